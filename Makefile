@@ -1,0 +1,70 @@
+# Schreiber — `make run` to try it, `make test` to check it. See README.md.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+HOST   ?= 127.0.0.1:8000
+MANAGE := $(BIN)/python manage.py
+
+.PHONY: run test test-sqlite test-postgres lint format messages install install-test demo clean
+
+run: install ## Create the virtualenv, migrate, load the demo club and serve on 127.0.0.1:8000
+	@$(MANAGE) migrate --noinput -v 0
+	@$(MANAGE) load_demo
+	@echo "Schreiber runs at http://$(HOST)/ — stop it with Ctrl-C."
+	@DEBUG=true $(MANAGE) runserver $(HOST)
+
+test: install-test ## Run the whole suite on SQLite, and again on PostgreSQL when DATABASE_URL is set
+	@$(MAKE) --no-print-directory test-sqlite
+	@if [ -n "$$DATABASE_URL" ]; then $(MAKE) --no-print-directory test-postgres; \
+	 else echo "DATABASE_URL is not set: PostgreSQL run skipped."; fi
+
+test-sqlite:
+	@echo "== test suite on SQLite =="
+	env -u DATABASE_URL $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+test-postgres:
+	@echo "== test suite on PostgreSQL ($$DATABASE_URL) =="
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: install-lint ## ruff (lint and format check) and mypy over the whole tree
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy .
+
+format: install-lint
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+messages: install ## Update and compile the German translations (needs GNU gettext)
+	$(MANAGE) makemessages -l de --no-obsolete --ignore '.venv/*' --ignore 'var/*'
+	$(MANAGE) compilemessages --ignore '.venv/*'
+
+demo: install
+	$(MANAGE) migrate --noinput -v 0
+	$(MANAGE) load_demo
+
+# The virtualenv and what is installed in it; each step reruns only when pyproject.toml changes.
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Schreiber needs Python 3.11 or newer")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e .
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
+	$(BIN)/python -m pip install -q -e ".[test]"
+	@touch $@
+
+$(VENV)/.installed-lint: pyproject.toml $(VENV)/.installed-test
+	$(BIN)/python -m pip install -q -e ".[test,lint]"
+	@touch $@
+
+install: $(VENV)/.installed
+install-test: $(VENV)/.installed-test
+install-lint: $(VENV)/.installed-lint
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .mypy_cache .ruff_cache .hypothesis *.egg-info

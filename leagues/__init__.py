@@ -1,0 +1,1 @@
+"""Seasons, standings and tournaments, built on scorekeeper sessions (later issues)."""

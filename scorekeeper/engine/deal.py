@@ -1,0 +1,141 @@
+"""What a game module sees of one deal, and what it gives back.
+
+:class:`Table` is the situation at the table (who deals, who plays, the pot);
+:class:`Facts` reads the deal's recorded fields with validation and remembers
+which ones were read, so a field that does not apply to the contract is
+reported instead of silently ignored; :class:`Outcome` is the scored deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import DealError
+from .options import Validator
+
+# Fields every deal may carry, whatever the game (see the session format).
+GENERIC_FIELDS = frozenset({"dealer", "note"})
+
+_MISSING: Any = object()
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    number: int  # 1-based
+    dealer: str
+    seats: tuple[str, ...]  # every player, in seat order
+    playing: tuple[str, ...]  # who plays this deal, in seat order
+    sitting_out: str | None
+    pot: int  # pot (Stock) balance before the deal
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One line of a deal's explanation: ``Schneider 10`` or ``Kontra ×2``."""
+
+    label: str
+    points: int | None = None
+    factor: int | None = None
+
+    def __str__(self) -> str:
+        if self.factor is not None:
+            return f"{self.label} ×{self.factor}"
+        if self.points is not None:
+            return f"{self.label} {self.points}"
+        return self.label
+
+
+@dataclass(slots=True)
+class Outcome:
+    """A scored deal as a game module reports it."""
+
+    deltas: dict[str, int]  # playing players only; the replay adds 0 for the others
+    label: str  # short name for the sheet, e.g. "Sauspiel (Eichel)" or "Herz-Solo Tout"
+    value: int = 0  # per opponent, after all multipliers
+    multiplier: int = 1
+    pot_change: int = 0
+    keep_dealer: bool = False  # the same dealer deals the next deal
+    explanation: tuple[Item, ...] = ()
+    # Sheet marks: "solo", "forced", "schneider", "schwarz", "runners:3", "bock", "doubled", "won", "lost", "tout", …
+    marks: tuple[str, ...] = ()
+    declarers: tuple[str, ...] = ()  # declarer side (declarer first), for the sheet
+    extra: dict[str, Any] = field(default_factory=dict)  # game-specific output keys
+
+
+class Facts:
+    """Validated access to a deal's recorded fields."""
+
+    __slots__ = ("raw", "table", "_read")
+
+    def __init__(self, raw: Mapping[str, Any], table: Table) -> None:
+        self.raw = raw
+        self.table = table
+        self._read: set[str] = set(GENERIC_FIELDS)
+
+    def has(self, name: str) -> bool:
+        return name in self.raw
+
+    def get(self, name: str, check: Validator, default: Any = _MISSING, *, needed_for: str = "") -> Any:
+        self._read.add(name)
+        value = self.raw.get(name, _MISSING)
+        if value is _MISSING or value is None:
+            if default is _MISSING:
+                raise DealError(name, f"{name} is required" + (f" for {needed_for}" if needed_for else ""))
+            return default
+        return check(name, value)
+
+    def player(self, name: str, *, needed_for: str = "", required: bool = True) -> str | None:
+        """A player who plays this deal."""
+        return self.get(name, self._playing_player, default=_MISSING if required else None, needed_for=needed_for)
+
+    def players(self, name: str, *, needed_for: str = "", default: Any = _MISSING) -> tuple[str, ...]:
+        """A list of distinct playing players."""
+        return self.get(name, self._player_list, default=default, needed_for=needed_for)
+
+    def per_player(self, name: str, *, total: int | None = None, needed_for: str = "") -> dict[str, int]:
+        """``{player: n}`` for every playing player, optionally summing to ``total``."""
+        return self.get(name, lambda n, v: self._per_player(n, v, total), needed_for=needed_for)
+
+    def reject_unread(self, context: str) -> None:
+        """Raise for a recorded field that the scored contract does not use."""
+        unread = self.raw.keys() - self._read
+        if unread:
+            name = sorted(unread)[0]
+            raise DealError(name, f"{name} does not apply to {context}")
+
+    # validators bound to the table ------------------------------------------------
+
+    def _playing_player(self, name: str, value: Any) -> str:
+        if value not in self.table.playing:
+            if value == self.table.sitting_out:
+                raise DealError(name, f"{name}: {value} sits out this deal (the dealer sits out at this table)")
+            raise DealError(name, f"{name}: {value!r} is not a player of this session")
+        return str(value)
+
+    def _player_list(self, name: str, value: Any) -> tuple[str, ...]:
+        if isinstance(value, str) or not isinstance(value, Sequence):
+            raise DealError(name, f"{name} must be a list of players (got {value!r})")
+        chosen = tuple(self._playing_player(name, v) for v in value)
+        if len(set(chosen)) != len(chosen):
+            raise DealError(name, f"{name} names a player twice")
+        return chosen
+
+    def _per_player(self, name: str, value: Any, total: int | None) -> dict[str, int]:
+        if not isinstance(value, Mapping):
+            raise DealError(name, f"{name} must map each playing player to a number (got {value!r})")
+        for player in value:
+            self._playing_player(name, player)
+        missing = [p for p in self.table.playing if p not in value]
+        if missing:
+            raise DealError(name, f"{name} is missing {', '.join(missing)}")
+        counts: dict[str, int] = {}
+        for player in self.table.playing:
+            n = value[player]
+            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                raise DealError(name, f"{name}: {player} must have a whole number of 0 or more (got {n!r})")
+            counts[player] = n
+        if total is not None and sum(counts.values()) != total:
+            raise DealError(name, f"{name} must add up to {total} (got {sum(counts.values())})")
+        return counts

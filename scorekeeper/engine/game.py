@@ -1,0 +1,43 @@
+"""The contract between the replay and a game module."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from .deal import Facts, Outcome
+from .options import Validator
+
+
+class Game:
+    """Base class of a game's rules; one instance replays one session.
+
+    A subclass declares its presets and option schemas as data and implements
+    :meth:`score`. It may keep history (Bock rounds, doubler queue, chalk) on
+    ``self``, but must validate the whole deal before changing that history,
+    so an invalid deal is never partly applied.
+    """
+
+    key: ClassVar[str]
+    title: ClassVar[str]
+    rule_presets: ClassVar[Mapping[str, Mapping[str, Any]]]
+    rule_schema: ClassVar[Mapping[str, Validator]]
+    tariff_presets: ClassVar[Mapping[str, Mapping[str, Any]] | None] = None
+    tariff_schema: ClassVar[Mapping[str, Validator]] = {}
+    has_pot: ClassVar[bool] = False
+
+    def __init__(self, rules: dict[str, Any], tariff: dict[str, Any] | None) -> None:
+        self.rules = rules
+        self.tariff = tariff
+
+    @property
+    def seats(self) -> int:
+        """How many players play each deal (one more may sit at the table)."""
+        raise NotImplementedError
+
+    def uses_pot(self) -> bool:
+        """Whether the score sheet needs a pot column under these rules."""
+        return self.has_pot
+
+    def score(self, facts: Facts) -> Outcome:
+        raise NotImplementedError

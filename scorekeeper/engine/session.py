@@ -1,0 +1,170 @@
+"""Reading a ``schreiber/1`` document and replaying its deals in order.
+
+Everything history-dependent (dealer rotation and sit-outs, pots, Bock rounds,
+doubler queues, the Bauernstoss chalk) is derived here by replaying the deals,
+so changing an earlier deal changes every later result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import registry
+from .deal import Facts, Item, Outcome, Table
+from .errors import DealError, InvalidSession, Problem
+from .game import Game
+from .options import integer, resolve
+
+FORMAT = "schreiber/1"
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    number: int
+    dealer: str
+    sitting_out: str | None
+    outcome: Outcome
+    deltas: dict[str, int]  # every player, 0 for those who sat out
+    pot: int  # balance after the deal
+    totals: dict[str, int]  # running totals after the deal
+
+    @property
+    def value(self) -> int:
+        return self.outcome.value
+
+    @property
+    def multiplier(self) -> int:
+        return self.outcome.multiplier
+
+    @property
+    def explanation(self) -> tuple[Item, ...]:
+        return self.outcome.explanation
+
+    def to_output(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "number": self.number,
+            "dealer": self.dealer,
+            "value": self.outcome.value,
+            "multiplier": self.outcome.multiplier,
+            "deltas": self.deltas,
+            "pot": self.pot,
+            "totals": self.totals,
+            "contract": self.outcome.label,
+            "explanation": " + ".join(map(str, self.outcome.explanation)),
+        }
+        out.update(self.outcome.extra)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """A validated session header, ready to replay its deals."""
+
+    game_key: str
+    rules: dict[str, Any]
+    tariff: dict[str, Any] | None
+    players: tuple[str, ...]
+    deals: Sequence[Mapping[str, Any]]
+    cents_per_point: int | None
+
+    def new_game(self) -> Game:
+        return registry.game_class(self.game_key)(self.rules, self.tariff)
+
+    def replay(self) -> Iterator[DealResult | Problem]:
+        """Score every deal in order; an invalid deal yields a Problem and is skipped."""
+        game = self.new_game()
+        players = self.players
+        sits_out = len(players) > game.seats
+        index = {name: i for i, name in enumerate(players)}
+        totals = dict.fromkeys(players, 0)
+        pot = 0
+        dealer_seat = 0
+        for number, raw in enumerate(self.deals, start=1):
+            try:
+                if not isinstance(raw, Mapping):
+                    raise DealError("deal", f"deal must be an object (got {raw!r})")
+                if "dealer" in raw:
+                    if raw["dealer"] not in index:
+                        raise DealError("dealer", f"dealer: {raw['dealer']!r} is not a player of this session")
+                    dealer_seat = index[raw["dealer"]]
+                dealer = players[dealer_seat]
+                playing = tuple(p for p in players if p != dealer) if sits_out else players
+                table = Table(number, dealer, players, playing, dealer if sits_out else None, pot)
+                outcome = game.score(Facts(raw, table))
+            except DealError as error:
+                yield error.problem(number)
+                dealer_seat = (dealer_seat + 1) % len(players)
+                continue
+            deltas = dict.fromkeys(players, 0)
+            deltas.update(outcome.deltas)
+            change = sum(outcome.deltas.values())
+            if change + outcome.pot_change != 0:  # the engine's own invariant, never bad input
+                raise AssertionError(f"deal {number}: deltas {outcome.deltas} and pot {outcome.pot_change} do not sum to 0")
+            pot += outcome.pot_change
+            for name, delta in outcome.deltas.items():
+                totals[name] += delta
+            yield DealResult(number, dealer, table.sitting_out, outcome, deltas, pot, dict(totals))
+            if not outcome.keep_dealer:
+                dealer_seat = (dealer_seat + 1) % len(players)
+
+    def results(self) -> list[DealResult]:
+        """Every deal's result, or InvalidSession naming every invalid deal."""
+        results: list[DealResult] = []
+        problems: list[Problem] = []
+        for item in self.replay():
+            if isinstance(item, Problem):
+                problems.append(item)
+            else:
+                results.append(item)
+        if problems:
+            raise InvalidSession(problems)
+        return results
+
+
+def load(document: Any) -> Session:
+    """Validate a session document's header; raises InvalidSession."""
+    try:
+        return _load(document)
+    except DealError as error:
+        raise InvalidSession([error.problem()]) from None
+
+
+def _load(document: Any) -> Session:
+    if not isinstance(document, Mapping):
+        raise DealError("format", "the session document must be a JSON object")
+    if document.get("format") != FORMAT:
+        raise DealError("format", f"format must be {FORMAT!r} (got {document.get('format')!r})")
+    game_key = document.get("game")
+    if game_key not in registry.GAME_KEYS:
+        raise DealError("game", f"game must be one of {', '.join(registry.GAME_KEYS)} (got {game_key!r})")
+    game_class = registry.game_class(game_key)
+    rules = resolve(document.get("rules", "classic" if game_key == "schafkopf" else _first(game_class.rule_presets)),
+                    game_class.rule_presets, game_class.rule_schema, "rules")
+    tariff = None
+    if game_class.tariff_presets is not None:
+        tariff = resolve(document.get("tariff", _first(game_class.tariff_presets)),
+                         game_class.tariff_presets, game_class.tariff_schema, "tariff")
+    elif document.get("tariff") is not None:
+        raise DealError("tariff", f"tariff: {game_class.title} carries its scale inside rules")
+    seats = game_class(rules, tariff).seats
+    players = document.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise DealError("players", "players must be a list of names")
+    if len(set(players)) != len(players):
+        raise DealError("players", "players must have distinct names")
+    if len(players) not in (seats, seats + 1):
+        raise DealError("players", f"players: {game_class.title} under these rules seats {seats} "
+                                   f"(or {seats + 1} with the dealer sitting out), got {len(players)}")
+    cents = document.get("cents_per_point")
+    if cents is not None:
+        integer(0)("cents_per_point", cents)
+    deals = document.get("deals", [])
+    if not isinstance(deals, list):
+        raise DealError("deals", "deals must be a list")
+    return Session(game_key, rules, tariff, tuple(players), deals, cents)
+
+
+def _first(presets: Mapping[str, Any]) -> str:
+    return next(iter(presets))

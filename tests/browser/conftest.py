@@ -1,0 +1,50 @@
+"""Headless Chromium (Debian's, never a downloaded one) driven by Playwright against the live server."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+PHONE = {"width": 375, "height": 812}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    if not os.path.exists(CHROMIUM):
+        skip = pytest.mark.skip(reason="browser tests need Debian's chromium (apt-get install chromium)")
+        for item in items:
+            if "browser" in item.keywords:
+                item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in the test thread; the ORM calls that fixtures make
+    # there are still synchronous and safe.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+        )
+        yield browser
+        browser.close()
+    del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
+
+
+@pytest.fixture
+def phone(chromium: Any, live_server: Any) -> Iterator[Any]:
+    """A fresh page in a phone-sized English browser context."""
+    context = chromium.new_context(viewport=PHONE, locale="en-GB", base_url=live_server.url)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()

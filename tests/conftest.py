@@ -1,0 +1,27 @@
+"""Fixtures shared by the whole suite."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+
+@pytest.fixture
+def make_user(db):  # type: ignore[no-untyped-def]
+    def make(username: str, password: str = "correct horse battery") -> User:
+        return User.objects.create_user(username=username, password=password, first_name=username.title())
+
+    return make
+
+
+@pytest.fixture
+def login(client: Client, make_user):  # type: ignore[no-untyped-def]
+    """Log the test client in as a new user of that name; returns the user."""
+
+    def log_in(username: str = "anna") -> User:
+        user = make_user(username)
+        client.force_login(user)
+        return user
+
+    return log_in
