@@ -3,6 +3,10 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from scorekeeper.selectors import clubs_of, open_sessions_for
+
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    return render(request, "home.html", {
+        "clubs": clubs_of(request.user), "open_sessions": open_sessions_for(request.user),
+    })

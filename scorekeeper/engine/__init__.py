@@ -13,10 +13,13 @@ One module per game (``schafkopf``, ``doppelkopf``, ``sheepshead``,
 """
 
 from .deal import Item, Outcome
+from typing import Any
+
 from .errors import DealError, InvalidSession, Problem
+from .options import as_json
 from .output import settle_document, settle_table
 from .registry import GAME_KEYS, GAMES
-from .session import FORMAT, DealResult, Session, load
+from .session import FORMAT, DealResult, Session, load, resolve_rules
 
 
 def settle(document: object) -> dict[str, object]:
@@ -25,7 +28,13 @@ def settle(document: object) -> dict[str, object]:
     return settle_document(session, session.results())
 
 
-__all__ = [
-    "FORMAT", "GAMES", "GAME_KEYS", "DealError", "DealResult", "InvalidSession", "Item", "Outcome",
-    "Problem", "Session", "load", "settle", "settle_document", "settle_table",
-]
+def freeze(game: str, rules: object, tariff: object = None) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The complete rules and tariff for a preset name or override object, as JSON a session can keep.
+
+    Raises InvalidSession naming ``game``, ``rules`` or ``tariff`` when something is unknown or invalid.
+    """
+    try:
+        _, resolved_rules, resolved_tariff = resolve_rules(game, rules, tariff)
+    except DealError as error:
+        raise InvalidSession([error.problem()]) from None
+    return as_json(resolved_rules), as_json(resolved_tariff) if resolved_tariff is not None else None

@@ -25,6 +25,9 @@ class Game:
     tariff_presets: ClassVar[Mapping[str, Mapping[str, Any]] | None] = None
     tariff_schema: ClassVar[Mapping[str, Validator]] = {}
     has_pot: ClassVar[bool] = False
+    # For the entry form: each contract (or deal type) and the fields it records, in the order a table calls
+    # them out. A contract "type" may stand for several facts (Schafkopf "wenz_tout" is a Wenz with tout).
+    CONTRACT_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     def __init__(self, rules: dict[str, Any], tariff: dict[str, Any] | None) -> None:
         self.rules = rules
@@ -38,6 +41,14 @@ class Game:
     def uses_pot(self) -> bool:
         """Whether the score sheet needs a pot column under these rules."""
         return self.has_pot
+
+    def enabled_contracts(self) -> tuple[str, ...]:
+        """The contract types these rules allow, low to high."""
+        return tuple(self.CONTRACT_FIELDS)
+
+    def fields_for(self, contract_type: str) -> tuple[str, ...]:
+        """The fields a deal of ``contract_type`` records under these rules."""
+        return self.CONTRACT_FIELDS[contract_type]
 
     def score(self, facts: Facts) -> Outcome:
         raise NotImplementedError

@@ -9,54 +9,83 @@ option is an error, never silently ignored.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import DealError
 
 Validator = Callable[[str, Any], Any]
-"""Takes ``(qualified_name, value)``; returns the normalised value or raises DealError."""
+"""Takes ``(qualified_name, value)``; returns the normalised value or raises DealError.
+
+The validators below also describe themselves (``kind`` and their bounds), so a form can offer the
+right control for each option without knowing the game.
+"""
 
 
-def choice(*allowed: Any) -> Validator:
-    def check(name: str, value: Any) -> Any:
-        if not any(value == a and type(value) is type(a) for a in allowed):
-            raise DealError(name, f"{name} must be one of {', '.join(map(str, allowed))} (got {value!r})")
+@dataclass(frozen=True)
+class Choice:
+    choices: tuple[Any, ...]
+    kind: str = "choice"
+
+    def __call__(self, name: str, value: Any) -> Any:
+        if not any(value == c and type(value) is type(c) for c in self.choices):
+            raise DealError(name, f"{name} must be one of {', '.join(map(str, self.choices))} (got {value!r})")
         return value
 
-    return check
 
+@dataclass(frozen=True)
+class Integer:
+    low: int
+    high: int | None = None
+    kind: str = "integer"
 
-def integer(low: int, high: int | None = None) -> Validator:
-    def check(name: str, value: Any) -> int:
+    def __call__(self, name: str, value: Any) -> int:
         if not isinstance(value, int) or isinstance(value, bool):
             raise DealError(name, f"{name} must be a whole number (got {value!r})")
-        if high is None and value < low:
-            raise DealError(name, f"{name} must be {low} or more (got {value})")
-        if high is not None and not low <= value <= high:
-            raise DealError(name, f"{name} must be between {low} and {high} (got {value})")
+        if self.high is None and value < self.low:
+            raise DealError(name, f"{name} must be {self.low} or more (got {value})")
+        if self.high is not None and not self.low <= value <= self.high:
+            raise DealError(name, f"{name} must be between {self.low} and {self.high} (got {value})")
         return value
 
-    return check
+
+@dataclass(frozen=True)
+class Flag:
+    kind: str = "flag"
+
+    def __call__(self, name: str, value: Any) -> bool:
+        if not isinstance(value, bool):
+            raise DealError(name, f"{name} must be true or false (got {value!r})")
+        return value
 
 
-def flag(name: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise DealError(name, f"{name} must be true or false (got {value!r})")
-    return value
+@dataclass(frozen=True)
+class Subset:
+    choices: tuple[str, ...]
+    kind: str = "subset"
 
-
-def subset(allowed: Iterable[str]) -> Validator:
-    allowed = tuple(allowed)
-
-    def check(name: str, value: Any) -> frozenset[str]:
+    def __call__(self, name: str, value: Any) -> frozenset[str]:
         if isinstance(value, str) or not isinstance(value, (list, tuple, set, frozenset)):
             raise DealError(name, f"{name} must be a list (got {value!r})")
-        unknown = [v for v in value if v not in allowed]
+        unknown = [v for v in value if v not in self.choices]
         if unknown:
-            raise DealError(name, f"{name}: unknown {', '.join(map(str, unknown))} (known: {', '.join(allowed)})")
+            raise DealError(name, f"{name}: unknown {', '.join(map(str, unknown))} (known: {', '.join(self.choices)})")
         return frozenset(value)
 
-    return check
+
+def choice(*allowed: Any) -> Choice:
+    return Choice(allowed)
+
+
+def integer(low: int, high: int | None = None) -> Integer:
+    return Integer(low, high)
+
+
+flag = Flag()
+
+
+def subset(allowed: Iterable[str]) -> Subset:
+    return Subset(tuple(allowed))
 
 
 def resolve(
@@ -86,3 +115,22 @@ def resolve(
         resolved[key] = schema[key](f"{what}.{key}", value)
     resolved["preset"] = name
     return resolved
+
+
+def as_json(resolved: Mapping[str, Any]) -> dict[str, Any]:
+    """A resolved option dict in plain JSON types: the form a session freezes and exports.
+
+    Feeding it back to :func:`resolve` gives the same options, so a frozen session keeps its rules even
+    if a preset's definition changes later.
+    """
+    return {key: _plain(value) for key, value in resolved.items()}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (set, frozenset)):
+        return sorted(_plain(v) for v in value)
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    return value

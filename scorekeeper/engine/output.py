@@ -17,7 +17,7 @@ def settle_document(session: Session, results: list[DealResult]) -> dict[str, An
         "players": list(session.players),
         "deals": [r.to_output() for r in results],
         "totals": totals,
-        "pot": last.pot if last else 0,
+        "pot": last.pot if last else session.pot_carried_in,
     }
     if session.cents_per_point is not None:
         out["money"] = {p: decimal_string(cents_for(t, session.cents_per_point)) for p, t in totals.items()}

@@ -68,18 +68,37 @@ class Session:
     players: tuple[str, ...]
     deals: Sequence[Mapping[str, Any]]
     cents_per_point: int | None
+    pot_carried_in: int = 0  # a pot left from an earlier session (input key ``pot_carried_in``)
 
     def new_game(self) -> Game:
         return registry.game_class(self.game_key)(self.rules, self.tariff)
+
+    @property
+    def seats(self) -> int:
+        return self.new_game().seats
+
+    def next_dealer(self, results: Sequence[DealResult]) -> str:
+        """Who deals the deal after ``results`` (the first dealer when there are none)."""
+        if not results:
+            first = self.deals[0].get("dealer") if self.deals and isinstance(self.deals[0], Mapping) else None
+            return first if first in self.players else self.players[0]
+        last = results[-1]
+        if last.outcome.keep_dealer:
+            return last.dealer
+        return self.players[(self.players.index(last.dealer) + 1) % len(self.players)]
+
+    def playing(self, dealer: str) -> tuple[str, ...]:
+        """Who plays a deal dealt by ``dealer``: everyone but the dealer at a table with one player too many."""
+        return tuple(p for p in self.players if p != dealer) if len(self.players) > self.seats else self.players
 
     def replay(self) -> Iterator[DealResult | Problem]:
         """Score every deal in order; an invalid deal yields a Problem and is skipped."""
         game = self.new_game()
         players = self.players
         sits_out = len(players) > game.seats
+        pot = self.pot_carried_in
         index = {name: i for i, name in enumerate(players)}
         totals = dict.fromkeys(players, 0)
-        pot = 0
         dealer_seat = 0
         for number, raw in enumerate(self.deals, start=1):
             try:
@@ -137,17 +156,7 @@ def _load(document: Any) -> Session:
     if document.get("format") != FORMAT:
         raise DealError("format", f"format must be {FORMAT!r} (got {document.get('format')!r})")
     game_key = document.get("game")
-    if game_key not in registry.GAME_KEYS:
-        raise DealError("game", f"game must be one of {', '.join(registry.GAME_KEYS)} (got {game_key!r})")
-    game_class = registry.game_class(game_key)
-    rules = resolve(document.get("rules", "classic" if game_key == "schafkopf" else _first(game_class.rule_presets)),
-                    game_class.rule_presets, game_class.rule_schema, "rules")
-    tariff = None
-    if game_class.tariff_presets is not None:
-        tariff = resolve(document.get("tariff", _first(game_class.tariff_presets)),
-                         game_class.tariff_presets, game_class.tariff_schema, "tariff")
-    elif document.get("tariff") is not None:
-        raise DealError("tariff", f"tariff: {game_class.title} carries its scale inside rules")
+    game_class, rules, tariff = resolve_rules(game_key, document.get("rules"), document.get("tariff"))
     seats = game_class(rules, tariff).seats
     players = document.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
@@ -163,8 +172,31 @@ def _load(document: Any) -> Session:
     deals = document.get("deals", [])
     if not isinstance(deals, list):
         raise DealError("deals", "deals must be a list")
-    return Session(game_key, rules, tariff, tuple(players), deals, cents)
+    pot_carried_in = integer(0)("pot_carried_in", document.get("pot_carried_in", 0))
+    if pot_carried_in and not game_class(rules, tariff).uses_pot():
+        raise DealError("pot_carried_in", "pot_carried_in needs a rule set with a pot")
+    return Session(game_key, rules, tariff, tuple(players), deals, cents, pot_carried_in)
 
 
-def _first(presets: Mapping[str, Any]) -> str:
-    return next(iter(presets))
+def resolve_rules(game_key: Any, rules: Any, tariff: Any) -> tuple[type[Game], dict[str, Any], dict[str, Any] | None]:
+    """The game and its complete rules and tariff; a missing spec means the game's first preset."""
+    if game_key not in registry.GAME_KEYS:
+        raise DealError("game", f"game must be one of {', '.join(registry.GAME_KEYS)} (got {game_key!r})")
+    game_class = registry.game_class(game_key)
+    resolved_rules = resolve(
+        rules if rules is not None else next(iter(game_class.rule_presets)),
+        game_class.rule_presets,
+        game_class.rule_schema,
+        "rules",
+    )
+    if game_class.tariff_presets is None:
+        if tariff is not None:
+            raise DealError("tariff", f"tariff: {game_class.title} carries its scale inside rules")
+        return game_class, resolved_rules, None
+    resolved_tariff = resolve(
+        tariff if tariff is not None else next(iter(game_class.tariff_presets)),
+        game_class.tariff_presets,
+        game_class.tariff_schema,
+        "tariff",
+    )
+    return game_class, resolved_rules, resolved_tariff

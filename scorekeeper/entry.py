@@ -1,0 +1,420 @@
+"""The deal entry form: the engine's deal fields as big touch controls, and a submitted form back into facts.
+
+Which fields a contract records comes from the game module (``enabled_contracts`` / ``fields_for``); this
+module only knows how each field is *entered* (a player chip, a number pad, a stepper …). The engine
+validates the facts; its messages come back keyed by field and are shown next to the control.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.http import QueryDict
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from .engine.game import Game
+
+MISSING: Any = object()
+
+
+class EntryError(ValueError):
+    def __init__(self, name: str, message: str) -> None:
+        super().__init__(message)
+        self.name = name
+
+
+def _int(name: str, text: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise EntryError(name, str(_("Enter a whole number."))) from None
+
+
+# controls ---------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Control:
+    """One field of the form. ``read`` returns the fact's value from the submitted form, or MISSING."""
+
+    name: str
+    label: str | Promise
+    kind: str = ""
+    folded: bool = False
+    help: str | Promise = ""
+
+    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
+        value = data.get(self.name, "").strip()
+        return value or MISSING
+
+    def shown(self, facts: Mapping[str, Any]) -> Any:
+        """The value to show for ``facts`` (a stored deal, or what was just submitted)."""
+        return facts.get(self.name, "")
+
+
+@dataclass
+class PlayerChoice(Control):
+    kind: str = "player"
+    none_label: str | Promise = ""  # offer "nobody" (e.g. Sheepshead: picker plays alone)
+
+
+@dataclass
+class PlayerSet(Control):
+    kind: str = "players"
+    most: int = 0
+
+    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
+        chosen = [p for p in data.getlist(self.name) if p]
+        return chosen or MISSING
+
+    def shown(self, facts: Mapping[str, Any]) -> Any:
+        return list(facts.get(self.name) or ())
+
+
+@dataclass
+class Points(Control):
+    kind: str = "points"
+    most: int = 120
+    quick: tuple[int, ...] = ()
+
+    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
+        text = data.get(self.name, "").strip()
+        return _int(self.name, text) if text else MISSING
+
+
+@dataclass
+class Count(Control):
+    """A small number entered with − and + (runners, Kontra steps, knocks); 0 is left out of the facts."""
+
+    kind: str = "count"
+    most: int = 8
+    words: tuple[str, ...] = ()  # names of the steps, e.g. Kontra, Re, Sup
+
+    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
+        text = data.get(self.name, "").strip()
+        number = _int(self.name, text) if text else 0
+        return number or MISSING
+
+    def shown(self, facts: Mapping[str, Any]) -> Any:
+        return facts.get(self.name, 0)
+
+
+@dataclass
+class Toggle(Control):
+    kind: str = "flag"
+
+    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
+        return True if data.get(self.name) else MISSING
+
+    def shown(self, facts: Mapping[str, Any]) -> Any:
+        return bool(facts.get(self.name))
+
+
+@dataclass
+class WonLost(Control):
+    kind: str = "outcome"
+
+    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
+        return {"won": True, "lost": False}.get(data.get(self.name, ""), MISSING)
+
+    def shown(self, facts: Mapping[str, Any]) -> Any:
+        value = facts.get(self.name)
+        return "" if value is None else "won" if value else "lost"
+
+
+@dataclass
+class Chips(Control):
+    kind: str = "choice"
+    options: tuple[tuple[str, str | Promise], ...] = ()
+
+
+@dataclass
+class PerPlayer(Control):
+    """A number for every playing player (Ramsch and Leaster card points, tricks)."""
+
+    kind: str = "per_player"
+    most: int = 120
+
+    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
+        texts = {p: data.get(f"{self.name}__{i}", "").strip() for i, p in enumerate(playing)}
+        if not any(texts.values()):
+            return MISSING
+        return {p: _int(self.name, t) if t else 0 for p, t in texts.items()}
+
+    def shown(self, facts: Mapping[str, Any]) -> Any:
+        return dict(facts.get(self.name) or {})
+
+
+@dataclass
+class PartyLevels(Control):
+    """Doppelkopf announcements: a level for the Re party and one for the Kontra party."""
+
+    kind: str = "party_levels"
+    levels: Mapping[str, tuple[tuple[str, str | Promise], ...]] = field(default_factory=dict)
+
+    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
+        chosen = {party: data.get(f"{self.name}__{party}", "") for party in self.levels}
+        chosen = {party: level for party, level in chosen.items() if level}
+        return chosen or MISSING
+
+    def shown(self, facts: Mapping[str, Any]) -> Any:
+        return dict(facts.get(self.name) or {})
+
+
+@dataclass
+class PartyCounts(Control):
+    """Doppelkopf Sonderpunkte: how many of each extra each party won."""
+
+    kind: str = "party_counts"
+    parties: tuple[str, ...] = ("re", "kontra")
+    extras: tuple[tuple[str, str], ...] = ()
+
+    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
+        counts: dict[str, dict[str, int]] = {}
+        for party in self.parties:
+            for key, _label in self.extras:
+                text = data.get(f"{self.name}__{party}__{key}", "").strip()
+                number = _int(self.name, text) if text else 0
+                if number:
+                    counts.setdefault(party, {})[key] = number
+        return counts or MISSING
+
+    def shown(self, facts: Mapping[str, Any]) -> Any:
+        return {p: dict(v) for p, v in (facts.get(self.name) or {}).items()}
+
+
+@dataclass
+class BauernstossSolo(Control):
+    """Who played the solo and whether it was won; the kind (small or big) is the contract type."""
+
+    kind: str = "solo"
+
+    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
+        player, won = data.get(f"{self.name}__player", ""), data.get(f"{self.name}__won", "")
+        if not player and not won:
+            return MISSING
+        return {"player": player or None, "won": {"won": True, "lost": False}.get(won)}
+
+    def shown(self, facts: Mapping[str, Any]) -> Any:
+        solo = facts.get(self.name) or {}
+        won = solo.get("won")
+        return {"player": solo.get("player", ""), "won": "" if won is None else "won" if won else "lost"}
+
+
+# games ------------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class GameEntry:
+    """How one game's deals are entered."""
+
+    type_field: str  # the fact that names the contract ("contract", "type"); "" when the type is implied
+    type_labels: Mapping[str, str | Promise]
+    controls: Callable[[Game], Sequence[Control]]
+    default_type: str
+    facts_for_type: Callable[[str], dict[str, Any]]
+    type_of: Callable[[Mapping[str, Any]], str]
+
+
+SUITS = (("eichel", "Eichel"), ("gras", "Gras"), ("herz", "Herz"), ("schellen", "Schellen"))
+KONTRA_WORDS = ("Kontra", "Re", "Sup", "Hirsch")
+
+
+def _schafkopf_controls(game: Game) -> Sequence[Control]:
+    rules = game.rules
+    return (
+        PlayerChoice("declarer", _("Declarer (Spieler)")),
+        Chips("suit", _("Suit (called ace or trump)"), options=SUITS),
+        PlayerChoice("partner", _("Partner")),
+        Points("points", _("Card points of the declarer's side"), quick=(0, 30, 31, 60, 61, 90, 91, 120),
+               help=_("61 wins; 60:60 goes to the defenders.")),
+        Toggle("schwarz", _("Schwarz (the losing side took no trick)")),
+        WonLost("won", _("Result")),
+        PerPlayer("points_by_player", _("Card points per player")),
+        PlayerSet("jungfrau", _("Jungfrau (took no trick)")),
+        PlayerChoice("loser", _("Loser on a tie")),
+        PlayerChoice("durchmarsch", _("Durchmarsch (took every trick)")),
+        Count("runners", _("Laufende (runners)"), folded=True, most=14),
+        Count("kontra", _("Doublings"), folded=True, most=rules.get("kontra_max", 0), words=KONTRA_WORDS),
+        Count("knocks", _("Knocks (Klopfen)"), folded=True, most=rules.get("max_knocks", 0)),
+        Toggle("muss", _("Muss game (forced after everyone passed)"), folded=True),
+    )
+
+
+def _doppelkopf_controls(game: Game) -> Sequence[Control]:
+    solo_kinds = game.enabled_solos() if hasattr(game, "enabled_solos") else ()
+    levels = (("re", "Re"), ("no90", _("no 90")), ("no60", _("no 60")), ("no30", _("no 30")), ("schwarz", "Schwarz"))
+    extras = [(k, n) for k, n in (("fuchs", "Fuchs"), ("fuchs_am_ende", "Fuchs am Ende"), ("karlchen", "Karlchen"),
+                                   ("karlchen_gefangen", "Karlchen gefangen"), ("doppelkopf", "Doppelkopf"))
+              if k in game.rules.get("extras", ())]
+    return (
+        Chips("solo", _("Solo"), options=tuple((k, k.replace("_", "-").title()) for k in solo_kinds)),
+        PlayerSet("re", _("Re party (soloist)"), most=2),
+        Toggle("forced", _("Pflichtsolo (forced solo)")),
+        Points("re_points", _("Augen of the Re party"), most=240, quick=(0, 30, 60, 90, 120, 121, 151, 181, 211, 240),
+               help=_("Re wins with 121; 120:120 goes to Kontra.")),
+        PartyLevels("announcements", _("Announcements (Ansagen)"), folded=True,
+                    levels={"re": levels, "kontra": (("kontra", "Kontra"), *levels[1:])}),
+        Chips("schwarz", _("Schwarz: which party took no trick"), folded=True,
+              options=(("re", "Re"), ("kontra", "Kontra"))),
+        PartyCounts("extras", _("Sonderpunkte"), folded=True, extras=tuple(extras)),
+        Toggle("vorgefuehrt", _("Vorgeführt (imposed forced solo)"), folded=True),
+        Toggle("bock", _("Starts Bock rounds"), folded=True),
+        PlayerChoice("player", _("Penalised player")),
+        Chips("severity", _("Penalty"), options=(("minor", _("minor")), ("serious", _("serious")))),
+    )
+
+
+def _sheepshead_controls(game: Game) -> Sequence[Control]:
+    return (
+        PlayerChoice("picker", _("Picker")),
+        PlayerChoice("partner", _("Partner (holds the called card)"), none_label=_("alone")),
+        Points("points", _("Card points of the picker's side"), quick=(0, 30, 31, 60, 61, 90, 91, 120),
+               help=_("61 wins; 60:60 loses.")),
+        Toggle("schwarz", _("No trick for the losing side")),
+        PerPlayer("points_by_player", _("Card points per player")),
+        PerPlayer("tricks_by_player", _("Tricks per player"), most=6),
+        Count("cracks", _("Crack / re-crack"), folded=True, most=2, words=("Crack", "Re-crack")),
+        Count("blitz", _("Blitzes"), folded=True, most=2),
+    )
+
+
+def _bauernstoss_controls(game: Game) -> Sequence[Control]:
+    return (
+        Chips("chalk", _("Team holding the chalk"), options=(("A", _("Team A")), ("B", _("Team B")))),
+        Points("points", _("Card points of team A (seats 1 and 3)"), quick=(0, 29, 41, 42, 79, 91, 120),
+               help=_("Team B has the rest of the 120.")),
+        Toggle("schwarz", _("Schwarz (the other team took no trick)")),
+        BauernstossSolo("solo", _("Solo")),
+    )
+
+
+def _split_tout(contract_type: str) -> dict[str, Any]:
+    base = contract_type.removesuffix("_tout")
+    return {"contract": base, "tout": True} if base != contract_type else {"contract": contract_type}
+
+
+GAMES: dict[str, GameEntry] = {
+    "schafkopf": GameEntry(
+        type_field="contract",
+        type_labels={"passed": _("Thrown in"), "ramsch": "Ramsch", "sauspiel": "Sauspiel", "hochzeit": "Hochzeit",
+                     "bettel": "Bettel", "farbgeier": "Farbgeier", "farbwenz": "Farbwenz", "geier": "Geier",
+                     "wenz": "Wenz", "solo": "Solo", "farbgeier_tout": "Farbgeier Tout",
+                     "farbwenz_tout": "Farbwenz Tout", "geier_tout": "Geier Tout", "wenz_tout": "Wenz Tout",
+                     "solo_tout": "Solo Tout", "sie": "Sie"},
+        controls=_schafkopf_controls,
+        default_type="sauspiel",
+        facts_for_type=_split_tout,
+        type_of=lambda facts: str(facts.get("contract", "")) + ("_tout" if facts.get("tout") else ""),
+    ),
+    "doppelkopf": GameEntry(
+        type_field="type",
+        type_labels={"normal": _("Normal game"), "hochzeit": "Hochzeit", "stille_hochzeit": _("Stille Hochzeit"),
+                     "armut": "Armut", "solo": "Solo", "penalty": _("Penalty")},
+        controls=_doppelkopf_controls,
+        default_type="normal",
+        facts_for_type=lambda t: {"type": t},
+        type_of=lambda facts: str(facts.get("type", "")),
+    ),
+    "sheepshead": GameEntry(
+        type_field="type",
+        type_labels={"pick": _("Pick"), "leaster": _("Leaster"), "doubler": _("Doubler")},
+        controls=_sheepshead_controls,
+        default_type="pick",
+        facts_for_type=lambda t: {"type": t},
+        type_of=lambda facts: str(facts.get("type", "")),
+    ),
+    "bauernstoss": GameEntry(
+        type_field="",
+        type_labels={"game": _("Game"), "small_solo": _("Small solo"), "big_solo": _("Big solo")},
+        controls=_bauernstoss_controls,
+        default_type="game",
+        facts_for_type=lambda t: {"solo": {"kind": t.removesuffix("_solo")}} if t.endswith("_solo") else {},
+        type_of=lambda facts: f"{facts['solo'].get('kind', 'small')}_solo" if isinstance(facts.get("solo"), Mapping)
+        else "game",
+    ),
+}
+
+
+# the form ---------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class ShownControl:
+    control: Control
+    value: Any
+    errors: list[str]
+    types: tuple[str, ...]  # the contract types this control belongs to
+
+    @property
+    def type_list(self) -> str:
+        return " ".join(self.types)
+
+
+class DealEntry:
+    """The entry form for one deal of one session, bound to stored or submitted facts."""
+
+    def __init__(self, game_key: str, game: Game, playing: Sequence[str], facts: Mapping[str, Any] | None = None,
+                 *, first_deal: bool = False) -> None:
+        self.spec = GAMES[game_key]
+        self.game = game
+        self.playing = tuple(playing)
+        self.types = game.enabled_contracts()
+        self.fields = {t: game.fields_for(t) for t in self.types}
+        self.controls = [c for c in self.spec.controls(game) if any(c.name in f for f in self.fields.values())]
+        if game_key == "bauernstoss":  # the chalk is recorded on the first deal; later only as a correction
+            for control in self.controls:
+                control.folded = control.folded or (control.name == "chalk" and not first_deal)
+        self.facts: dict[str, Any] = dict(facts or {})
+        self.errors: dict[str | None, list[str]] = {}
+        stored_type = self.spec.type_of(self.facts) if self.facts else ""
+        self.contract_type = stored_type if stored_type in self.types else self._default_type()
+
+    def _default_type(self) -> str:
+        return self.spec.default_type if self.spec.default_type in self.types else self.types[0]
+
+    def bind(self, data: QueryDict) -> dict[str, Any]:
+        """Read the submitted form into facts (kept on ``self.facts``); parse errors go to ``self.errors``."""
+        chosen = data.get("contract_type", "")
+        self.contract_type = chosen if chosen in self.types else self._default_type()
+        facts = self.spec.facts_for_type(self.contract_type)
+        wanted = self.fields[self.contract_type]
+        for control in self.controls:
+            if control.name not in wanted:
+                continue
+            try:
+                value = control.read(data, self.playing)
+            except EntryError as error:
+                self.errors.setdefault(error.name, []).append(str(error))
+                continue
+            if value is MISSING:
+                continue
+            facts[control.name] = {**facts[control.name], **value} if isinstance(facts.get(control.name), dict) \
+                else value
+        if data.get("dealer"):
+            facts["dealer"] = data["dealer"]
+        self.facts = facts
+        return facts
+
+    def add_errors(self, errors: Mapping[str | None, Sequence[str]]) -> None:
+        for name, messages in errors.items():
+            self.errors.setdefault(name if name in {c.name for c in self.controls} else None, []).extend(messages)
+
+    @property
+    def type_choices(self) -> list[tuple[str, str | Promise]]:
+        return [(t, self.spec.type_labels.get(t, t)) for t in self.types]
+
+    @property
+    def shown_controls(self) -> list[ShownControl]:
+        return [
+            ShownControl(c, c.shown(self.facts), self.errors.get(c.name, []),
+                         tuple(t for t in self.types if c.name in self.fields[t]))
+            for c in self.controls
+        ]
+
+    @property
+    def form_errors(self) -> list[str]:
+        return self.errors.get(None, [])

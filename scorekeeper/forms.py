@@ -1,0 +1,207 @@
+"""Forms for clubs, members and starting a session.
+
+The session form builds one field per rule option from the engine's own option schema, so a new
+option in a game module appears in the form without touching this file.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from . import engine
+from .engine.options import Choice, Flag, Integer, Subset
+from .labels import CHOICE_LABELS, OPTION_LABELS, TARIFF_LABELS
+from .models import Club, Game, HouseRules, Member, Role
+
+CURRENCIES = [("EUR", "€ Euro"), ("CHF", "CHF Franken"), ("USD", "$ US dollar"), ("GBP", "£ Pound")]
+MAX_SEATS = 6
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(label=_("Club name"), max_length=100)
+    owner_name = forms.CharField(label=_("Your name on the score sheet"), max_length=60)
+    currency = forms.ChoiceField(label=_("Currency"), choices=CURRENCIES, initial="EUR")
+
+
+class ClubSettingsForm(forms.ModelForm):
+    class Meta:
+        model = Club
+        fields = ["name", "currency", "pot_policy", "settlement_mode"]
+        widgets = {"currency": forms.Select(choices=CURRENCIES), "pot_policy": forms.RadioSelect,
+                   "settlement_mode": forms.RadioSelect}
+
+
+class MemberForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=60)
+    is_guest = forms.BooleanField(label=_("Guest (not a regular member)"), required=False)
+
+
+class InvitationForm(forms.Form):
+    role = forms.ChoiceField(label=_("Joins as"), choices=Role.choices, initial=Role.MEMBER)
+    member = forms.ModelChoiceField(label=_("Claims the name"), required=False, queryset=Member.objects.none(),
+                                    empty_label=_("— a new member —"))
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["member"].queryset = club.members.filter(user__isnull=True)  # type: ignore[attr-defined]
+
+
+class SignUpForm(forms.Form):
+    username = forms.CharField(label=_("Username"), max_length=150)
+    name = forms.CharField(label=_("Your name on the score sheet"), max_length=60)
+    password = forms.CharField(label=_("Password"), widget=forms.PasswordInput, min_length=8)
+
+
+def option_field(validator: Any, label: Any, initial: Any) -> forms.Field:
+    """A form field for one rule or tariff option, chosen by the kind of its validator."""
+    if isinstance(validator, Flag):
+        return forms.BooleanField(label=label, required=False, initial=initial)
+    if isinstance(validator, Integer):
+        return forms.IntegerField(label=label, min_value=validator.low, max_value=validator.high, initial=initial)
+    if isinstance(validator, Choice):
+        choices = [(str(c), f"{c} – {CHOICE_LABELS[str(c)]}" if str(c) in CHOICE_LABELS else str(c))
+                   for c in validator.choices]
+        return forms.ChoiceField(label=label, choices=choices, initial=str(initial))
+    if isinstance(validator, Subset):
+        return forms.MultipleChoiceField(label=label, choices=[(c, c) for c in validator.choices], required=False,
+                                         widget=forms.CheckboxSelectMultiple, initial=sorted(initial or ()))
+    return JSONOptionField(label=label, initial=json.dumps(engine.options.as_json({"v": initial})["v"]))
+
+
+class JSONOptionField(forms.CharField):
+    """An option with a structure of its own (e.g. Doppelkopf Bock rounds), typed as JSON."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(required=False, help_text=_("JSON, e.g. false or an object"), **kwargs)
+
+    def to_python(self, value: Any) -> Any:
+        text = super().to_python(value)
+        if not text:
+            return None
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as error:
+            raise forms.ValidationError(_("Not valid JSON: %(error)s") % {"error": error}) from None
+
+
+def coerce_choice(validator: Choice, value: str) -> Any:
+    return next((c for c in validator.choices if str(c) == value), value)
+
+
+class SessionStartForm(forms.Form):
+    """Game rules, tariff, stake and the players in seat order."""
+
+    rules_preset = forms.ChoiceField(label=_("Rule set"))
+    tariff_preset = forms.ChoiceField(label=_("Tariff"), required=False)
+    cents_per_point = forms.IntegerField(label=_("Cents per point"), min_value=0, initial=0,
+                                         help_text=_("0 plays for points only."))
+    played_on = forms.DateField(label=_("Date"), initial=timezone.localdate,
+                                widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    table = forms.CharField(label=_("Table"), required=False, max_length=60)
+    first_dealer = forms.TypedChoiceField(label=_("Deals first"), coerce=int, initial=0,
+                                          choices=[(i, _("Seat %(n)s") % {"n": i + 1}) for i in range(MAX_SEATS)])
+    save_as = forms.CharField(label=_("Save these rules as house rules named"), required=False, max_length=80,
+                              help_text=_("Start the next session from them in one tap."))
+
+    def __init__(self, *args: Any, club: Club, game: str, preset: str | None = None, tariff_preset: str | None = None,
+                 house_rules: HouseRules | None = None, seated: list[Member] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.club, self.game = club, game
+        self.game_class = engine.GAMES[game]
+        self.house_rules = house_rules
+        presets = self.game_class.rule_presets
+        chosen = self.data.get("rules_preset") or preset or (house_rules.rules["preset"] if house_rules else None)
+        chosen = chosen if chosen in presets else next(iter(presets))
+        rules = house_rules.rules if house_rules and not preset else engine.freeze(game, chosen)[0]
+        self.fields["rules_preset"].choices = [(p, p) for p in presets]
+        self.fields["rules_preset"].initial = chosen
+        self.option_names = [k for k in self.game_class.rule_schema if k in rules]
+        for key in self.option_names:
+            self.fields[f"opt_{key}"] = option_field(self.game_class.rule_schema[key], OPTION_LABELS.get(key, key),
+                                                     rules[key])
+        self.tariff_names: list[str] = []
+        if self.game_class.tariff_presets is not None:
+            if tariff_preset not in self.game_class.tariff_presets:
+                tariff_preset = None
+            tariff = (house_rules.tariff if house_rules and house_rules.tariff and not tariff_preset
+                      else engine.freeze(game, chosen, tariff_preset)[1])
+            assert tariff is not None
+            self.fields["tariff_preset"].choices = [(p, p) for p in self.game_class.tariff_presets]
+            self.fields["tariff_preset"].initial = tariff["preset"]
+            self.tariff_names = [k for k in self.game_class.tariff_schema if k in tariff]
+            for key in self.tariff_names:
+                field = option_field(self.game_class.tariff_schema[key], TARIFF_LABELS.get(key, key), tariff[key])
+                field.required = False
+                self.fields[f"tar_{key}"] = field
+        else:
+            del self.fields["tariff_preset"]
+        if house_rules:
+            self.fields["cents_per_point"].initial = house_rules.cents_per_point
+        members = club.members.order_by("is_guest", "name")
+        for i in range(MAX_SEATS):
+            self.fields[f"seat_{i}"] = forms.ModelChoiceField(
+                label=_("Seat %(n)s") % {"n": i + 1}, queryset=members, required=False, empty_label="—",
+                initial=seated[i].pk if seated and i < len(seated) else None)
+            self.fields[f"guest_{i}"] = forms.CharField(label=_("or a guest"), required=False, max_length=60)
+
+    # the rule and tariff options, grouped for the template
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[f"opt_{k}"] for k in self.option_names]
+
+    def tariff_fields(self) -> list[forms.BoundField]:
+        return [self[f"tar_{k}"] for k in self.tariff_names]
+
+    def seat_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        return [(self[f"seat_{i}"], self[f"guest_{i}"]) for i in range(MAX_SEATS)]
+
+    def rules_spec(self) -> dict[str, Any]:
+        preset = self.cleaned_data["rules_preset"]
+        defaults = engine.freeze(self.game, preset)[0]
+        return {"preset": preset, **self._overrides(self.option_names, "opt_", self.game_class.rule_schema, defaults)}
+
+    def tariff_spec(self) -> dict[str, Any] | None:
+        if not self.tariff_names:
+            return None
+        preset = self.cleaned_data["tariff_preset"]
+        defaults = engine.freeze(self.game, None, preset)[1] or {}
+        return {"preset": preset, **self._overrides(self.tariff_names, "tar_", self.game_class.tariff_schema, defaults)}
+
+    def seated(self) -> list[tuple[Member | None, str]]:
+        """(member, guest name) for each filled seat, in seat order."""
+        seats = []
+        for i in range(MAX_SEATS):
+            member, guest = self.cleaned_data.get(f"seat_{i}"), (self.cleaned_data.get(f"guest_{i}") or "").strip()
+            if member or guest:
+                seats.append((member, guest))
+        return seats
+
+    def _overrides(self, names: list[str], prefix: str, schema: Mapping[str, Any],
+                   defaults: Mapping[str, Any]) -> dict[str, Any]:
+        """The submitted values that differ from the chosen preset's."""
+        overrides = {}
+        for key in names:
+            value, validator = self.cleaned_data.get(prefix + key), schema[key]
+            if isinstance(validator, Choice):
+                value = coerce_choice(validator, value)
+            elif isinstance(validator, Subset):
+                value = sorted(value or ())
+            if value is not None and value != defaults.get(key):
+                overrides[key] = value
+        return overrides
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        for i in range(MAX_SEATS):
+            if data.get(f"seat_{i}") and (data.get(f"guest_{i}") or "").strip():
+                self.add_error(f"guest_{i}", _("Choose a member or type a guest's name, not both."))
+        return data
+
+
+class GameChoiceForm(forms.Form):
+    game = forms.ChoiceField(choices=Game.choices)

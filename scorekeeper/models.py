@@ -1,0 +1,269 @@
+"""Clubs, their members and sessions, and the facts of every deal.
+
+A deal stores only what happened at the table (``Deal.facts``, in the
+``schreiber/1`` deal format); every value, total, dealer and pot is derived by
+the rule engine from the session's frozen rules and tariff. Writes go through
+``scorekeeper.services``; reads through ``scorekeeper.selectors``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class Game(models.TextChoices):
+    SCHAFKOPF = "schafkopf", "Schafkopf"
+    DOPPELKOPF = "doppelkopf", "Doppelkopf"
+    SHEEPSHEAD = "sheepshead", "Sheepshead"
+    BAUERNSTOSS = "bauernstoss", "Bauernstoss"
+
+
+class Role(models.TextChoices):
+    # Ordered by power: each role can do everything the ones before it can.
+    MEMBER = "member", _("Member")
+    SCORER = "scorer", _("Scorer")
+    OWNER = "owner", _("Owner")
+
+
+ROLE_RANK = {Role.MEMBER: 0, Role.SCORER: 1, Role.OWNER: 2}
+
+
+class PotPolicy(models.TextChoices):
+    CARRY = "carry", _("Carry the pot into the club's next session")
+    PAY_BACK = "pay_back", _("Pay the pot back equally at the end of the session")
+
+
+class SettlementMode(models.TextChoices):
+    ZERO_SUM = "zero_sum", _("Zero-sum: everyone settles their own balance")
+    AGAINST_LEADER = "against_leader", _("Against the leader: everyone pays their gap to the leader into the kitty")
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=100)
+    slug = models.SlugField(_("short name"), max_length=60, unique=True)
+    currency = models.CharField(_("currency"), max_length=3, default="EUR")
+    pot_policy = models.CharField(_("pot at the end of a session"), max_length=20,
+                                  choices=PotPolicy.choices, default=PotPolicy.CARRY)
+    settlement_mode = models.CharField(_("settlement"), max_length=20,
+                                       choices=SettlementMode.choices, default=SettlementMode.ZERO_SUM)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("club", args=[self.slug])
+
+
+class Member(models.Model):
+    """A person in a club: with a login, or a name only (added by the scorer, or a guest)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
+    name = models.CharField(_("name"), max_length=60)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="memberships")
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.MEMBER)
+    is_guest = models.BooleanField(_("guest"), default=False)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["is_guest", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="member_name_unique_in_club"),
+            models.UniqueConstraint(fields=["club", "user"], condition=Q(user__isnull=False),
+                                    name="one_membership_per_user_and_club"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def can(self, role: str) -> bool:
+        """Whether this member has ``role`` or a more powerful one."""
+        return ROLE_RANK[Role(self.role)] >= ROLE_RANK[Role(role)]
+
+
+def new_invitation_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def invitation_expiry() -> datetime:
+    return timezone.now() + timedelta(days=14)
+
+
+class Invitation(models.Model):
+    """A link that lets its holder join a club, optionally as an existing name-only member."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    token = models.CharField(max_length=64, unique=True, default=new_invitation_token)
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
+    member = models.ForeignKey(Member, null=True, blank=True, on_delete=models.CASCADE,
+                               help_text=_("The name-only member this link lets someone claim."))
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(default=invitation_expiry)
+    used_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="+")
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.club} ({self.get_role_display()})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("accept_invitation", args=[self.token])
+
+    def is_usable(self) -> bool:
+        return self.used_at is None and self.expires_at > timezone.now()
+
+
+class HouseRules(models.Model):
+    """A club's own named preset: game, rules, tariff and stake, to start the next session in one tap."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="house_rules")
+    name = models.CharField(_("name"), max_length=80)
+    game = models.CharField(_("game"), max_length=20, choices=Game.choices)
+    rules = models.JSONField()
+    tariff = models.JSONField(null=True, blank=True)
+    cents_per_point = models.PositiveIntegerField(_("cents per point"), default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["club", "name"], name="house_rules_name_unique_in_club")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Session(models.Model):
+    """One table playing one game under one frozen rule set and tariff (a Spielabend).
+
+    ``rules`` and ``tariff`` hold the complete options (``engine.freeze``), so a later change to a preset
+    never changes a played session. A league or tournament round refers to sessions from its own app.
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("in progress")
+        CLOSED = "closed", _("closed")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="sessions")
+    game = models.CharField(_("game"), max_length=20, choices=Game.choices)
+    played_on = models.DateField(_("date"), default=timezone.localdate)
+    table = models.CharField(_("table"), max_length=60, blank=True,
+                             help_text=_("e.g. 'Tisch 2' when a club plays at several tables."))
+    rules = models.JSONField()
+    tariff = models.JSONField(null=True, blank=True)
+    cents_per_point = models.PositiveIntegerField(_("cents per point"), default=0)
+    first_dealer = models.PositiveSmallIntegerField(default=0, help_text=_("Seat index of the first dealer."))
+    house_rules = models.ForeignKey(HouseRules, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    pot_carried_in = models.IntegerField(default=0, help_text=_("Points in the pot carried in from the last session."))
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    revision = models.PositiveIntegerField(default=0, help_text=_("Bumped on every change; live sheets poll it."))
+
+    class Meta:
+        ordering = ["-played_on", "-created_at"]
+        indexes = [models.Index(fields=["club", "-played_on"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_game_display()} {self.played_on:%d.%m.%Y}" + (f" · {self.table}" if self.table else "")
+
+    def get_absolute_url(self) -> str:
+        return reverse("session", args=[self.club.slug, self.pk])
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+    @property
+    def rules_preset(self) -> str:
+        return str(self.rules.get("preset", ""))
+
+    @property
+    def tariff_preset(self) -> str:
+        return str(self.tariff.get("preset", "")) if self.tariff else ""
+
+
+class Seat(models.Model):
+    """A player at a session's table, in seat order; ``name`` is frozen as it appears on the sheet."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="seats")
+    name = models.CharField(max_length=60)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["session", "name"], name="seat_name_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Deal(models.Model):
+    """The facts of one deal as recorded at the table (a ``schreiber/1`` deal object)."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="deals")
+    position = models.PositiveIntegerField()  # 1-based playing order
+    facts = models.JSONField()
+    # Set by the entry form; a repeated submission (double tap, flaky network) finds the deal it already made.
+    client_token = models.UUIDField(null=True, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "position"], name="deal_position_unique"),
+            models.UniqueConstraint(fields=["session", "client_token"], condition=Q(client_token__isnull=False),
+                                    name="deal_client_token_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Deal {self.position}"
+
+
+class AuditEntry(models.Model):
+    """Who changed what and when: the before and after of every write to a session."""
+
+    class Action(models.TextChoices):
+        SESSION_STARTED = "session_started", _("started the session")
+        SESSION_IMPORTED = "session_imported", _("imported the session")
+        DEAL_ADDED = "deal_added", _("added a deal")
+        DEAL_EDITED = "deal_edited", _("corrected a deal")
+        DEAL_DELETED = "deal_deleted", _("deleted a deal")
+        SESSION_CLOSED = "session_closed", _("closed the session")
+        SESSION_REOPENED = "session_reopened", _("reopened the session")
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="audit_entries")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+    action = models.CharField(max_length=30, choices=Action.choices)
+    deal_number = models.PositiveIntegerField(null=True, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}"
+

@@ -1,0 +1,75 @@
+"""Small filters for drawing score sheets: signed numbers, mark chips, facts in words."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django import template
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+register = template.Library()
+
+# mark → (chip text, explanation); marks with a count ("runners:3") show the count in the chip.
+MARKS = {
+    "schneider": ("S", _("Schneider")),
+    "schwarz": ("Sw", _("Schwarz")),
+    "runners": ("L{n}", _("{n} Laufende (runners)")),
+    "kontra": ("K{n}", _("Kontra steps: {n}")),
+    "knocks": ("Kl{n}", _("Knocks: {n}")),
+    "cracks": ("C{n}", _("Cracks: {n}")),
+    "blitz": ("B{n}", _("Blitzes: {n}")),
+    "bock": ("Bock", _("Bock deal: doubled")),
+    "doubled": ("×2", _("Doubled (a doubler hand before)")),
+    "forced": ("P", _("Pflichtsolo (forced solo)")),
+    "vorgefuehrt": ("V", _("Vorgeführt: forced solo imposed")),
+    "tout": ("Tout", _("Tout: every trick announced")),
+    "lost": ("✗", _("lost")),
+    "won": ("✓", _("won")),
+    "jungfrau": ("J", _("Jungfrau: a player without a trick")),
+    "durchmarsch": ("D", _("Durchmarsch")),
+    "alone": ("A", _("played alone")),
+    "partie": ("P!", _("Partie won")),
+}
+QUIET_MARKS = {"solo", "passed", "penalty", "ramsch", "normal"}
+
+
+@register.filter
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+@register.filter
+def signclass(value: int) -> str:
+    return "pos" if value > 0 else "neg" if value < 0 else "zero"
+
+
+@register.filter
+def zip_with(left: Iterable[Any], right: Iterable[Any]) -> list[tuple[Any, Any]]:
+    return list(zip(left, right, strict=False))
+
+
+@register.simple_tag
+def mark_chip(mark: str) -> str:
+    key, _sep, count = mark.partition(":")
+    if key in QUIET_MARKS or key not in MARKS:
+        return ""
+    text, title = MARKS[key]
+    return format_html('<span class="mark mark-{}" title="{}">{}</span>', key, str(title).format(n=count),
+                       text.format(n=count))
+
+
+@register.filter
+def pretty_facts(facts: Mapping[str, Any] | Any) -> str:
+    """A deal's facts on one line: ``contract=sauspiel declarer=Anna points=72``."""
+    if not isinstance(facts, Mapping):
+        return json.dumps(facts, ensure_ascii=False)
+    return "  ".join(f"{k}={v if isinstance(v, (str, int)) else json.dumps(v, ensure_ascii=False)}"
+                     for k, v in facts.items())
+
+
+@register.filter
+def get_item(mapping: Any, key: str) -> Any:
+    return mapping.get(key, "") if isinstance(mapping, Mapping) else ""

@@ -1,0 +1,1 @@
+"""Thin views: check access, call a selector or a service, render."""
