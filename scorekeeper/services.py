@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from . import engine
 from .documents import session_document
 from .engine.options import as_json
-from .models import AuditEntry, Club, Deal, HouseRules, Invitation, Member, Role, Seat, Session
+from .models import AuditEntry, Club, Deal, HouseRules, Invitation, Member, PotPolicy, Role, Seat, Session
 
 User = AbstractBaseUser
 
@@ -178,11 +178,29 @@ def start_session(
         club=club, game=game, rules=frozen_rules, tariff=frozen_tariff, cents_per_point=cents_per_point,
         first_dealer=first_dealer, played_on=played_on or timezone.localdate(), table=table,
         house_rules=house_rules, created_by=actor,
+        pot_carried_in=_pot_to_carry(club, game, frozen_rules, frozen_tariff, names),
     )
     Seat.objects.bulk_create(Seat(session=session, position=i, member=m, name=m.name) for i, m in enumerate(seated))
     _audit(session, actor, AuditEntry.Action.SESSION_STARTED,
            after={"players": names, "seats": seats, "rules": frozen_rules, "tariff": frozen_tariff})
     return session
+
+
+def _pot_to_carry(club: Club, game: str, rules: dict[str, Any], tariff: dict[str, Any] | None,
+                  names: list[str]) -> int:
+    """Under the club's "carry" pot policy, the pot left by its last finished session of this game with a pot."""
+    if club.pot_policy != PotPolicy.CARRY:
+        return 0
+    header = {"format": engine.FORMAT, "game": game, "rules": rules, "tariff": tariff, "players": names}
+    if not engine.load(header).new_game().uses_pot():
+        return 0
+    closed = club.sessions.filter(game=game, status=Session.Status.CLOSED).order_by("-closed_at", "-pk")
+    for earlier in closed[:20]:
+        parsed = engine.load(session_document(earlier))
+        if parsed.new_game().uses_pot():
+            results = parsed.results()
+            return results[-1].pot if results else parsed.pot_carried_in
+    return 0
 
 
 @transaction.atomic

@@ -12,8 +12,7 @@ and the chalk are history kept on the instance; they are reported through
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from .deal import Facts, Item, Outcome, Table
 from .errors import DealError
@@ -24,7 +23,9 @@ TEAMS = ("A", "B")
 OTHER_TEAM = {"A": "B", "B": "A"}
 ALL_POINTS = 120
 SCHNEIDER_POINTS = 91  # the scoring team's card points for a second stroke
-BONUS_STROKES = {"schneider": ("Schneider", 1), "schwarz": ("Schwarz", 2)}  # on top of the one stroke
+# Schneider and Schwarz: (strokes in all, sheet mark, label, explanation line with the strokes on top of the one).
+SCHNEIDER = (2, "schneider", "Spiel Schneider", Item("Schneider", 1))
+SCHWARZ = (3, "schwarz", "Spiel Schwarz", Item("Schwarz", 2))
 SOLO_KEYS = ("player", "kind", "won")
 SOLO_LABELS = {"small": "Kleines Solo", "big": "Großes Solo"}
 
@@ -32,9 +33,13 @@ _team = choice(*TEAMS)
 _points = integer(0, ALL_POINTS)
 _solo_kind = choice(*SOLO_LABELS)
 
+# Explanation lines that every deal needs, made once.
+CHALK_ITEMS = {team: Item(f"Kreide {team}") for team in TEAMS}
+STROKE_ITEMS = {team: Item(f"Strich {team}", 1) for team in TEAMS}
+POINTS_ITEMS = tuple(Item(f"A {points} Augen") for points in range(ALL_POINTS + 1))
 
-@dataclass(frozen=True, slots=True)
-class Scored:
+
+class Scored(NamedTuple):
     """What one deal earns before the Partie check."""
 
     team: str  # the team that gets the strokes
@@ -52,6 +57,7 @@ class Scored:
 class Bauernstoss(Game):
     key = "bauernstoss"
     title = "Bauernstoss"
+    dealer_sits_out = False  # two fixed teams of two: no fifth player
     rule_presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "seed": {
             "target": 20,
@@ -105,7 +111,7 @@ class Bauernstoss(Game):
         self.chalk = scored.chalk
         self.strokes[scored.team] += scored.strokes
         deltas = dict.fromkeys(facts.table.playing, 0)
-        marks, items = scored.marks, (Item(f"Kreide {chalk}"), *scored.items)
+        marks, items = scored.marks, (CHALK_ITEMS[chalk], *scored.items)
         extra: dict[str, Any] = {}
         if self.strokes[scored.team] >= self.target:
             for player in deltas:
@@ -134,20 +140,19 @@ class Bauernstoss(Game):
         chalk_points = points_a if chalk == "A" else ALL_POINTS - points_a
         team = chalk if chalk_points >= self.chalk_min else OTHER_TEAM[chalk]
         team_points = points_a if team == "A" else ALL_POINTS - points_a
-        items = (Item(f"A {points_a} Augen"), Item(f"Strich {team}", 1))
+        items = (POINTS_ITEMS[points_a], STROKE_ITEMS[team])
         if schwarz:
             if team_points != ALL_POINTS:  # the losers took no trick, so no card point either
                 raise DealError(
                     "schwarz",
                     f"schwarz needs all {ALL_POINTS} card points for the scoring team {team} (got {team_points})",
                 )
-            bonus = "schwarz"
+            strokes, mark, label, bonus = SCHWARZ
         elif team_points >= SCHNEIDER_POINTS:
-            bonus = "schneider"
+            strokes, mark, label, bonus = SCHNEIDER
         else:
             return Scored(team, 1, team, "Spiel", (), items)
-        name, more = BONUS_STROKES[bonus]
-        return Scored(team, 1 + more, team, f"Spiel {name}", (bonus,), (*items, Item(name, more)))
+        return Scored(team, strokes, team, label, (mark,), (*items, bonus))
 
     def _solo(self, facts: Facts, team_of: dict[str, str], chalk: str) -> Scored:
         """A solo: its fixed strokes go to the soloist's team if won, else to the other team."""
@@ -169,11 +174,6 @@ class Bauernstoss(Game):
     def _teams(self, table: Table) -> dict[str, str]:
         """Team of each player by seat: seats 1 and 3 are A, 2 and 4 are B (cached per seating)."""
         if table.seats is not self._seats:
-            if len(table.seats) != 4:
-                raise DealError(
-                    "players",
-                    f"players: Bauernstoss is played by exactly 4 players in two fixed teams (got {len(table.seats)})",
-                )
             self._seats = table.seats
             self._team_of = {player: TEAMS[seat % 2] for seat, player in enumerate(table.seats)}
         return self._team_of

@@ -25,6 +25,7 @@ class Game:
     tariff_presets: ClassVar[Mapping[str, Mapping[str, Any]] | None] = None
     tariff_schema: ClassVar[Mapping[str, Validator]] = {}
     has_pot: ClassVar[bool] = False
+    dealer_sits_out: ClassVar[bool] = True  # a table may seat one player more; the dealer then sits out
     # For the entry form: each contract (or deal type) and the fields it records, in the order a table calls
     # them out. A contract "type" may stand for several facts (Schafkopf "wenz_tout" is a Wenz with tout).
     CONTRACT_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {}

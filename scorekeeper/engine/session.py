@@ -163,9 +163,11 @@ def _load(document: Any) -> Session:
         raise DealError("players", "players must be a list of names")
     if len(set(players)) != len(players):
         raise DealError("players", "players must have distinct names")
-    if len(players) not in (seats, seats + 1):
-        raise DealError("players", f"players: {game_class.title} under these rules seats {seats} "
-                                   f"(or {seats + 1} with the dealer sitting out), got {len(players)}")
+    allowed = (seats, seats + 1) if game_class.dealer_sits_out else (seats,)
+    if len(players) not in allowed:
+        extra = f" (or {seats + 1} with the dealer sitting out)" if game_class.dealer_sits_out else ""
+        raise DealError("players", f"players: {game_class.title} under these rules seats {seats}{extra}, "
+                                   f"got {len(players)}")
     cents = document.get("cents_per_point")
     if cents is not None:
         integer(0)("cents_per_point", cents)

@@ -10,7 +10,7 @@ records a doubler; the doubler queue is history kept on the instance.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from .deal import Facts, Item, Outcome
 from .errors import DealError
@@ -29,23 +29,50 @@ PAYOFF_TABLES: dict[str, tuple[int, ...]] = {
     "standard": (3, 2, 1, -1, -2, -3),
     "double_on_the_bump": (3, 2, 1, -2, -4, -6),  # a losing picker side pays double
 }
-# The band of a picker side that took at least one trick but not every trick, by its card points.
-BAND_BY_POINTS = tuple(1 if p >= 91 else 2 if p >= 61 else 3 if p >= 31 else 4 for p in range(ALL_POINTS + 1))
-SCHNEIDER_BANDS = frozenset({1, 4})  # the losing side kept 30 or fewer
+BAND_MARKS = (("won", "schwarz"), ("won", "schneider"), ("won",), ("lost",), ("lost", "schneider"), ("lost", "schwarz"))
+
+
+def _band(points: int, schwarz: bool) -> int:
+    if schwarz:
+        return EVERY_TRICK if points else NO_TRICK
+    return 1 if points >= 91 else 2 if points >= 61 else 3 if points >= 31 else 4
+
+
+def _band_item(points: int, schwarz: bool, payoff: tuple[int, ...]) -> Item:
+    band = _band(points, schwarz)
+    result = BANDS[band] if band in (EVERY_TRICK, NO_TRICK) else f"{points} points ({BANDS[band]})"
+    return Item(f"Picker side {result}", abs(payoff[band]))
+
+
+# Looked up on every hand, so computed once: BAND[schwarz][points] and, for each payoff table, the explanation's
+# first line BAND_ITEMS[table][schwarz][points] (schwarz is only valid with 0 or 120 points).
+BAND = tuple(tuple(_band(points, schwarz) for points in range(ALL_POINTS + 1)) for schwarz in (False, True))
+BAND_ITEMS = {
+    name: tuple(tuple(_band_item(p, schwarz, payoff) for p in range(ALL_POINTS + 1)) for schwarz in (False, True))
+    for name, payoff in PAYOFF_TABLES.items()
+}
 
 PASS_OUTS = ("leaster", "doubler")
 TYPES = ("pick", *PASS_OUTS)
 MAX_CRACKS = 2  # crack, re-crack
 MAX_BLITZES = 2  # both black queens; some tables also blitz a second pair
 
-_type = choice(*TYPES)
 _points = integer(0, ALL_POINTS)
 _cracks = integer(0, MAX_CRACKS)
 _blitzes = integer(0, MAX_BLITZES)
+_any_type = choice(*TYPES)
+
+
+def _type(name: str, value: Any) -> str:
+    """``choice(*TYPES)`` with a fast path, since every hand has a type."""
+    return value if type(value) is str and value in TYPES else _any_type(name, value)
+
 
 CRACK_ITEMS = (Item("Crack", factor=2), Item("Re-crack", factor=2))
 BLITZ_ITEM = Item("Blitz", factor=2)
 DOUBLER_ITEM = Item("Doubler", factor=2)
+ALONE_ITEM = Item("Alone: the picker takes every defender's share")
+DOUBLER_NOTE = Item("Doubler: the next played hand counts double")
 
 # Sheet marks: "won", "lost", "alone", "schneider", "schwarz", "cracks:N", "blitz:N", "doubled", "passed",
 # and "tie" for a leaster that nobody won.
@@ -74,6 +101,7 @@ class Sheepshead(Game):
         self.payoff = PAYOFF_TABLES[rules["table"]]
         self.pass_out: str = rules["pass_out"]
         self.pending_doublers = 0  # doubler hands still waiting to double a played hand
+        self._band_items = BAND_ITEMS[rules["table"]]
 
     @property
     def seats(self) -> int:
@@ -96,11 +124,11 @@ class Sheepshead(Game):
             dict.fromkeys(facts.table.playing, 0),
             "Doubler",
             marks=("passed",),
-            explanation=(Item("Doubler: the next played hand counts double"),),
+            explanation=(DOUBLER_NOTE,),
         )
 
     def _pick(self, facts: Facts) -> Outcome:
-        picker = facts.player("picker", needed_for="a pick")
+        picker = cast(str, facts.player("picker", needed_for="a pick"))  # required, so never None
         partner = facts.player("partner", required=False)
         if partner == picker:
             raise DealError("partner", f"partner must be someone other than the picker (got {partner} for both)")
@@ -112,31 +140,24 @@ class Sheepshead(Game):
         blitzes = facts.get("blitz", _blitzes, default=0)
         facts.reject_unread("a pick")
 
-        band = (EVERY_TRICK if points else NO_TRICK) if schwarz else BAND_BY_POINTS[points]
-        result = BANDS[band] if band in (EVERY_TRICK, NO_TRICK) else f"{points} points ({BANDS[band]})"
-        items = [Item(f"Picker side {result}", abs(self.payoff[band]))]
-        marks: list[str] = []
-        multiplier = self._multiplier(cracks, blitzes, items, marks)
+        band = BAND[schwarz][points]
+        multiplier, items, marks = self._multiplier(cracks, blitzes)
         amount = self.payoff[band] * multiplier  # what each defender pays (negative: receives)
         deltas = dict.fromkeys(facts.table.playing, -amount)
         if partner is None:
             deltas[picker] = 4 * amount
-            items.append(Item("Alone: the picker takes every defender's share"))
+            items += (ALONE_ITEM,)
+            marks = ("alone", *marks)
         else:
             deltas[picker] = 2 * amount
             deltas[partner] = amount
-        outcome_marks = ["won" if amount > 0 else "lost"] + (["alone"] if partner is None else [])
-        if band in SCHNEIDER_BANDS:
-            outcome_marks.append("schneider")
-        elif schwarz:
-            outcome_marks.append("schwarz")
         return Outcome(
             deltas,
             "Pick" if partner else "Alone",
             value=abs(amount),
             multiplier=multiplier,
-            explanation=tuple(items),
-            marks=(*outcome_marks, *marks),
+            explanation=(self._band_items[schwarz][points], *items),
+            marks=BAND_MARKS[band] + marks,
             declarers=(picker, partner) if partner else (picker,),
         )
 
@@ -154,15 +175,13 @@ class Sheepshead(Game):
 
         fewest = min(points[player] for player, count in tricks.items() if count)
         winners = [player for player, count in tricks.items() if count and points[player] == fewest]
-        items: list[Item] = []
-        marks = ["passed"]
-        multiplier = self._multiplier(0, blitzes, items, marks)
+        multiplier, items, marks = self._multiplier(0, blitzes)
         if len(winners) > 1:
             return Outcome(
                 dict.fromkeys(points, 0),
                 "Leaster",
                 multiplier=multiplier,
-                marks=(*marks, "tie"),
+                marks=("passed", "tie", *marks),
                 explanation=(Item(f"Tie for fewest at {fewest} points: nobody scores"), *items),
             )
         winner = winners[0]
@@ -173,25 +192,21 @@ class Sheepshead(Game):
             "Leaster",
             value=multiplier,
             multiplier=multiplier,
-            marks=tuple(marks),
+            marks=("passed", *marks),
             explanation=(Item(f"{winner} fewest with {fewest} points", 1), *items),
             declarers=(winner,),
         )
 
-    def _multiplier(self, cracks: int, blitzes: int, items: list[Item], marks: list[str]) -> int:
-        """Doubles for crack steps, blitzes and a pending doubler hand, which this played hand uses up.
+    def _multiplier(self, cracks: int, blitzes: int) -> tuple[int, tuple[Item, ...], tuple[str, ...]]:
+        """Doubling by crack steps, blitzes and a pending doubler hand (which this played hand uses up).
 
-        Called only once the deal is known to be valid; appends the explanation items and sheet marks.
+        Called only once the deal is known to be valid. Returns the multiplier with its explanation items
+        and sheet marks.
         """
         doubled = self.pending_doublers > 0
+        if not (cracks or blitzes or doubled):
+            return 1, (), ()
         self.pending_doublers -= doubled
-        items += CRACK_ITEMS[:cracks]
-        items += (BLITZ_ITEM,) * blitzes
-        if cracks:
-            marks.append(f"cracks:{cracks}")
-        if blitzes:
-            marks.append(f"blitz:{blitzes}")
-        if doubled:
-            items.append(DOUBLER_ITEM)
-            marks.append("doubled")
-        return 1 << (cracks + blitzes + doubled)
+        items = CRACK_ITEMS[:cracks] + (BLITZ_ITEM,) * blitzes + ((DOUBLER_ITEM,) if doubled else ())
+        marks = ((f"cracks:{cracks}",) if cracks else ()) + ((f"blitz:{blitzes}",) if blitzes else ())
+        return 1 << (cracks + blitzes + doubled), items, marks + (("doubled",) if doubled else ())

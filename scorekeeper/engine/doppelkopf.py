@@ -1,0 +1,671 @@
+"""Doppelkopf after the DDV tournament rules (Turnierspielregeln, TSR); common home rules are options.
+
+A deal is a game (normal, Hochzeit, stille Hochzeit, Armut, solo) or a penalty row. The Re party's Augen and
+both parties' announcements decide who wins (TSR 7.1); the points of 7.2.2 go to the winner and are netted with
+the Sonderpunkte (7.2.3) into one value for the Re party. Bock rounds and the Pflichtsolo bookkeeping of each
+round (Spielrunde) are derived from the deals replayed so far, never recorded.
+
+Sheet marks used here: "won"/"lost" (from the Re party's side), "nobody_won" (7.1.3), "solo" (scored as a solo),
+"forced", "vorgefuehrt", "schwarz", "bock", "doubled" (re_kontra "double" applied), "penalty".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, ClassVar
+
+from .deal import Facts, Item, Outcome
+from .errors import DealError
+from .game import Game
+from .options import Validator, choice, flag, integer
+
+PLAYERS = 4
+TOTAL_AUGEN = 240
+GAMES_PER_SEAT = 6  # a round is 24 games at four (20 normal + 4 Pflichtsoli), 30 at five (section 10)
+SOLO_FACTOR = 3  # the soloist wins or pays the value against each of three opponents (7.2.4)
+
+RE, KONTRA = 0, 1
+PARTY_KEYS = ("re", "kontra")
+PARTY_NAMES = ("Re", "Kontra")
+PARTY_INDEX = {key: i for i, key in enumerate(PARTY_KEYS)}
+
+# Announcement levels as numbers: 0 none, 1 Re/Kontra, 2 keine 90, 3 keine 60, 4 keine 30, 5 schwarz.
+# A level implies every lower one (6.4.3), so a party's announcements are one number.
+LEVELS: tuple[dict[str, int], dict[str, int]] = (
+    {"re": 1, "no90": 2, "no60": 3, "no30": 4, "schwarz": 5},
+    {"kontra": 1, "no90": 2, "no60": 3, "no30": 4, "schwarz": 5},
+)
+ABSAGE_NAMES = ("keine 90", "keine 60", "keine 30", "schwarz")  # levels 2..5
+NO_ANNOUNCEMENTS = (0, 0)
+
+# Targets of 7.1: Augen needed to win, or one of two trick conditions.
+ALL_TRICKS = -1  # the other party must take no trick
+ONE_TRICK = -2  # the own party must take a trick
+OWN_ABSAGE_TARGET = {2: 151, 3: 181, 4: 211, 5: ALL_TRICKS}
+OTHER_ABSAGE_TARGET = {2: 90, 3: 60, 4: 30, 5: ONE_TRICK}
+# 7.2.2 (e)/(f): Augen that earn a point against the other party's keine 90 / keine 60 / keine 30 / schwarz.
+COUNTER_AUGEN = (120, 90, 60, 30)
+UNDER_NAMES = ("unter 90", "unter 60", "unter 30", "schwarz")
+
+GAME_TYPES = ("normal", "stille_hochzeit", "armut", "hochzeit", "solo", "penalty")  # bidding order, penalty apart
+SOLO_KINDS = ("damen", "buben", "fleischlos", "kreuz", "pik", "herz", "karo", "damen_buben")
+SOLO_LABELS = {
+    "damen": "Damensolo",
+    "buben": "Bubensolo",
+    "fleischlos": "Fleischloser",
+    "kreuz": "Kreuz-Solo",
+    "pik": "Pik-Solo",
+    "herz": "Herz-Solo",
+    "karo": "Karo-Solo",
+    "damen_buben": "Damen-Buben-Solo",
+}
+GAME_LABELS = {"normal": "Normalspiel", "hochzeit": "Hochzeit", "stille_hochzeit": "Stille Hochzeit", "armut": "Armut"}
+ALONE_HOCHZEIT_LABEL = "Hochzeit (allein)"
+CONTEXTS = {
+    "normal": "a normal game",
+    "hochzeit": "a Hochzeit",
+    "stille_hochzeit": "a stille Hochzeit",
+    "armut": "an Armut",
+    "solo": "a solo",
+}
+
+# How many players the Re party has, and how to say so when it is wrong.
+RE_SIZES: dict[str, tuple[tuple[int, ...], str]] = {
+    "normal": ((2,), "the 2 players of the Re party (the ♣ queens) in a normal game"),
+    "armut": ((2,), "the player in Armut and the partner who took his trumps"),
+    "hochzeit": ((1, 2), "the Hochzeit player and his partner, or him alone when nobody joined him"),
+    "stille_hochzeit": ((1,), "only the player holding both ♣ queens in a stille Hochzeit"),
+    "solo": ((1,), "only the soloist in a solo"),
+}
+SCORED_AS_SOLO = frozenset({"solo", "stille_hochzeit"})  # plus a Hochzeit without partner
+WITH_GEGEN_DIE_ALTEN = frozenset({"normal", "hochzeit"})  # not for Armut, never in a solo
+
+# Sonderpunkte recorded per party, in this order; gegen die Alten is derived, not recorded.
+EXTRA_KEYS = ("fuchs", "fuchs_am_ende", "karlchen", "karlchen_gefangen", "doppelkopf")
+EXTRA_NAMES = ("Fuchs", "Fuchs am Ende", "Karlchen", "Karlchen gefangen", "Doppelkopf")
+EXTRA_WEIGHTS = (1, 2, 1, 1, 1)  # a Fuchs caught in the last trick counts 2 (home rule fuchs_am_ende)
+EXTRA_LIMITS = (2, 2, 1, 2, 6)  # two Füchse, one ♣J can win the last trick, two ♣J, 240 Augen / 40
+EXTRA_INDEX = {key: i for i, key in enumerate(EXTRA_KEYS)}
+FUCHS, FUCHS_AM_ENDE, KARLCHEN, KARLCHEN_GEFANGEN, DOPPELKOPF = range(len(EXTRA_KEYS))
+LAST_TRICK_EXTRAS = (FUCHS_AM_ENDE, KARLCHEN, KARLCHEN_GEFANGEN)
+DOPPELKOPF_AUGEN = 40
+RULE_EXTRAS = ("fuchs", "karlchen", "doppelkopf", "gegen_die_alten", "karlchen_gefangen", "fuchs_am_ende")
+NO_EXTRAS = ((0,) * len(EXTRA_KEYS),) * 2
+
+
+# Explanation lines, built once: a party's points as it sees them, and as the other party sees them.
+Line = tuple[int, int, Item, Item]  # (party the points go to, points, Item for that party, Item for the other)
+
+
+def _line(party: int, label: str, points: int) -> Line:
+    return party, points, Item(label, points), Item(label, -points)
+
+
+WON_LINES = tuple(_line(party, f"{PARTY_NAMES[party]} gewinnt", 1) for party in (RE, KONTRA))
+GEGEN_DIE_ALTEN_LINE = _line(KONTRA, "Gegen die Alten", 1)
+# UNDER_LINES[party][n]: ``party``'s points when the other stayed under n of 90, 60, 30 and schwarz; one line,
+# named after the lowest, since "unter 60" always means "unter 90" too.
+UNDER_LINES = tuple(
+    ((), *((_line(party, f"{PARTY_NAMES[1 - party]} {under}", n),) for n, under in enumerate(UNDER_NAMES, 1)))
+    for party in (RE, KONTRA)
+)
+# ANNOUNCED_LINES[winner][party]: the winner's 2 points for ``party``'s Re or Kontra (7.2.2 b).
+ANNOUNCED_LINES = tuple(tuple(_line(winner, f"{name} angesagt", 2) for name in PARTY_NAMES) for winner in (RE, KONTRA))
+# ABSAGE_LINES[winner][party][level]: the winner's point per Absage of ``party`` up to ``level`` (7.2.2 c/d).
+ABSAGE_LINES = tuple(
+    tuple(
+        ((), (), *((_line(winner, f"{name}: {ABSAGE_NAMES[level - 2]} abgesagt", level - 1),) for level in range(2, 6)))
+        for name in PARTY_NAMES
+    )
+    for winner in (RE, KONTRA)
+)
+# COUNTER_LINES[party]: (Augen needed, line) against each Absage of the other party, in level order (7.2.2 e/f).
+COUNTER_LINES = tuple(
+    tuple(
+        (augen, _line(party, f"{PARTY_NAMES[party]}: {augen} gegen {absage}", 1))
+        for augen, absage in zip(COUNTER_AUGEN, ABSAGE_NAMES, strict=True)
+    )
+    for party in (RE, KONTRA)
+)
+DOUBLING_ITEMS = tuple(Item(name, factor=2) for name in PARTY_NAMES)
+
+
+@cache
+def _extra_line(party: int, extra: int, count: int) -> Line:
+    return _line(party, f"{EXTRA_NAMES[extra]} ({PARTY_NAMES[party]})", count * EXTRA_WEIGHTS[extra])
+
+
+@cache
+def _bock_item(factor: int) -> Item:
+    return Item("Bock", factor=factor)
+
+
+BOCK_TRIGGERS = ("tie120", "solo_lost", "announcement_lost", "manual")
+PENALTIES = {"minor": (1, "Strafe (leicht)"), "serious": (4, "Strafe (schwer)")}  # per other player (9.3)
+
+RE_POINTS: Validator = integer(0, TOTAL_AUGEN)
+SCHWARZ: Validator = choice(*PARTY_KEYS)
+SEVERITY: Validator = choice(*PENALTIES)
+PENALTY_ITEMS = {severity: Item(f"{label} je Mitspieler", points) for severity, (points, label) in PENALTIES.items()}
+
+
+def _target(party: int, own: int, other: int) -> int:
+    """What ``party`` needs to win (7.1.1 / 7.1.2), from both parties' announcement levels."""
+    if own >= 2:
+        return OWN_ABSAGE_TARGET[own]
+    if other >= 2:  # only the other side made an Absage
+        return OTHER_ABSAGE_TARGET[other]
+    if own != other:  # exactly one side said Re or Kontra: it needs 121, the other 120
+        return 121 if own else 120
+    return 121 if party == RE else 120
+
+
+# TARGETS[party][own level][other level]
+TARGETS = tuple(tuple(tuple(_target(p, own, other) for other in range(6)) for own in range(6)) for p in (RE, KONTRA))
+
+
+def _reaches(target: int, augen: int, own_schwarz: bool, other_schwarz: bool) -> bool:
+    if target == ALL_TRICKS:
+        return other_schwarz
+    if target == ONE_TRICK:
+        return not own_schwarz
+    return augen >= target
+
+
+def _reached(deal: _Deal) -> tuple[bool, bool]:
+    """Whether Re and Kontra each reached the target their announcements set (7.1)."""
+    (re_level, kontra_level), (re_augen, kontra_augen), (re_schwarz, kontra_schwarz) = (
+        deal.levels,
+        deal.augen,
+        deal.schwarz,
+    )
+    return (
+        _reaches(TARGETS[RE][re_level][kontra_level], re_augen, re_schwarz, kontra_schwarz),
+        _reaches(TARGETS[KONTRA][kontra_level][re_level], kontra_augen, kontra_schwarz, re_schwarz),
+    )
+
+
+def _check_extras_option(name: str, value: Any) -> frozenset[str]:
+    if isinstance(value, str) or not isinstance(value, (list, tuple, set, frozenset)):
+        raise DealError(name, f"{name} must be a list (got {value!r})")
+    unknown = [v for v in value if v not in RULE_EXTRAS]
+    if unknown:
+        raise DealError(name, f"{name}: unknown {', '.join(map(str, unknown))} (known: {', '.join(RULE_EXTRAS)})")
+    if "fuchs_am_ende" in value and "fuchs" not in value:
+        raise DealError(name, f"{name}: fuchs_am_ende changes how a Fuchs counts, so it needs fuchs too")
+    return frozenset(value)
+
+
+def _check_bock_option(name: str, value: Any) -> dict[str, Any] | None:
+    """``false``/``null``/``"off"``, or ``{"triggers": [...], "stacking": "multiply" | "extend"}``."""
+    if value is None or value is False or value == "off":
+        return None
+    if not isinstance(value, Mapping):
+        raise DealError(name, f"{name} must be false or an object with triggers and stacking (got {value!r})")
+    unknown = [k for k in value if k not in ("triggers", "stacking")]
+    if unknown:
+        raise DealError(name, f"{name}: unknown setting {unknown[0]!r} (known: triggers, stacking)")
+    triggers = value.get("triggers")
+    if isinstance(triggers, str) or not isinstance(triggers, (list, tuple)) or not triggers:
+        known = ", ".join(BOCK_TRIGGERS)
+        raise DealError(name, f"{name}.triggers must list at least one of {known} (got {triggers!r})")
+    wrong = [t for t in triggers if t not in BOCK_TRIGGERS]
+    if wrong:
+        raise DealError(name, f"{name}.triggers: unknown {wrong[0]!r} (known: {', '.join(BOCK_TRIGGERS)})")
+    stacking = choice("multiply", "extend")(f"{name}.stacking", value.get("stacking", "multiply"))
+    return {"triggers": frozenset(triggers), "stacking": stacking}
+
+
+DDV: dict[str, Any] = {
+    "players": 4,
+    "deck": 48,
+    "re_kontra": "plus2",
+    "extras": frozenset({"fuchs", "karlchen", "doppelkopf", "gegen_die_alten"}),
+    "armut": False,
+    "bock": None,
+    "pflichtsolo": True,
+}
+
+
+@dataclass(slots=True)
+class _Deal:
+    """A validated game deal (not a penalty)."""
+
+    kind: str
+    label: str
+    re: tuple[str, ...]
+    kontra: tuple[str, ...]
+    levels: tuple[int, int]
+    augen: tuple[int, int]
+    schwarz: tuple[bool, bool]
+    extras: tuple[tuple[int, ...], tuple[int, ...]]
+    forced: bool
+    vorgefuehrt: bool
+    manual_bock: bool
+    alone: bool  # scored as a solo: a solo, a stille Hochzeit or a Hochzeit without partner
+
+
+class Doppelkopf(Game):
+    key = "doppelkopf"
+    title = "Doppelkopf"
+    rule_presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "ddv": DDV,
+        "seed40": {**DDV, "deck": 40, "extras": DDV["extras"] | {"fuchs_am_ende"}},
+    }
+    rule_schema: ClassVar[Mapping[str, Validator]] = {
+        # The session's player list decides who sits at the table; this is the club's usual table size.
+        "players": choice(4, 5),
+        "deck": choice(48, 40),
+        "re_kontra": choice("plus2", "double"),
+        "extras": _check_extras_option,
+        "armut": flag,
+        "bock": _check_bock_option,
+        "pflichtsolo": flag,
+    }
+    CONTRACT_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "normal": ("re", "announcements", "re_points", "schwarz", "extras", "bock"),
+        "stille_hochzeit": ("re", "announcements", "re_points", "schwarz", "bock"),
+        "armut": ("re", "announcements", "re_points", "schwarz", "extras", "bock"),
+        "hochzeit": ("re", "announcements", "re_points", "schwarz", "extras", "bock"),
+        "solo": ("solo", "re", "forced", "vorgefuehrt", "announcements", "re_points", "schwarz", "bock"),
+        "penalty": ("player", "severity"),
+    }
+
+    def __init__(self, rules: dict[str, Any], tariff: dict[str, Any] | None) -> None:
+        super().__init__(rules, tariff)
+        self._types = frozenset(t for t in GAME_TYPES if t != "armut" or rules["armut"])
+        self._solos = frozenset(s for s in SOLO_KINDS if s != "damen_buben" or rules["deck"] == 40)
+        self._extras_allowed = tuple(key in rules["extras"] for key in EXTRA_KEYS)
+        self._gegen_die_alten = "gegen_die_alten" in rules["extras"]
+        self._doubling = rules["re_kontra"] == "double"
+        # With 40 cards the smallest trick is four Buben (8 Augen); with 48 it is four Neunen (0 Augen).
+        self._least_trick_augen = 8 if rules["deck"] == 40 else 0
+        bock = rules["bock"]
+        self._bock_triggers: frozenset[str] = bock["triggers"] if bock else frozenset()
+        self._bock_extends = bool(bock) and bock["stacking"] == "extend"
+        self._bock_queue: list[int] = []  # overlapping Bock rounds for each coming Bock-eligible deal
+        self._round = 1
+        self._round_games = 0
+        self._pflichtsoli: dict[str, int] = {}  # who played his Pflichtsolo this round → deal number
+
+    @property
+    def seats(self) -> int:
+        return PLAYERS
+
+    def enabled_contracts(self) -> tuple[str, ...]:
+        """Game types in bidding order (low to high); ``penalty`` last, it is a row rather than a bid."""
+        return tuple(t for t in GAME_TYPES if t in self._types)
+
+    def enabled_solos(self) -> tuple[str, ...]:
+        return tuple(s for s in SOLO_KINDS if s in self._solos)
+
+    # scoring --------------------------------------------------------------------------------------
+
+    def score(self, facts: Facts) -> Outcome:
+        kind = facts.get("type", self._check_type)
+        if kind == "penalty":
+            return self._penalty(facts)
+        deal = self._read_deal(facts, kind)
+        round_number, round_games, new_round = self._next_round(facts, deal)
+
+        reached = _reached(deal)
+        winner = RE if reached[RE] else KONTRA if reached[KONTRA] else None
+        game_lines = self._game_points(deal, winner)
+        doubling = self._doubling_factor(deal)
+        sonder_lines = self._sonderpunkte(deal, winner)
+        uses_bock = not deal.forced
+        bock_factor = 1 << self._bock_queue[0] if uses_bock and self._bock_queue else 1
+        re_value = (_net(game_lines) * doubling + _net(sonder_lines)) * bock_factor
+
+        # Everything is valid: from here on the history kept on self changes.
+        self._round, self._round_games = round_number, round_games
+        if new_round:
+            self._pflichtsoli = {}
+        if deal.forced:
+            self._pflichtsoli[deal.re[0]] = facts.table.number
+        if uses_bock:
+            if self._bock_queue:
+                self._bock_queue.pop(0)
+            if self._triggers_bock(deal, reached):
+                self._start_bock(len(facts.table.seats))
+
+        # Explain from the side the value goes to, so the lines add up to the value.
+        side = RE if re_value > 0 or (re_value == 0 and winner != KONTRA) else KONTRA
+        explanation = [own if party == side else other for party, _, own, other in game_lines]
+        if doubling > 1:
+            explanation += [DOUBLING_ITEMS[p] for p in (RE, KONTRA) if deal.levels[p]]
+        explanation += [own if party == side else other for party, _, own, other in sonder_lines]
+        if bock_factor > 1:
+            explanation.append(_bock_item(bock_factor))
+        return Outcome(
+            deltas=_deltas(deal, re_value),
+            label=deal.label,
+            value=abs(re_value),
+            multiplier=doubling * bock_factor,
+            keep_dealer=deal.forced and not deal.vorgefuehrt,
+            explanation=tuple(explanation),
+            marks=_marks(deal, winner, doubling, bock_factor),
+            declarers=deal.re,
+            extra={
+                "re": list(deal.re),
+                "winner": None if winner is None else PARTY_KEYS[winner],
+                "bock_factor": bock_factor,
+                "round": round_number,
+            },
+        )
+
+    def _game_points(self, deal: _Deal, winner: int | None) -> list[Line]:
+        """The points of 7.2.2; with nobody winning only (a)'s 'under' points and (e)/(f) (7.1.3)."""
+        if winner is None:
+            lines = [*_under_points(RE, deal), *_under_points(KONTRA, deal)]
+        else:
+            lines = [WON_LINES[winner], *_under_points(winner, deal)]
+            for party in (RE, KONTRA):
+                level = deal.levels[party]
+                if level:
+                    if not self._doubling:
+                        lines.append(ANNOUNCED_LINES[winner][party])
+                    lines += ABSAGE_LINES[winner][party][level]
+        for party in (RE, KONTRA):
+            against = deal.levels[1 - party] - 1
+            if against > 0:
+                augen = deal.augen[party]
+                lines += [line for needed, line in COUNTER_LINES[party][:against] if augen >= needed]
+        return lines
+
+    def _doubling_factor(self, deal: _Deal) -> int:
+        """re_kontra "double": Re and Kontra each double the game points instead of adding 2."""
+        if not self._doubling:
+            return 1
+        return (2 if deal.levels[RE] else 1) * (2 if deal.levels[KONTRA] else 1)
+
+    def _sonderpunkte(self, deal: _Deal, winner: int | None) -> list[Line]:
+        """7.2.3: only in games played two against two."""
+        if deal.alone:
+            return []
+        lines = (
+            []
+            if deal.extras is NO_EXTRAS
+            else [_extra_line(party, i, n) for party in (RE, KONTRA) for i, n in enumerate(deal.extras[party]) if n]
+        )
+        if winner == KONTRA and self._gegen_die_alten and deal.kind in WITH_GEGEN_DIE_ALTEN:
+            lines.append(GEGEN_DIE_ALTEN_LINE)
+        return lines
+
+    def _triggers_bock(self, deal: _Deal, reached: tuple[bool, bool]) -> bool:
+        """One Bock round per trigger deal, however many triggers it meets. 'Lost' means missed its target."""
+        triggers = self._bock_triggers
+        return bool(triggers) and (
+            ("tie120" in triggers and deal.augen[RE] == 120)
+            or ("solo_lost" in triggers and deal.alone and not reached[RE])
+            or ("announcement_lost" in triggers and any(deal.levels[p] and not reached[p] for p in (RE, KONTRA)))
+            or deal.manual_bock
+        )
+
+    def _start_bock(self, deals: int) -> None:
+        queue = self._bock_queue
+        if self._bock_extends:
+            queue.extend([1] * deals)
+            return
+        for i in range(deals):
+            if i < len(queue):
+                queue[i] += 1
+            else:
+                queue.append(1)
+
+    def _next_round(self, facts: Facts, deal: _Deal) -> tuple[int, int, bool]:
+        """The round this game belongs to, its game count with it, and whether it starts a new round.
+
+        A round has 6 games per seat. Past that, a Pflichtsolo of a player who still owes his is an extra deal
+        of the same round (section 10); any other game starts the next round. A player has one Pflichtsolo per
+        round: a second one is an error (it would be a Lustsolo).
+        """
+        soloist = deal.re[0]
+        owes = deal.forced and soloist not in self._pflichtsoli
+        if self._round_games >= GAMES_PER_SEAT * len(facts.table.seats) and not owes:
+            return self._round + 1, 1, True
+        if deal.forced and not owes:
+            field = "vorgefuehrt" if deal.vorgefuehrt else "forced"
+            raise DealError(
+                field,
+                f"{field}: {soloist} already played a Pflichtsolo in this round "
+                f"(deal {self._pflichtsoli[soloist]}); record this solo as a Lustsolo",
+            )
+        return self._round, self._round_games + 1, False
+
+    # reading a deal --------------------------------------------------------------------------------
+
+    def _read_deal(self, facts: Facts, kind: str) -> _Deal:
+        label = GAME_LABELS.get(kind, "")
+        forced = vorgefuehrt = False
+        if kind == "solo":
+            label = SOLO_LABELS[facts.get("solo", self._check_solo, needed_for="a solo")]
+            forced, vorgefuehrt = self._read_pflichtsolo(facts)
+            label += " (vorgeführt)" if vorgefuehrt else " (Pflicht)" if forced else ""
+        allowed, who = RE_SIZES[kind]
+        re = facts.players("re", needed_for=CONTEXTS[kind])
+        if len(re) not in allowed:
+            raise DealError("re", f"re must name {who} (got {len(re)})")
+        if kind == "hochzeit" and len(re) == 1:
+            label = ALONE_HOCHZEIT_LABEL
+        levels = facts.get("announcements", _check_announcements, NO_ANNOUNCEMENTS)
+        re_points = facts.get("re_points", RE_POINTS, needed_for=CONTEXTS[kind])
+        schwarz_party = facts.get("schwarz", SCHWARZ, None)
+        schwarz = (schwarz_party == "re", schwarz_party == "kontra")
+        augen = (re_points, TOTAL_AUGEN - re_points)
+        self._check_augen(augen, schwarz)
+        if kind in SCORED_AS_SOLO:
+            if facts.has("extras"):
+                raise DealError("extras", f"extras: {CONTEXTS[kind]} is scored as a solo, without Sonderpunkte")
+            extras = NO_EXTRAS
+        else:  # a Hochzeit without partner records them too, but as a solo does not score them
+            extras = facts.get("extras", self._check_extras, NO_EXTRAS)
+            if extras is not NO_EXTRAS:
+                _check_extras_fit(extras, augen, schwarz)
+        manual_bock = self._read_manual_bock(facts, forced)
+        facts.reject_unread(CONTEXTS[kind])
+        kontra = tuple(p for p in facts.table.playing if p not in re)
+        return _Deal(
+            kind, label, re, kontra, levels, augen, schwarz, extras, forced, vorgefuehrt, manual_bock, len(re) == 1
+        )
+
+    def _read_pflichtsolo(self, facts: Facts) -> tuple[bool, bool]:
+        """(forced, vorgefuehrt); a vorgeführtes solo is the player's Pflichtsolo too."""
+        forced = facts.get("forced", flag, False)
+        vorgefuehrt = facts.get("vorgefuehrt", flag, False)
+        if not self.rules["pflichtsolo"]:
+            for field, value in (("forced", forced), ("vorgefuehrt", vorgefuehrt)):
+                if value:
+                    raise DealError(field, f"{field}: these rules have no Pflichtsolo (rules.pflichtsolo is off)")
+        if vorgefuehrt and facts.has("forced") and not forced:
+            raise DealError("forced", "forced: a vorgeführtes solo is the player's Pflichtsolo (got forced false)")
+        return forced or vorgefuehrt, vorgefuehrt
+
+    def _read_manual_bock(self, facts: Facts, forced: bool) -> bool:
+        if "manual" not in self._bock_triggers:
+            if facts.has("bock"):
+                raise DealError("bock", "bock: these rules have no manual Bock trigger (rules.bock.triggers)")
+            return False
+        manual: bool = facts.get("bock", flag, False)
+        if manual and forced:
+            raise DealError("bock", "bock: a Pflichtsolo neither plays nor starts Bock")
+        return manual
+
+    def _check_augen(self, augen: tuple[int, int], schwarz: tuple[bool, bool]) -> None:
+        """A party without a trick has 0 Augen; one with a trick has at least the smallest trick, never 1."""
+        for party in (RE, KONTRA):
+            name, own = PARTY_NAMES[party], augen[party]
+            if schwarz[party]:
+                if own:
+                    raise DealError(
+                        "schwarz",
+                        f"schwarz: the {name} party took no trick, so it has 0 Augen (got re_points {augen[RE]})",
+                    )
+            elif own < self._least_trick_augen:
+                raise DealError(
+                    "re_points",
+                    f"re_points: with 40 cards every trick holds at least "
+                    f"{self._least_trick_augen} Augen, so the {name} party cannot end with "
+                    f"{own} (got {augen[RE]}); if it took no trick, record schwarz",
+                )
+            elif own == 1:
+                raise DealError(
+                    "re_points",
+                    f"re_points: no card is worth 1 Auge, so the {name} party cannot end with 1 (got {augen[RE]})",
+                )
+
+    # validators -----------------------------------------------------------------------------------
+
+    def _check_type(self, name: str, value: Any) -> str:
+        if isinstance(value, str) and value in self._types:
+            return value
+        if value == "armut":
+            raise DealError(name, f"{name}: Armut is not played under these rules (rules.armut is off)")
+        raise DealError(name, f"{name} must be one of {', '.join(self.enabled_contracts())} (got {value!r})")
+
+    def _check_solo(self, name: str, value: Any) -> str:
+        if isinstance(value, str) and value in self._solos:
+            return value
+        if value == "damen_buben":
+            raise DealError(name, f"{name}: damen_buben is only played with the 40-card deck (rules.deck is 48)")
+        raise DealError(name, f"{name} must be one of {', '.join(self.enabled_solos())} (got {value!r})")
+
+    def _check_extras(self, name: str, value: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        if not isinstance(value, Mapping):
+            raise DealError(
+                name, f'{name} must be an object like {{"re": {{"fuchs": 1}}, "kontra": {{}}}} (got {value!r})'
+            )
+        for party in value:
+            if party not in PARTY_KEYS:
+                raise DealError(name, f"{name}: unknown party {party!r} (known: re, kontra)")
+        return self._extra_counts(name, "re", value.get("re")), self._extra_counts(name, "kontra", value.get("kontra"))
+
+    def _extra_counts(self, field: str, party: str, value: Any) -> tuple[int, ...]:
+        """One party's Sonderpunkte as counts in EXTRA_KEYS order; errors name the whole ``extras`` field."""
+        name = f"{field}.{party}"
+        if value is None:
+            return NO_EXTRAS[0]
+        if not isinstance(value, Mapping):
+            raise DealError(field, f'{name} must be an object like {{"fuchs": 1, "doppelkopf": 2}} (got {value!r})')
+        counts = [0] * len(EXTRA_KEYS)
+        for key, n in value.items():
+            if key == "gegen_die_alten":
+                raise DealError(field, f"{name}.gegen_die_alten is not recorded: it is scored when Kontra wins")
+            i = EXTRA_INDEX.get(key)
+            if i is None:
+                raise DealError(field, f"{name}: unknown Sonderpunkt {key!r} (known: {', '.join(EXTRA_KEYS)})")
+            if not self._extras_allowed[i]:
+                raise DealError(field, f"{name}.{key}: {EXTRA_NAMES[i]} is not scored under these rules (rules.extras)")
+            if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= EXTRA_LIMITS[i]:
+                raise DealError(
+                    field, f"{name}.{key} must be a whole number between 0 and {EXTRA_LIMITS[i]} (got {n!r})"
+                )
+            counts[i] = n
+        return tuple(counts)
+
+    # penalties ------------------------------------------------------------------------------------
+
+    def _penalty(self, facts: Facts) -> Outcome:
+        """TSR 9: the offender pays each other player; the row keeps the dealer and leaves Bock alone."""
+        offender = facts.player("player", needed_for="a penalty")
+        assert offender is not None  # a required field is never None
+        severity = facts.get("severity", SEVERITY, needed_for="a penalty")
+        per_player, label = PENALTIES[severity]
+        facts.reject_unread("a penalty")
+        others = [p for p in facts.table.playing if p != offender]
+        deltas = dict.fromkeys(others, per_player)
+        deltas[offender] = -per_player * len(others)
+        return Outcome(
+            deltas=deltas,
+            label=label,
+            value=per_player,
+            keep_dealer=True,
+            explanation=(PENALTY_ITEMS[severity],),
+            marks=("penalty",),
+            declarers=(offender,),
+            extra={"bock_factor": 1, "round": self._round},
+        )
+
+
+def _check_announcements(name: str, value: Any) -> tuple[int, int]:
+    if not isinstance(value, Mapping):
+        raise DealError(name, f'{name} must be an object like {{"re": "no90", "kontra": "kontra"}} (got {value!r})')
+    levels = [0, 0]
+    for party, level in value.items():
+        if party not in PARTY_KEYS:
+            raise DealError(name, f"{name}: unknown party {party!r} (known: re, kontra)")
+        index = PARTY_INDEX[party]
+        if level is None:
+            continue
+        if not isinstance(level, str) or level not in LEVELS[index]:
+            raise DealError(name, f"{name}.{party} must be one of {', '.join(LEVELS[index])} (got {level!r})")
+        levels[index] = LEVELS[index][level]
+    return levels[RE], levels[KONTRA]
+
+
+def _check_extras_fit(extras: tuple[tuple[int, ...], ...], augen: tuple[int, int], schwarz: tuple[bool, bool]) -> None:
+    """Sonderpunkte must be possible with the tricks each party took."""
+    for party in (RE, KONTRA):
+        counts, name = extras[party], f"extras.{PARTY_KEYS[party]}"
+        if schwarz[party] and any(counts):
+            raise DealError(
+                "extras", f"{name}: the {PARTY_NAMES[party]} party took no trick, so it has no Sonderpunkte"
+            )
+        if counts[DOPPELKOPF] * DOPPELKOPF_AUGEN > augen[party]:
+            raise DealError(
+                "extras",
+                f"{name}.doppelkopf: {counts[DOPPELKOPF]} tricks of 40 Augen need "
+                f"{counts[DOPPELKOPF] * DOPPELKOPF_AUGEN}, the party took {augen[party]}",
+            )
+        if counts[KARLCHEN] + counts[KARLCHEN_GEFANGEN] > 2:
+            raise DealError("extras", f"{name}: there are only two ♣ Buben for karlchen and karlchen_gefangen")
+    fuchse = sum(extras[p][FUCHS] + extras[p][FUCHS_AM_ENDE] for p in (RE, KONTRA))
+    if fuchse > 2:
+        raise DealError("extras", f"extras: there are only two Füchse, fuchs and fuchs_am_ende count {fuchse}")
+    if all(any(extras[p][i] for i in LAST_TRICK_EXTRAS) for p in (RE, KONTRA)):
+        raise DealError(
+            "extras",
+            "extras: only the party that won the last trick can have karlchen, karlchen_gefangen or fuchs_am_ende",
+        )
+
+
+def _under_points(party: int, deal: _Deal) -> tuple[Line, ...]:
+    """7.2.2 (a): a point to ``party`` for each of 90, 60, 30 the other party stayed under, and for its schwarz."""
+    other = 1 - party
+    augen = deal.augen[other]
+    return UNDER_LINES[party][(augen < 90) + (augen < 60) + (augen < 30) + deal.schwarz[other]]
+
+
+def _net(lines: list[Line]) -> int:
+    """Re's points minus Kontra's."""
+    net = 0
+    for party, points, _, _ in lines:
+        net += points if party == RE else -points
+    return net
+
+
+def _deltas(deal: _Deal, re_value: int) -> dict[str, int]:
+    deltas = dict.fromkeys(deal.kontra, -re_value)
+    per_re = re_value * SOLO_FACTOR if deal.alone else re_value
+    for player in deal.re:
+        deltas[player] = per_re
+    return deltas
+
+
+def _marks(deal: _Deal, winner: int | None, doubling: int, bock_factor: int) -> tuple[str, ...]:
+    marks = ["nobody_won" if winner is None else "won" if winner == RE else "lost"]
+    if deal.alone:
+        marks.append("solo")
+    if deal.forced:
+        marks.append("forced")
+    if deal.vorgefuehrt:
+        marks.append("vorgefuehrt")
+    if any(deal.schwarz):
+        marks.append("schwarz")
+    if bock_factor > 1:
+        marks.append("bock")
+    if doubling > 1:
+        marks.append("doubled")
+    return tuple(marks)
