@@ -59,7 +59,16 @@ class SignUpForm(forms.Form):
 
 
 def option_field(validator: Any, label: Any, initial: Any) -> forms.Field:
-    """A form field for one rule or tariff option, chosen by the kind of its validator."""
+    """A form field for one rule or tariff option, chosen by the kind of its validator.
+
+    Every option is optional: left empty, the chosen preset's value applies.
+    """
+    field = _option_field(validator, label, initial)
+    field.required = False
+    return field
+
+
+def _option_field(validator: Any, label: Any, initial: Any) -> forms.Field:
     if isinstance(validator, Flag):
         return forms.BooleanField(label=label, required=False, initial=initial)
     if isinstance(validator, Integer):
@@ -136,9 +145,8 @@ class SessionStartForm(forms.Form):
             self.fields["tariff_preset"].initial = tariff["preset"]
             self.tariff_names = [k for k in self.game_class.tariff_schema if k in tariff]
             for key in self.tariff_names:
-                field = option_field(self.game_class.tariff_schema[key], TARIFF_LABELS.get(key, key), tariff[key])
-                field.required = False
-                self.fields[f"tar_{key}"] = field
+                self.fields[f"tar_{key}"] = option_field(self.game_class.tariff_schema[key],
+                                                         TARIFF_LABELS.get(key, key), tariff[key])
         else:
             del self.fields["tariff_preset"]
         if house_rules:
@@ -191,7 +199,7 @@ class SessionStartForm(forms.Form):
                 value = coerce_choice(validator, value)
             elif isinstance(validator, Subset):
                 value = sorted(value or ())
-            if value is not None and value != defaults.get(key):
+            if value not in (None, "") and value != defaults.get(key):
                 overrides[key] = value
         return overrides
 

@@ -51,7 +51,9 @@
     const target = event.target;
     if (target.name === "contract_type") { showFor(target.value); return; }
     const control = target.closest(".control");
-    if (control && isPlayerControl(control) && full(control)) advance(control);
+    if (control && (isPlayerControl(control) || control.classList.contains("control-choice")) && full(control)) {
+      advance(control);
+    }
   });
 
   form.addEventListener("click", function (event) {

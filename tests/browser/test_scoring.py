@@ -1,0 +1,166 @@
+"""The scorer's real flow on a phone: start a session, enter deals, correct one, and a second phone follows."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.auth.models import User
+from django.contrib.sessions.backends.db import SessionStore
+
+from scorekeeper import services
+from scorekeeper.models import Club, Role, Session
+
+from .conftest import PHONE
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NAMES = ["Anna", "Bert", "Caro", "Dieter", "Emil"]
+
+
+@pytest.fixture
+def club(make_user: Any) -> tuple[Club, User]:
+    scorer = make_user("anna")
+    club = services.create_club(owner=scorer, name="Stammtisch", owner_name="Anna")
+    for name in NAMES[1:]:
+        services.add_member(club=club, name=name)
+    return club, scorer
+
+
+@pytest.fixture
+def open_phone(chromium: Any, live_server: Any) -> Iterator[Callable[[User], Any]]:
+    """Opens a phone-sized page already logged in as a user."""
+    contexts = []
+
+    def open_as(user: User) -> Any:
+        store = SessionStore()
+        store[SESSION_KEY], store[BACKEND_SESSION_KEY] = str(user.pk), "django.contrib.auth.backends.ModelBackend"
+        store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        store.create()
+        context = chromium.new_context(viewport=PHONE, locale="en-GB", base_url=live_server.url, has_touch=True)
+        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": store.session_key,
+                              "url": live_server.url}])
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        return page
+
+    yield open_as
+    for context in contexts:
+        context.close()
+
+
+def start(club: Club, scorer: User, game: str, players: int, rules: Any = None, tariff: Any = None) -> Session:
+    return services.start_session(club=club, actor=scorer, game=game, rules=rules, tariff=tariff,
+                                  players=[club.members.get(name=n) for n in NAMES[:players]])
+
+
+class Taps:
+    """Counts what the scorer does: each tap, and each group of keystrokes typed in one go."""
+
+    def __init__(self, page: Any) -> None:
+        self.page, self.count = page, 0
+
+    def tap(self, selector: str) -> None:
+        self.count += 1
+        self.page.click(selector)
+
+    def type(self, text: str) -> None:
+        self.count += 1
+        self.page.keyboard.type(text)
+
+
+def chip(field: str, text: str) -> str:
+    return f"[data-name={field}] label.chip:has-text('{text}')"
+
+
+# A typical deal of each game: (game, players, taps after "+ Deal", the sheet's label for it, a total to expect)
+TYPICAL_DEALS = [
+    ("schafkopf", 4, [chip("declarer", "Anna"), chip("partner", "Caro"), "72"], "Sauspiel", "Anna +20"),
+    ("doppelkopf", 4, [chip("re", "Bert"), chip("re", "Dieter"), "130"], "Normal", "Bert +1"),
+    ("sheepshead", 5, [chip("picker", "Bert"), chip("partner", "Dieter"), "75"], "Pick", "Bert +2"),
+    ("bauernstoss", 4, [chip("chalk", "Team A"), "50"], "Spiel", None),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "steps", "label", "total"), TYPICAL_DEALS, ids=[d[0] for d in TYPICAL_DEALS])
+def test_a_typical_deal_takes_at_most_five_taps(open_phone: Any, club: tuple[Club, User], game: str, players: int,
+                                                steps: list[str], label: str, total: str | None) -> None:
+    rules, tariff = ("classic", "10/20/50") if game == "schafkopf" else (None, None)
+    session = start(*club, game, players, rules, tariff)
+    page = open_phone(club[1])
+    page.goto(session.get_absolute_url())
+    taps = Taps(page)
+    taps.tap("#new-deal")
+    page.wait_for_selector("#deal-form")
+    for step in steps:
+        if step.isdigit():
+            taps.type(step)  # the points field has the focus by now: no tap to get there
+        else:
+            taps.tap(step)
+    taps.tap("#save-deal")
+    page.wait_for_selector(".sheet-table")
+    assert taps.count <= 5
+    assert session.deals.count() == 1
+    assert label.lower() in page.inner_text(".sheet-table").lower()
+    if total:
+        name, value = total.split()
+        assert page.inner_text(f".scoreboard li:has-text('{name}') .total") == value
+
+
+def test_start_a_session_on_a_phone(open_phone: Any, club: tuple[Club, User]) -> None:
+    page = open_phone(club[1])
+    page.goto(f"/c/{club[0].slug}/")
+    page.click("text=New session")
+    page.click(".choice-card:has-text('Schafkopf')")
+    for seat, name in enumerate(NAMES[:3]):
+        page.select_option(f"#id_seat_{seat}", label=name)
+    page.fill("#id_guest_3", "Xaver")
+    page.select_option("#id_tariff_preset", "10/20/50")
+    page.fill("#id_cents_per_point", "10")
+    page.click("text=Start the session")
+    page.wait_for_selector(".scoreboard")
+    assert "Xaver" in page.inner_text(".scoreboard")
+    assert "10/20/50" in page.inner_text(".rules-line")
+
+
+def test_bad_input_is_shown_at_the_field_and_nothing_is_saved(open_phone: Any, club: tuple[Club, User]) -> None:
+    session = start(*club, "schafkopf", 4, "classic", "classic")
+    page = open_phone(club[1])
+    page.goto(f"{session.get_absolute_url()}deal/")
+    page.click(chip("declarer", "Anna"))
+    page.click(chip("partner", "Anna"))
+    page.keyboard.type("70")
+    page.click("#save-deal")
+    error = page.wait_for_selector("[data-name=partner] .field-error")
+    assert "partner" in error.inner_text()
+    assert session.deals.count() == 0
+
+
+def test_correct_a_deal_and_a_second_phone_follows(open_phone: Any, club: tuple[Club, User]) -> None:
+    session = start(*club, "schafkopf", 4, "classic", "10/20/50")
+    for points in (72, 40):
+        services.record_deal(session=session, actor=club[1],
+                             facts={"contract": "sauspiel", "declarer": "Anna", "partner": "Caro", "points": points})
+    scorer = open_phone(club[1])
+    watcher_user = User.objects.create_user("dieter")
+    member = club[0].members.get(name="Dieter")
+    member.user, member.role = watcher_user, Role.MEMBER
+    member.save()
+    watcher = open_phone(watcher_user)
+    watcher.goto(session.get_absolute_url())
+    assert watcher.inner_text(".scoreboard li:has-text('Anna') .total") == "0"
+
+    scorer.goto(session.get_absolute_url())
+    scorer.click("a[aria-label='Correct deal 2']")
+    scorer.fill("#id_points", "80")
+    scorer.click("#save-deal")
+    scorer.wait_for_selector(".scoreboard")
+    assert scorer.inner_text(".scoreboard li:has-text('Anna') .total") == "+40"
+    # The other phone sees it without reloading (it polls every 3 seconds).
+    watcher.wait_for_function(
+        "document.querySelector(\".scoreboard li .total\").textContent.trim() === '+40'", timeout=5_000)
+    assert "Correct deal" not in watcher.content()
