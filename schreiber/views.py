@@ -7,6 +7,11 @@ from scorekeeper.selectors import clubs_of, open_sessions_for
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html", {
-        "clubs": clubs_of(request.user), "open_sessions": open_sessions_for(request.user),
-    })
+    return render(
+        request,
+        "home.html",
+        {
+            "clubs": clubs_of(request.user),
+            "open_sessions": open_sessions_for(request.user),
+        },
+    )

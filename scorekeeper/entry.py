@@ -229,8 +229,12 @@ def _schafkopf_controls(game: Game) -> Sequence[Control]:
         PlayerChoice("declarer", _("Declarer (Spieler)")),
         Chips("suit", _("Suit (called ace or trump)"), options=SUITS),
         PlayerChoice("partner", _("Partner")),
-        Points("points", _("Card points of the declarer's side"), quick=(0, 30, 31, 60, 61, 90, 91, 120),
-               help=_("61 wins; 60:60 goes to the defenders.")),
+        Points(
+            "points",
+            _("Card points of the declarer's side"),
+            quick=(0, 30, 31, 60, 61, 90, 91, 120),
+            help=_("61 wins; 60:60 goes to the defenders."),
+        ),
         Toggle("schwarz", _("Schwarz (the losing side took no trick)")),
         WonLost("won", _("Result")),
         PerPlayer("points_by_player", _("Card points per player")),
@@ -247,19 +251,40 @@ def _schafkopf_controls(game: Game) -> Sequence[Control]:
 def _doppelkopf_controls(game: Game) -> Sequence[Control]:
     solo_kinds = game.enabled_solos() if hasattr(game, "enabled_solos") else ()
     levels = (("re", "Re"), ("no90", _("no 90")), ("no60", _("no 60")), ("no30", _("no 30")), ("schwarz", "Schwarz"))
-    extras = [(k, n) for k, n in (("fuchs", "Fuchs"), ("fuchs_am_ende", "Fuchs am Ende"), ("karlchen", "Karlchen"),
-                                   ("karlchen_gefangen", "Karlchen gefangen"), ("doppelkopf", "Doppelkopf"))
-              if k in game.rules.get("extras", ())]
+    extras = [
+        (k, n)
+        for k, n in (
+            ("fuchs", "Fuchs"),
+            ("fuchs_am_ende", "Fuchs am Ende"),
+            ("karlchen", "Karlchen"),
+            ("karlchen_gefangen", "Karlchen gefangen"),
+            ("doppelkopf", "Doppelkopf"),
+        )
+        if k in game.rules.get("extras", ())
+    ]
     return (
         Chips("solo", _("Solo"), options=tuple((k, k.replace("_", "-").title()) for k in solo_kinds)),
         PlayerSet("re", _("Re party (soloist)"), most=2),
         Toggle("forced", _("Pflichtsolo (forced solo)")),
-        Points("re_points", _("Augen of the Re party"), most=240, quick=(0, 30, 60, 90, 120, 121, 151, 181, 211, 240),
-               help=_("Re wins with 121; 120:120 goes to Kontra.")),
-        PartyLevels("announcements", _("Announcements (Ansagen)"), folded=True,
-                    levels={"re": levels, "kontra": (("kontra", "Kontra"), *levels[1:])}),
-        Chips("schwarz", _("Schwarz: which party took no trick"), folded=True,
-              options=(("re", "Re"), ("kontra", "Kontra"))),
+        Points(
+            "re_points",
+            _("Augen of the Re party"),
+            most=240,
+            quick=(0, 30, 60, 90, 120, 121, 151, 181, 211, 240),
+            help=_("Re wins with 121; 120:120 goes to Kontra."),
+        ),
+        PartyLevels(
+            "announcements",
+            _("Announcements (Ansagen)"),
+            folded=True,
+            levels={"re": levels, "kontra": (("kontra", "Kontra"), *levels[1:])},
+        ),
+        Chips(
+            "schwarz",
+            _("Schwarz: which party took no trick"),
+            folded=True,
+            options=(("re", "Re"), ("kontra", "Kontra")),
+        ),
         PartyCounts("extras", _("Sonderpunkte"), folded=True, extras=tuple(extras)),
         Toggle("vorgefuehrt", _("Vorgeführt (imposed forced solo)"), folded=True),
         Toggle("bock", _("Starts Bock rounds"), folded=True),
@@ -272,8 +297,12 @@ def _sheepshead_controls(game: Game) -> Sequence[Control]:
     return (
         PlayerChoice("picker", _("Picker")),
         PlayerChoice("partner", _("Partner (holds the called card)"), none_label=_("alone")),
-        Points("points", _("Card points of the picker's side"), quick=(0, 30, 31, 60, 61, 90, 91, 120),
-               help=_("61 wins; 60:60 loses.")),
+        Points(
+            "points",
+            _("Card points of the picker's side"),
+            quick=(0, 30, 31, 60, 61, 90, 91, 120),
+            help=_("61 wins; 60:60 loses."),
+        ),
         Toggle("schwarz", _("No trick for the losing side")),
         PerPlayer("points_by_player", _("Card points per player")),
         PerPlayer("tricks_by_player", _("Tricks per player"), most=6),
@@ -285,8 +314,12 @@ def _sheepshead_controls(game: Game) -> Sequence[Control]:
 def _bauernstoss_controls(game: Game) -> Sequence[Control]:
     return (
         Chips("chalk", _("Team holding the chalk"), options=(("A", _("Team A")), ("B", _("Team B")))),
-        Points("points", _("Card points of team A (seats 1 and 3)"), quick=(0, 29, 41, 42, 79, 91, 120),
-               help=_("Team B has the rest of the 120.")),
+        Points(
+            "points",
+            _("Card points of team A (seats 1 and 3)"),
+            quick=(0, 29, 41, 42, 79, 91, 120),
+            help=_("Team B has the rest of the 120."),
+        ),
         Toggle("schwarz", _("Schwarz (the other team took no trick)")),
         BauernstossSolo("solo", _("Solo")),
     )
@@ -300,11 +333,24 @@ def _split_tout(contract_type: str) -> dict[str, Any]:
 GAMES: dict[str, GameEntry] = {
     "schafkopf": GameEntry(
         type_field="contract",
-        type_labels={"passed": _("Thrown in"), "ramsch": "Ramsch", "sauspiel": "Sauspiel", "hochzeit": "Hochzeit",
-                     "bettel": "Bettel", "farbgeier": "Farbgeier", "farbwenz": "Farbwenz", "geier": "Geier",
-                     "wenz": "Wenz", "solo": "Solo", "farbgeier_tout": "Farbgeier Tout",
-                     "farbwenz_tout": "Farbwenz Tout", "geier_tout": "Geier Tout", "wenz_tout": "Wenz Tout",
-                     "solo_tout": "Solo Tout", "sie": "Sie"},
+        type_labels={
+            "passed": _("Thrown in"),
+            "ramsch": "Ramsch",
+            "sauspiel": "Sauspiel",
+            "hochzeit": "Hochzeit",
+            "bettel": "Bettel",
+            "farbgeier": "Farbgeier",
+            "farbwenz": "Farbwenz",
+            "geier": "Geier",
+            "wenz": "Wenz",
+            "solo": "Solo",
+            "farbgeier_tout": "Farbgeier Tout",
+            "farbwenz_tout": "Farbwenz Tout",
+            "geier_tout": "Geier Tout",
+            "wenz_tout": "Wenz Tout",
+            "solo_tout": "Solo Tout",
+            "sie": "Sie",
+        },
         controls=_schafkopf_controls,
         default_type="sauspiel",
         facts_for_type=_split_tout,
@@ -312,8 +358,14 @@ GAMES: dict[str, GameEntry] = {
     ),
     "doppelkopf": GameEntry(
         type_field="type",
-        type_labels={"normal": _("Normal game"), "hochzeit": "Hochzeit", "stille_hochzeit": _("Stille Hochzeit"),
-                     "armut": "Armut", "solo": "Solo", "penalty": _("Penalty")},
+        type_labels={
+            "normal": _("Normal game"),
+            "hochzeit": "Hochzeit",
+            "stille_hochzeit": _("Stille Hochzeit"),
+            "armut": "Armut",
+            "solo": "Solo",
+            "penalty": _("Penalty"),
+        },
         controls=_doppelkopf_controls,
         default_type="normal",
         facts_for_type=lambda t: {"type": t},
@@ -333,8 +385,9 @@ GAMES: dict[str, GameEntry] = {
         controls=_bauernstoss_controls,
         default_type="game",
         facts_for_type=lambda t: {"solo": {"kind": t.removesuffix("_solo")}} if t.endswith("_solo") else {},
-        type_of=lambda facts: f"{facts['solo'].get('kind', 'small')}_solo" if isinstance(facts.get("solo"), Mapping)
-        else "game",
+        type_of=lambda facts: (
+            f"{facts['solo'].get('kind', 'small')}_solo" if isinstance(facts.get("solo"), Mapping) else "game"
+        ),
     ),
 }
 
@@ -357,8 +410,15 @@ class ShownControl:
 class DealEntry:
     """The entry form for one deal of one session, bound to stored or submitted facts."""
 
-    def __init__(self, game_key: str, game: Game, playing: Sequence[str], facts: Mapping[str, Any] | None = None,
-                 *, first_deal: bool = False) -> None:
+    def __init__(
+        self,
+        game_key: str,
+        game: Game,
+        playing: Sequence[str],
+        facts: Mapping[str, Any] | None = None,
+        *,
+        first_deal: bool = False,
+    ) -> None:
         self.spec = GAMES[game_key]
         self.game = game
         self.playing = tuple(playing)
@@ -392,8 +452,9 @@ class DealEntry:
                 continue
             if value is MISSING:
                 continue
-            facts[control.name] = {**facts[control.name], **value} if isinstance(facts.get(control.name), dict) \
-                else value
+            facts[control.name] = (
+                {**facts[control.name], **value} if isinstance(facts.get(control.name), dict) else value
+            )
         if data.get("dealer"):
             facts["dealer"] = data["dealer"]
         self.facts = facts
@@ -410,8 +471,12 @@ class DealEntry:
     @property
     def shown_controls(self) -> list[ShownControl]:
         return [
-            ShownControl(c, c.shown(self.facts), self.errors.get(c.name, []),
-                         tuple(t for t in self.types if c.name in self.fields[t]))
+            ShownControl(
+                c,
+                c.shown(self.facts),
+                self.errors.get(c.name, []),
+                tuple(t for t in self.types if c.name in self.fields[t]),
+            )
             for c in self.controls
         ]
 

@@ -33,8 +33,11 @@ class ClubSettingsForm(forms.ModelForm):
     class Meta:
         model = Club
         fields = ["name", "currency", "pot_policy", "settlement_mode"]
-        widgets = {"currency": forms.Select(choices=CURRENCIES), "pot_policy": forms.RadioSelect,
-                   "settlement_mode": forms.RadioSelect}
+        widgets = {
+            "currency": forms.Select(choices=CURRENCIES),
+            "pot_policy": forms.RadioSelect,
+            "settlement_mode": forms.RadioSelect,
+        }
 
 
 class MemberForm(forms.Form):
@@ -44,8 +47,9 @@ class MemberForm(forms.Form):
 
 class InvitationForm(forms.Form):
     role = forms.ChoiceField(label=_("Joins as"), choices=Role.choices, initial=Role.MEMBER)
-    member = forms.ModelChoiceField(label=_("Claims the name"), required=False, queryset=Member.objects.none(),
-                                    empty_label=_("— a new member —"))
+    member = forms.ModelChoiceField(
+        label=_("Claims the name"), required=False, queryset=Member.objects.none(), empty_label=_("— a new member —")
+    )
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -74,12 +78,18 @@ def _option_field(validator: Any, label: Any, initial: Any) -> forms.Field:
     if isinstance(validator, Integer):
         return forms.IntegerField(label=label, min_value=validator.low, max_value=validator.high, initial=initial)
     if isinstance(validator, Choice):
-        choices = [(str(c), f"{c} – {CHOICE_LABELS[str(c)]}" if str(c) in CHOICE_LABELS else str(c))
-                   for c in validator.choices]
+        choices = [
+            (str(c), f"{c} – {CHOICE_LABELS[str(c)]}" if str(c) in CHOICE_LABELS else str(c)) for c in validator.choices
+        ]
         return forms.ChoiceField(label=label, choices=choices, initial=str(initial))
     if isinstance(validator, Subset):
-        return forms.MultipleChoiceField(label=label, choices=[(c, c) for c in validator.choices], required=False,
-                                         widget=forms.CheckboxSelectMultiple, initial=sorted(initial or ()))
+        return forms.MultipleChoiceField(
+            label=label,
+            choices=[(c, c) for c in validator.choices],
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+            initial=sorted(initial or ()),
+        )
     return JSONOptionField(label=label, initial=json.dumps(engine.options.as_json({"v": initial})["v"]))
 
 
@@ -108,18 +118,37 @@ class SessionStartForm(forms.Form):
 
     rules_preset = forms.ChoiceField(label=_("Rule set"))
     tariff_preset = forms.ChoiceField(label=_("Tariff"), required=False)
-    cents_per_point = forms.IntegerField(label=_("Cents per point"), min_value=0, initial=0,
-                                         help_text=_("0 plays for points only."))
-    played_on = forms.DateField(label=_("Date"), initial=timezone.localdate,
-                                widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    cents_per_point = forms.IntegerField(
+        label=_("Cents per point"), min_value=0, initial=0, help_text=_("0 plays for points only.")
+    )
+    played_on = forms.DateField(
+        label=_("Date"), initial=timezone.localdate, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
     table = forms.CharField(label=_("Table"), required=False, max_length=60)
-    first_dealer = forms.TypedChoiceField(label=_("Deals first"), coerce=int, initial=0,
-                                          choices=[(i, _("Seat %(n)s") % {"n": i + 1}) for i in range(MAX_SEATS)])
-    save_as = forms.CharField(label=_("Save these rules as house rules named"), required=False, max_length=80,
-                              help_text=_("Start the next session from them in one tap."))
+    first_dealer = forms.TypedChoiceField(
+        label=_("Deals first"),
+        coerce=int,
+        initial=0,
+        choices=[(i, _("Seat %(n)s") % {"n": i + 1}) for i in range(MAX_SEATS)],
+    )
+    save_as = forms.CharField(
+        label=_("Save these rules as house rules named"),
+        required=False,
+        max_length=80,
+        help_text=_("Start the next session from them in one tap."),
+    )
 
-    def __init__(self, *args: Any, club: Club, game: str, preset: str | None = None, tariff_preset: str | None = None,
-                 house_rules: HouseRules | None = None, seated: list[Member] | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        club: Club,
+        game: str,
+        preset: str | None = None,
+        tariff_preset: str | None = None,
+        house_rules: HouseRules | None = None,
+        seated: list[Member] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.club, self.game = club, game
         self.game_class = engine.GAMES[game]
@@ -128,25 +157,30 @@ class SessionStartForm(forms.Form):
         chosen = self.data.get("rules_preset") or preset or (house_rules.rules["preset"] if house_rules else None)
         chosen = chosen if chosen in presets else next(iter(presets))
         rules = house_rules.rules if house_rules and not preset else engine.freeze(game, chosen)[0]
-        self.fields["rules_preset"].choices = [(p, p) for p in presets]
+        self._choose("rules_preset", presets)
         self.fields["rules_preset"].initial = chosen
         self.option_names = [k for k in self.game_class.rule_schema if k in rules]
         for key in self.option_names:
-            self.fields[f"opt_{key}"] = option_field(self.game_class.rule_schema[key], OPTION_LABELS.get(key, key),
-                                                     rules[key])
+            self.fields[f"opt_{key}"] = option_field(
+                self.game_class.rule_schema[key], OPTION_LABELS.get(key, key), rules[key]
+            )
         self.tariff_names: list[str] = []
         if self.game_class.tariff_presets is not None:
             if tariff_preset not in self.game_class.tariff_presets:
                 tariff_preset = None
-            tariff = (house_rules.tariff if house_rules and house_rules.tariff and not tariff_preset
-                      else engine.freeze(game, chosen, tariff_preset)[1])
+            tariff = (
+                house_rules.tariff
+                if house_rules and house_rules.tariff and not tariff_preset
+                else engine.freeze(game, chosen, tariff_preset)[1]
+            )
             assert tariff is not None
-            self.fields["tariff_preset"].choices = [(p, p) for p in self.game_class.tariff_presets]
+            self._choose("tariff_preset", self.game_class.tariff_presets)
             self.fields["tariff_preset"].initial = tariff["preset"]
             self.tariff_names = [k for k in self.game_class.tariff_schema if k in tariff]
             for key in self.tariff_names:
-                self.fields[f"tar_{key}"] = option_field(self.game_class.tariff_schema[key],
-                                                         TARIFF_LABELS.get(key, key), tariff[key])
+                self.fields[f"tar_{key}"] = option_field(
+                    self.game_class.tariff_schema[key], TARIFF_LABELS.get(key, key), tariff[key]
+                )
         else:
             del self.fields["tariff_preset"]
         if house_rules:
@@ -154,9 +188,18 @@ class SessionStartForm(forms.Form):
         members = club.members.order_by("is_guest", "name")
         for i in range(MAX_SEATS):
             self.fields[f"seat_{i}"] = forms.ModelChoiceField(
-                label=_("Seat %(n)s") % {"n": i + 1}, queryset=members, required=False, empty_label="—",
-                initial=seated[i].pk if seated and i < len(seated) else None)
+                label=_("Seat %(n)s") % {"n": i + 1},
+                queryset=members,
+                required=False,
+                empty_label="—",
+                initial=seated[i].pk if seated and i < len(seated) else None,
+            )
             self.fields[f"guest_{i}"] = forms.CharField(label=_("or a guest"), required=False, max_length=60)
+
+    def _choose(self, name: str, presets: Mapping[str, Any]) -> None:
+        field = self.fields[name]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [(p, p) for p in presets]
 
     # the rule and tariff options, grouped for the template
     def option_fields(self) -> list[forms.BoundField]:
@@ -189,14 +232,15 @@ class SessionStartForm(forms.Form):
                 seats.append((member, guest))
         return seats
 
-    def _overrides(self, names: list[str], prefix: str, schema: Mapping[str, Any],
-                   defaults: Mapping[str, Any]) -> dict[str, Any]:
+    def _overrides(
+        self, names: list[str], prefix: str, schema: Mapping[str, Any], defaults: Mapping[str, Any]
+    ) -> dict[str, Any]:
         """The submitted values that differ from the chosen preset's."""
         overrides = {}
         for key in names:
             value, validator = self.cleaned_data.get(prefix + key), schema[key]
             if isinstance(validator, Choice):
-                value = coerce_choice(validator, value)
+                value = coerce_choice(validator, value or "")
             elif isinstance(validator, Subset):
                 value = sorted(value or ())
             if value not in (None, "") and value != defaults.get(key):

@@ -50,10 +50,12 @@ class Club(models.Model):
     name = models.CharField(_("name"), max_length=100)
     slug = models.SlugField(_("short name"), max_length=60, unique=True)
     currency = models.CharField(_("currency"), max_length=3, default="EUR")
-    pot_policy = models.CharField(_("pot at the end of a session"), max_length=20,
-                                  choices=PotPolicy.choices, default=PotPolicy.CARRY)
-    settlement_mode = models.CharField(_("settlement"), max_length=20,
-                                       choices=SettlementMode.choices, default=SettlementMode.ZERO_SUM)
+    pot_policy = models.CharField(
+        _("pot at the end of a session"), max_length=20, choices=PotPolicy.choices, default=PotPolicy.CARRY
+    )
+    settlement_mode = models.CharField(
+        _("settlement"), max_length=20, choices=SettlementMode.choices, default=SettlementMode.ZERO_SUM
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -72,8 +74,9 @@ class Member(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
     name = models.CharField(_("name"), max_length=60)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                             related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="memberships"
+    )
     role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.MEMBER)
     is_guest = models.BooleanField(_("guest"), default=False)
     joined_at = models.DateTimeField(auto_now_add=True)
@@ -82,8 +85,9 @@ class Member(models.Model):
         ordering = ["is_guest", "name"]
         constraints = [
             models.UniqueConstraint(fields=["club", "name"], name="member_name_unique_in_club"),
-            models.UniqueConstraint(fields=["club", "user"], condition=Q(user__isnull=False),
-                                    name="one_membership_per_user_and_club"),
+            models.UniqueConstraint(
+                fields=["club", "user"], condition=Q(user__isnull=False), name="one_membership_per_user_and_club"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -108,13 +112,19 @@ class Invitation(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
     token = models.CharField(max_length=64, unique=True, default=new_invitation_token)
     role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
-    member = models.ForeignKey(Member, null=True, blank=True, on_delete=models.CASCADE,
-                               help_text=_("The name-only member this link lets someone claim."))
+    member = models.ForeignKey(
+        Member,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        help_text=_("The name-only member this link lets someone claim."),
+    )
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     expires_at = models.DateTimeField(default=invitation_expiry)
-    used_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                related_name="+")
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     used_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
@@ -160,8 +170,9 @@ class Session(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="sessions")
     game = models.CharField(_("game"), max_length=20, choices=Game.choices)
     played_on = models.DateField(_("date"), default=timezone.localdate)
-    table = models.CharField(_("table"), max_length=60, blank=True,
-                             help_text=_("e.g. 'Tisch 2' when a club plays at several tables."))
+    table = models.CharField(
+        _("table"), max_length=60, blank=True, help_text=_("e.g. 'Tisch 2' when a club plays at several tables.")
+    )
     rules = models.JSONField()
     tariff = models.JSONField(null=True, blank=True)
     cents_per_point = models.PositiveIntegerField(_("cents per point"), default=0)
@@ -232,8 +243,11 @@ class Deal(models.Model):
         ordering = ["position"]
         constraints = [
             models.UniqueConstraint(fields=["session", "position"], name="deal_position_unique"),
-            models.UniqueConstraint(fields=["session", "client_token"], condition=Q(client_token__isnull=False),
-                                    name="deal_client_token_unique"),
+            models.UniqueConstraint(
+                fields=["session", "client_token"],
+                condition=Q(client_token__isnull=False),
+                name="deal_client_token_unique",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -266,4 +280,3 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}"
-

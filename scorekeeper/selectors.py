@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
@@ -12,13 +12,13 @@ from .models import AuditEntry, Club, Deal, Member, Session
 from .sheet import Sheet, build_sheet
 
 
-def clubs_of(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Club]:
+def clubs_of(user: User | AnonymousUser) -> QuerySet[Club]:
     if not user.is_authenticated:
         return Club.objects.none()
     return Club.objects.filter(members__user=user).order_by("name")
 
 
-def membership(user: AbstractBaseUser | AnonymousUser, club_slug: str) -> Member:
+def membership(user: User | AnonymousUser, club_slug: str) -> Member:
     """The user's membership of the club; Http404 for anyone who is not a member."""
     if not user.is_authenticated:
         raise Http404
@@ -53,7 +53,7 @@ def members_of(club: Club) -> QuerySet[Member]:
     return club.members.select_related("user")
 
 
-def open_sessions_for(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Session]:
+def open_sessions_for(user: User | AnonymousUser) -> QuerySet[Session]:
     """Sessions in progress in the user's clubs: the home page's shortcut back to the table."""
     if not user.is_authenticated:
         return Session.objects.none()

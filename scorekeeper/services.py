@@ -13,7 +13,7 @@ from datetime import date
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
@@ -23,8 +23,6 @@ from . import engine
 from .documents import session_document
 from .engine.options import as_json
 from .models import AuditEntry, Club, Deal, HouseRules, Invitation, Member, PotPolicy, Role, Seat, Session
-
-User = AbstractBaseUser
 
 
 class ServiceError(ValueError):
@@ -50,7 +48,8 @@ class DealRejected(ServiceError):
                 errors.setdefault(problem.field.split(".")[0], []).append(message)
             else:
                 errors.setdefault(None, []).append(
-                    _("This change would make another deal impossible: %(problem)s") % {"problem": problem})
+                    _("This change would make another deal impossible: %(problem)s") % {"problem": problem}
+                )
         super().__init__(errors)
         self.problems = list(problems)
 
@@ -81,8 +80,11 @@ def add_member(*, club: Club, name: str, role: str = Role.MEMBER, is_guest: bool
 
 @transaction.atomic
 def change_role(*, member: Member, role: str) -> Member:
-    if member.role == Role.OWNER and role != Role.OWNER and \
-            not member.club.members.filter(role=Role.OWNER).exclude(pk=member.pk).exists():
+    if (
+        member.role == Role.OWNER
+        and role != Role.OWNER
+        and not member.club.members.filter(role=Role.OWNER).exclude(pk=member.pk).exists()
+    ):
         raise ServiceError.on("role", _("A club needs at least one owner."))
     if member.user_id is None and role != Role.MEMBER:
         raise ServiceError.on("role", _("Only a member with a login can score or own the club."))
@@ -112,9 +114,9 @@ def accept_invitation(*, invitation: Invitation, user: User, name: str = "") -> 
         member.save(update_fields=["user", "role", "is_guest"])
     else:
         member = add_member(club=club, name=name or user.get_username(), role=invitation.role)
-        member.user = user  # type: ignore[assignment]
+        member.user = user
         member.save(update_fields=["user"])
-    invitation.used_by = user  # type: ignore[assignment]
+    invitation.used_by = user
     invitation.used_at = timezone.now()
     invitation.save(update_fields=["used_by", "used_at"])
     return member
@@ -131,11 +133,11 @@ def sign_up(*, invitation: Invitation, username: str, password: str, name: str) 
     return user
 
 
-def save_house_rules(*, club: Club, name: str, game: str, rules: Any, tariff: Any,
-                     cents_per_point: int) -> HouseRules:
+def save_house_rules(*, club: Club, name: str, game: str, rules: Any, tariff: Any, cents_per_point: int) -> HouseRules:
     frozen_rules, frozen_tariff = _frozen_rules(game, rules, tariff)
     house_rules, _created = HouseRules.objects.update_or_create(
-        club=club, name=name.strip(),
+        club=club,
+        name=name.strip(),
         defaults={"game": game, "rules": frozen_rules, "tariff": frozen_tariff, "cents_per_point": cents_per_point},
     )
     return house_rules
@@ -168,26 +170,44 @@ def start_session(
         raise ServiceError.on("players", _("Every player must be a member or guest of this club."))
     names = [m.name for m in seated]
     try:
-        seats = engine.load({"format": engine.FORMAT, "game": game, "rules": frozen_rules, "tariff": frozen_tariff,
-                             "players": names, "deals": []}).seats
+        seats = engine.load(
+            {
+                "format": engine.FORMAT,
+                "game": game,
+                "rules": frozen_rules,
+                "tariff": frozen_tariff,
+                "players": names,
+                "deals": [],
+            }
+        ).seats
     except engine.InvalidSession as error:
         raise DealRejected(error.problems, None) from None
     if not 0 <= first_dealer < len(seated):
         raise ServiceError.on("first_dealer", _("Choose who deals first."))
     session = Session.objects.create(
-        club=club, game=game, rules=frozen_rules, tariff=frozen_tariff, cents_per_point=cents_per_point,
-        first_dealer=first_dealer, played_on=played_on or timezone.localdate(), table=table,
-        house_rules=house_rules, created_by=actor,
+        club=club,
+        game=game,
+        rules=frozen_rules,
+        tariff=frozen_tariff,
+        cents_per_point=cents_per_point,
+        first_dealer=first_dealer,
+        played_on=played_on or timezone.localdate(),
+        table=table,
+        house_rules=house_rules,
+        created_by=actor,
         pot_carried_in=_pot_to_carry(club, game, frozen_rules, frozen_tariff, names),
     )
     Seat.objects.bulk_create(Seat(session=session, position=i, member=m, name=m.name) for i, m in enumerate(seated))
-    _audit(session, actor, AuditEntry.Action.SESSION_STARTED,
-           after={"players": names, "seats": seats, "rules": frozen_rules, "tariff": frozen_tariff})
+    _audit(
+        session,
+        actor,
+        AuditEntry.Action.SESSION_STARTED,
+        after={"players": names, "seats": seats, "rules": frozen_rules, "tariff": frozen_tariff},
+    )
     return session
 
 
-def _pot_to_carry(club: Club, game: str, rules: dict[str, Any], tariff: dict[str, Any] | None,
-                  names: list[str]) -> int:
+def _pot_to_carry(club: Club, game: str, rules: dict[str, Any], tariff: dict[str, Any] | None, names: list[str]) -> int:
     """Under the club's "carry" pot policy, the pot left by its last finished session of this game with a pot."""
     if club.pot_policy != PotPolicy.CARRY:
         return 0
@@ -231,8 +251,9 @@ def reopen_session(*, session: Session, actor: User) -> Session:
 
 
 @transaction.atomic
-def record_deal(*, session: Session, actor: User | None, facts: Mapping[str, Any],
-                client_token: uuid.UUID | None = None) -> Deal:
+def record_deal(
+    *, session: Session, actor: User | None, facts: Mapping[str, Any], client_token: uuid.UUID | None = None
+) -> Deal:
     """Append a deal. A repeated ``client_token`` returns the deal that token already created."""
     session = _locked(session)
     if client_token is not None:
@@ -243,8 +264,9 @@ def record_deal(*, session: Session, actor: User | None, facts: Mapping[str, Any
     stored = list(session.deals.all())
     facts = dict(facts)
     _check(session, [d.facts for d in stored] + [facts], len(stored) + 1)
-    deal = Deal.objects.create(session=session, position=len(stored) + 1, facts=facts,
-                               client_token=client_token, created_by=actor)
+    deal = Deal.objects.create(
+        session=session, position=len(stored) + 1, facts=facts, client_token=client_token, created_by=actor
+    )
     _bump(session)
     _audit(session, actor, AuditEntry.Action.DEAL_ADDED, deal.position, after=facts)
     return deal
@@ -301,11 +323,17 @@ def import_session(*, club: Club, document: Any, actor: User | None = None) -> S
         raise DealRejected(error.problems, None) from None
     members = [_member_named(club, name) for name in parsed.players]
     session = Session.objects.create(
-        club=club, game=parsed.game_key, rules=as_json(parsed.rules),
+        club=club,
+        game=parsed.game_key,
+        rules=as_json(parsed.rules),
         tariff=as_json(parsed.tariff) if parsed.tariff is not None else None,
-        cents_per_point=parsed.cents_per_point or 0, pot_carried_in=parsed.pot_carried_in,
-        played_on=_document_date(document), table=str(document.get("table", ""))[:60],
-        status=Session.Status.CLOSED, closed_at=timezone.now(), created_by=actor,
+        cents_per_point=parsed.cents_per_point or 0,
+        pot_carried_in=parsed.pot_carried_in,
+        played_on=_document_date(document),
+        table=str(document.get("table", ""))[:60],
+        status=Session.Status.CLOSED,
+        closed_at=timezone.now(),
+        created_by=actor,
     )
     Seat.objects.bulk_create(
         Seat(session=session, position=i, member=m, name=name)
@@ -363,8 +391,20 @@ def _bump(session: Session, *fields: str) -> None:
     session.save(update_fields=["revision", *fields])
 
 
-def _audit(session: Session, actor: User | None, action: str, deal_number: int | None = None, *,
-           before: Any = None, after: Any = None) -> None:
-    AuditEntry.objects.create(session=session, actor=actor if actor and actor.is_authenticated else None,
-                              action=action, deal_number=deal_number, before=before, after=after)
-
+def _audit(
+    session: Session,
+    actor: User | None,
+    action: str,
+    deal_number: int | None = None,
+    *,
+    before: Any = None,
+    after: Any = None,
+) -> None:
+    AuditEntry.objects.create(
+        session=session,
+        actor=actor if actor and actor.is_authenticated else None,
+        action=action,
+        deal_number=deal_number,
+        before=before,
+        after=after,
+    )

@@ -91,22 +91,40 @@ def build_sheet(document: Mapping[str, Any], *, first_dealer: str | None = None)
     players = session.players
     rows = tuple(
         Row(
-            number=r.number, dealer=r.dealer, sitting_out=r.sitting_out, label=r.outcome.label,
-            declarers=r.outcome.declarers, value=r.value, multiplier=r.multiplier,
-            explanation=" + ".join(map(str, r.explanation)), deltas=tuple(r.deltas[p] for p in players),
-            totals=tuple(r.totals[p] for p in players), pot=r.pot, marks=r.outcome.marks,
-            facts=session.deals[r.number - 1], extra=r.outcome.extra,
-            cells=tuple(Cell(p, r.deltas[p], r.totals[p], p == r.dealer, p == r.sitting_out,
-                             p in r.outcome.declarers) for p in players),
+            number=r.number,
+            dealer=r.dealer,
+            sitting_out=r.sitting_out,
+            label=r.outcome.label,
+            declarers=r.outcome.declarers,
+            value=r.value,
+            multiplier=r.multiplier,
+            explanation=" + ".join(map(str, r.explanation)),
+            deltas=tuple(r.deltas[p] for p in players),
+            totals=tuple(r.totals[p] for p in players),
+            pot=r.pot,
+            marks=r.outcome.marks,
+            facts=session.deals[r.number - 1],
+            extra=r.outcome.extra,
+            cells=tuple(
+                Cell(p, r.deltas[p], r.totals[p], p == r.dealer, p == r.sitting_out, p in r.outcome.declarers)
+                for p in players
+            ),
         )
         for r in results
     )
     next_dealer = session.next_dealer(results) if results or first_dealer is None else first_dealer
     game = session.new_game()
     return Sheet(
-        game=session.game_key, game_title=game.title, players=players, rows=rows, uses_pot=game.uses_pot(),
-        pot=rows[-1].pot if rows else session.pot_carried_in, next_dealer=next_dealer,
-        next_playing=session.playing(next_dealer), cents_per_point=session.cents_per_point or 0,
-        rules=session.rules, tariff=session.tariff,
+        game=session.game_key,
+        game_title=game.title,
+        players=players,
+        rows=rows,
+        uses_pot=game.uses_pot(),
+        pot=rows[-1].pot if rows else session.pot_carried_in,
+        next_dealer=next_dealer,
+        next_playing=session.playing(next_dealer),
+        cents_per_point=session.cents_per_point or 0,
+        rules=session.rules,
+        tariff=session.tariff,
         totals=rows[-1].totals if rows else tuple(0 for _ in players),
     )

@@ -8,7 +8,7 @@ from django.test import Client
 
 
 @pytest.fixture
-def make_user(db):  # type: ignore[no-untyped-def]
+def make_user(db):
     def make(username: str, password: str = "correct horse battery") -> User:
         return User.objects.create_user(username=username, password=password, first_name=username.title())
 
@@ -16,7 +16,7 @@ def make_user(db):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def login(client: Client, make_user):  # type: ignore[no-untyped-def]
+def login(client: Client, make_user):
     """Log the test client in as a new user of that name; returns the user."""
 
     def log_in(username: str = "anna") -> User:

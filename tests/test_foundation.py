@@ -46,17 +46,22 @@ def test_a_wrong_password_shows_a_message_not_an_error(client: Client, db: None)
     assert b"correct username and password" in response.content
 
 
-def test_logout_is_a_post(client: Client, login) -> None:  # type: ignore[no-untyped-def]
+def test_logout_is_a_post(client: Client, login) -> None:
     login()
     assert client.post(reverse("logout")).status_code == 302
     assert "_auth_user_id" not in client.session
 
 
-def test_password_change(client: Client, login) -> None:  # type: ignore[no-untyped-def]
+def test_password_change(client: Client, login) -> None:
     user = login()
-    response = client.post(reverse("password_change"), {
-        "old_password": "correct horse battery", "new_password1": "Kreuz-Dame-2026", "new_password2": "Kreuz-Dame-2026",
-    })
+    response = client.post(
+        reverse("password_change"),
+        {
+            "old_password": "correct horse battery",
+            "new_password1": "Kreuz-Dame-2026",
+            "new_password2": "Kreuz-Dame-2026",
+        },
+    )
     assert response.status_code == 302
     user.refresh_from_db()
     assert user.check_password("Kreuz-Dame-2026")
@@ -97,7 +102,11 @@ def test_check_deploy_is_clean_with_production_settings(tmp_path: Path) -> None:
     }
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT, env=env, capture_output=True, text=True, check=False,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert result.returncode == 0, result.stderr + result.stdout
     assert "no issues" in result.stdout

@@ -1,20 +1,28 @@
 """Screenshots of the running app (``make run``) at phone and desktop size, with Debian's chromium.
 
-    .venv/bin/python docs/screenshots/take.py [BASE_URL] [OUT_DIR]
+.venv/bin/python docs/screenshots/take.py [BASE_URL] [OUT_DIR]
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 
 BASE = sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8000"
 OUT = Path(sys.argv[2] if len(sys.argv) > 2 else Path(__file__).parent)
-SIZES = {"phone": {"width": 375, "height": 812}, "desktop": {"width": 1280, "height": 800}}
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
+SIZES: dict[str, Any] = {"phone": {"width": 375, "height": 812}, "desktop": {"width": 1280, "height": 800}}
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def log_in(page: Page) -> None:

@@ -12,9 +12,9 @@ One module per game (``schafkopf``, ``doppelkopf``, ``sheepshead``,
 ``bauernstoss``) holds its presets as data and scores one deal at a time.
 """
 
-from .deal import Item, Outcome
 from typing import Any
 
+from .deal import Item, Outcome
 from .errors import DealError, InvalidSession, Problem
 from .options import as_json
 from .output import settle_document, settle_table
@@ -22,7 +22,7 @@ from .registry import GAME_KEYS, GAMES
 from .session import FORMAT, DealResult, Session, load, resolve_rules
 
 
-def settle(document: object) -> dict[str, object]:
+def settle(document: object) -> dict[str, Any]:
     """Settle a whole document; raises InvalidSession."""
     session = load(document)
     return settle_document(session, session.results())
@@ -38,3 +38,22 @@ def freeze(game: str, rules: object, tariff: object = None) -> tuple[dict[str, A
     except DealError as error:
         raise InvalidSession([error.problem()]) from None
     return as_json(resolved_rules), as_json(resolved_tariff) if resolved_tariff is not None else None
+
+
+__all__ = [
+    "FORMAT",
+    "GAMES",
+    "GAME_KEYS",
+    "DealError",
+    "DealResult",
+    "InvalidSession",
+    "Item",
+    "Outcome",
+    "Problem",
+    "Session",
+    "freeze",
+    "load",
+    "settle",
+    "settle_document",
+    "settle_table",
+]

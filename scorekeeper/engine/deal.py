@@ -21,7 +21,7 @@ GENERIC_FIELDS = frozenset({"dealer", "note"})
 _MISSING: Any = object()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: built for every deal, and frozen dataclasses are slow to build
 class Table:
     number: int  # 1-based
     dealer: str
@@ -67,7 +67,7 @@ class Outcome:
 class Facts:
     """Validated access to a deal's recorded fields."""
 
-    __slots__ = ("raw", "table", "_read")
+    __slots__ = ("_read", "raw", "table")
 
     def __init__(self, raw: Mapping[str, Any], table: Table) -> None:
         self.raw = raw
@@ -78,12 +78,14 @@ class Facts:
         return name in self.raw
 
     def get(self, name: str, check: Validator, default: Any = _MISSING, *, needed_for: str = "") -> Any:
-        self._read.add(name)
-        value = self.raw.get(name, _MISSING)
-        if value is _MISSING or value is None:
+        value = self.raw.get(name)
+        if value is None:  # absent, or null: the same to a scorer
+            if name in self.raw:
+                self._read.add(name)
             if default is _MISSING:
                 raise DealError(name, f"{name} is required" + (f" for {needed_for}" if needed_for else ""))
             return default
+        self._read.add(name)
         return check(name, value)
 
     def player(self, name: str, *, needed_for: str = "", required: bool = True) -> str | None:

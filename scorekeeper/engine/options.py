@@ -102,10 +102,10 @@ def resolve(
         name, overrides = spec, {}
     elif isinstance(spec, Mapping):
         if "preset" not in spec:
-            raise DealError(what, f"{what} needs a \"preset\" (one of {', '.join(presets)})")
+            raise DealError(what, f'{what} needs a "preset" (one of {", ".join(presets)})')
         name, overrides = spec["preset"], {k: v for k, v in spec.items() if k != "preset"}
     else:
-        raise DealError(what, f"{what} must be a preset name or an object with \"preset\" (got {spec!r})")
+        raise DealError(what, f'{what} must be a preset name or an object with "preset" (got {spec!r})')
     if name not in presets:
         raise DealError(what, f"{what}: unknown preset {name!r} (known: {', '.join(presets)})")
     resolved = dict(presets[name])

@@ -43,7 +43,8 @@ def settle_table(session: Session, results: list[DealResult]) -> str:
     rule = "  ".join("-" * w for w in widths)
     text = [line(head), rule, *(line(r) for r in rows[1:]), rule]
     if session.cents_per_point is not None and results:
-        money = ["", "", "money", ""] + [decimal_string(cents_for(results[-1].totals[p], session.cents_per_point))
-                                         for p in session.players]
+        money = ["", "", "money", ""] + [
+            decimal_string(cents_for(results[-1].totals[p], session.cents_per_point)) for p in session.players
+        ]
         text.append(line(money + ([""] if uses_pot else [])))
     return "\n".join(text) + "\n"

@@ -20,7 +20,7 @@ from .options import integer, resolve
 FORMAT = "schreiber/1"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # one per deal: not frozen, which would make building it several times slower
 class DealResult:
     number: int
     dealer: str
@@ -52,7 +52,6 @@ class DealResult:
             "pot": self.pot,
             "totals": self.totals,
             "contract": self.outcome.label,
-            "explanation": " + ".join(map(str, self.outcome.explanation)),
         }
         out.update(self.outcome.extra)
         return out
@@ -98,6 +97,7 @@ class Session:
         sits_out = len(players) > game.seats
         pot = self.pot_carried_in
         index = {name: i for i, name in enumerate(players)}
+        playing_when = {dealer: self.playing(dealer) for dealer in players}
         totals = dict.fromkeys(players, 0)
         dealer_seat = 0
         for number, raw in enumerate(self.deals, start=1):
@@ -109,8 +109,7 @@ class Session:
                         raise DealError("dealer", f"dealer: {raw['dealer']!r} is not a player of this session")
                     dealer_seat = index[raw["dealer"]]
                 dealer = players[dealer_seat]
-                playing = tuple(p for p in players if p != dealer) if sits_out else players
-                table = Table(number, dealer, players, playing, dealer if sits_out else None, pot)
+                table = Table(number, dealer, players, playing_when[dealer], dealer if sits_out else None, pot)
                 outcome = game.score(Facts(raw, table))
             except DealError as error:
                 yield error.problem(number)
@@ -120,7 +119,9 @@ class Session:
             deltas.update(outcome.deltas)
             change = sum(outcome.deltas.values())
             if change + outcome.pot_change != 0:  # the engine's own invariant, never bad input
-                raise AssertionError(f"deal {number}: deltas {outcome.deltas} and pot {outcome.pot_change} do not sum to 0")
+                raise AssertionError(
+                    f"deal {number}: deltas {outcome.deltas} and pot {outcome.pot_change} do not sum to 0"
+                )
             pot += outcome.pot_change
             for name, delta in outcome.deltas.items():
                 totals[name] += delta
@@ -166,8 +167,9 @@ def _load(document: Any) -> Session:
     allowed = (seats, seats + 1) if game_class.dealer_sits_out else (seats,)
     if len(players) not in allowed:
         extra = f" (or {seats + 1} with the dealer sitting out)" if game_class.dealer_sits_out else ""
-        raise DealError("players", f"players: {game_class.title} under these rules seats {seats}{extra}, "
-                                   f"got {len(players)}")
+        raise DealError(
+            "players", f"players: {game_class.title} under these rules seats {seats}{extra}, got {len(players)}"
+        )
     cents = document.get("cents_per_point")
     if cents is not None:
         integer(0)("cents_per_point", cents)
@@ -177,7 +179,7 @@ def _load(document: Any) -> Session:
     pot_carried_in = integer(0)("pot_carried_in", document.get("pot_carried_in", 0))
     if pot_carried_in and not game_class(rules, tariff).uses_pot():
         raise DealError("pot_carried_in", "pot_carried_in needs a rule set with a pot")
-    return Session(game_key, rules, tariff, tuple(players), deals, cents, pot_carried_in)
+    return Session(game_class.key, rules, tariff, tuple(players), deals, cents, pot_carried_in)
 
 
 def resolve_rules(game_key: Any, rules: Any, tariff: Any) -> tuple[type[Game], dict[str, Any], dict[str, Any] | None]:

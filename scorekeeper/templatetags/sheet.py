@@ -57,8 +57,9 @@ def mark_chip(mark: str) -> str:
     if key in QUIET_MARKS or key not in MARKS:
         return ""
     text, title = MARKS[key]
-    return format_html('<span class="mark mark-{}" title="{}">{}</span>', key, str(title).format(n=count),
-                       text.format(n=count))
+    return format_html(
+        '<span class="mark mark-{}" title="{}">{}</span>', key, str(title).format(n=count), text.format(n=count)
+    )
 
 
 @register.filter
@@ -66,8 +67,9 @@ def pretty_facts(facts: Mapping[str, Any] | Any) -> str:
     """A deal's facts on one line: ``contract=sauspiel declarer=Anna points=72``."""
     if not isinstance(facts, Mapping):
         return json.dumps(facts, ensure_ascii=False)
-    return "  ".join(f"{k}={v if isinstance(v, (str, int)) else json.dumps(v, ensure_ascii=False)}"
-                     for k, v in facts.items())
+    return "  ".join(
+        f"{k}={v if isinstance(v, (str, int)) else json.dumps(v, ensure_ascii=False)}" for k, v in facts.items()
+    )
 
 
 @register.filter

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -13,12 +13,12 @@ from django.views.decorators.http import require_POST
 from .. import selectors, services
 from ..forms import ClubForm, ClubSettingsForm, InvitationForm, MemberForm, SignUpForm
 from ..models import Invitation, Role
-from .access import club_member
+from .access import Request, club_member
 from .errors import add_service_errors
 
 
 @login_required
-def club_create(request: HttpRequest) -> HttpResponse:
+def club_create(request: Request) -> HttpResponse:
     form = ClubForm(request.POST or None, initial={"owner_name": request.user.get_short_name()})
     if request.method == "POST" and form.is_valid():
         club = services.create_club(owner=request.user, **form.cleaned_data)
@@ -26,18 +26,23 @@ def club_create(request: HttpRequest) -> HttpResponse:
     return render(request, "scorekeeper/club_form.html", {"form": form})
 
 
-def club_detail(request: HttpRequest, club_slug: str) -> HttpResponse:
+def club_detail(request: Request, club_slug: str) -> HttpResponse:
     member = club_member(request, club_slug)
     club = member.club
-    return render(request, "scorekeeper/club_detail.html", {
-        "club": club, "me": member,
-        "open_sessions": selectors.sessions_of(club).filter(status="open"),
-        "closed_sessions": selectors.sessions_of(club).filter(status="closed")[:30],
-        "house_rules": club.house_rules.all(),
-    })
+    return render(
+        request,
+        "scorekeeper/club_detail.html",
+        {
+            "club": club,
+            "me": member,
+            "open_sessions": selectors.sessions_of(club).filter(status="open"),
+            "closed_sessions": selectors.sessions_of(club).filter(status="closed")[:30],
+            "house_rules": club.house_rules.all(),
+        },
+    )
 
 
-def club_settings(request: HttpRequest, club_slug: str) -> HttpResponse:
+def club_settings(request: Request, club_slug: str) -> HttpResponse:
     member = club_member(request, club_slug, Role.OWNER)
     form = ClubSettingsForm(request.POST or None, instance=member.club)
     if request.method == "POST" and form.is_valid():
@@ -47,7 +52,7 @@ def club_settings(request: HttpRequest, club_slug: str) -> HttpResponse:
     return render(request, "scorekeeper/club_settings.html", {"club": member.club, "me": member, "form": form})
 
 
-def members(request: HttpRequest, club_slug: str) -> HttpResponse:
+def members(request: Request, club_slug: str) -> HttpResponse:
     me = club_member(request, club_slug)
     club = me.club
     add_form = MemberForm(request.POST or None, prefix="add")
@@ -62,14 +67,22 @@ def members(request: HttpRequest, club_slug: str) -> HttpResponse:
             else:
                 messages.success(request, _("%(name)s added.") % {"name": add_form.cleaned_data["name"]})
                 return redirect("members", club.slug)
-    return render(request, "scorekeeper/members.html", {
-        "club": club, "me": me, "members": selectors.members_of(club), "add_form": add_form,
-        "invite_form": InvitationForm(club=club), "roles": Role.choices,
-    })
+    return render(
+        request,
+        "scorekeeper/members.html",
+        {
+            "club": club,
+            "me": me,
+            "members": selectors.members_of(club),
+            "add_form": add_form,
+            "invite_form": InvitationForm(club=club),
+            "roles": Role.choices,
+        },
+    )
 
 
 @require_POST
-def member_role(request: HttpRequest, club_slug: str, member_id: int) -> HttpResponse:
+def member_role(request: Request, club_slug: str, member_id: int) -> HttpResponse:
     me = club_member(request, club_slug, Role.OWNER)
     member = get_object_or_404(me.club.members, pk=member_id)
     try:
@@ -80,7 +93,7 @@ def member_role(request: HttpRequest, club_slug: str, member_id: int) -> HttpRes
 
 
 @require_POST
-def invitation_create(request: HttpRequest, club_slug: str) -> HttpResponse:
+def invitation_create(request: Request, club_slug: str) -> HttpResponse:
     me = club_member(request, club_slug, Role.SCORER)
     form = InvitationForm(request.POST, club=me.club)
     if not form.is_valid() or (form.cleaned_data["role"] != Role.MEMBER and not me.can(Role.OWNER)):
@@ -92,7 +105,7 @@ def invitation_create(request: HttpRequest, club_slug: str) -> HttpResponse:
     return redirect("members", club_slug)
 
 
-def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
+def invitation_accept(request: Request, token: str) -> HttpResponse:
     invitation = get_object_or_404(Invitation.objects.select_related("club", "member"), token=token)
     if not invitation.is_usable():
         return render(request, "scorekeeper/invitation.html", {"invitation": invitation, "expired": True}, status=410)

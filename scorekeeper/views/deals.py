@@ -6,7 +6,7 @@ import uuid
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -16,10 +16,10 @@ from ..documents import session_document
 from ..entry import DealEntry
 from ..models import Member, Role, Session
 from ..sheet import Sheet, build_sheet
-from .access import club_member
+from .access import Request, club_member
 
 
-def deal_new(request: HttpRequest, club_slug: str, session_id: int) -> HttpResponse:
+def deal_new(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     me = club_member(request, club_slug, Role.SCORER)
     session = selectors.session_of(me.club, session_id)
     if not session.is_open:
@@ -30,17 +30,29 @@ def deal_new(request: HttpRequest, club_slug: str, session_id: int) -> HttpRespo
         facts = entry.bind(request.POST)
         if not entry.errors:
             try:
-                services.record_deal(session=session, actor=request.user, facts=facts,
-                                     client_token=_token(request.POST.get("client_token")))
+                services.record_deal(
+                    session=session,
+                    actor=request.user,
+                    facts=facts,
+                    client_token=_token(request.POST.get("client_token")),
+                )
             except services.ServiceError as error:
                 entry.add_errors(error.errors)
             else:
                 return redirect(f"{session.get_absolute_url()}#sheet")
-    return _render_entry(request, me, session, entry, sheet, number=len(sheet.rows) + 1,
-                         dealer=sheet.next_dealer, client_token=request.POST.get("client_token") or uuid.uuid4())
+    return _render_entry(
+        request,
+        me,
+        session,
+        entry,
+        sheet,
+        number=len(sheet.rows) + 1,
+        dealer=sheet.next_dealer,
+        client_token=request.POST.get("client_token") or uuid.uuid4(),
+    )
 
 
-def deal_edit(request: HttpRequest, club_slug: str, session_id: int, number: int) -> HttpResponse:
+def deal_edit(request: Request, club_slug: str, session_id: int, number: int) -> HttpResponse:
     me = club_member(request, club_slug, Role.SCORER)
     session = selectors.session_of(me.club, session_id)
     deal = selectors.deal_of(session, number)
@@ -61,7 +73,7 @@ def deal_edit(request: HttpRequest, club_slug: str, session_id: int, number: int
 
 
 @require_POST
-def deal_delete(request: HttpRequest, club_slug: str, session_id: int, number: int) -> HttpResponse:
+def deal_delete(request: Request, club_slug: str, session_id: int, number: int) -> HttpResponse:
     me = club_member(request, club_slug, Role.SCORER)
     session = selectors.session_of(me.club, session_id)
     try:
@@ -74,7 +86,7 @@ def deal_delete(request: HttpRequest, club_slug: str, session_id: int, number: i
 
 
 @require_POST
-def deal_preview(request: HttpRequest, club_slug: str, session_id: int) -> HttpResponse:
+def deal_preview(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     """The value of the deal being entered, with the engine's explanation, before it is saved."""
     me = club_member(request, club_slug, Role.SCORER)
     session = selectors.session_of(me.club, session_id)
@@ -114,10 +126,32 @@ def _token(value: str | None) -> uuid.UUID | None:
         return None
 
 
-def _render_entry(request: HttpRequest, me: Member, session: Session, entry: DealEntry, sheet: Sheet, *,
-                  number: int, dealer: str, editing: bool = False, client_token: Any = None) -> HttpResponse:
-    return render(request, "scorekeeper/deal_form.html", {
-        "club": me.club, "me": me, "session": session, "entry": entry, "sheet": sheet, "number": number,
-        "dealer": dealer, "editing": editing, "client_token": client_token,
-        "sitting_out": next((p for p in sheet.players if p not in entry.playing), None),
-    }, status=422 if entry.errors else 200)
+def _render_entry(
+    request: Request,
+    me: Member,
+    session: Session,
+    entry: DealEntry,
+    sheet: Sheet,
+    *,
+    number: int,
+    dealer: str,
+    editing: bool = False,
+    client_token: Any = None,
+) -> HttpResponse:
+    return render(
+        request,
+        "scorekeeper/deal_form.html",
+        {
+            "club": me.club,
+            "me": me,
+            "session": session,
+            "entry": entry,
+            "sheet": sheet,
+            "number": number,
+            "dealer": dealer,
+            "editing": editing,
+            "client_token": client_token,
+            "sitting_out": next((p for p in sheet.players if p not in entry.playing), None),
+        },
+        status=422 if entry.errors else 200,
+    )

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
@@ -12,19 +11,22 @@ from ..documents import export_document
 from ..engine import GAMES
 from ..forms import SessionStartForm
 from ..labels import GAME_HINTS
-from ..models import Game, HouseRules, Member, Role, Session
-from .access import club_member
+from ..models import Club, Game, HouseRules, Member, Role, Session
+from .access import Request, club_member
 from .errors import add_service_errors
 
 
-def session_new(request: HttpRequest, club_slug: str) -> HttpResponse:
+def session_new(request: Request, club_slug: str) -> HttpResponse:
     me = club_member(request, club_slug, Role.SCORER)
     games = [(key, label, GAME_HINTS[key]) for key, label in Game.choices]
-    return render(request, "scorekeeper/session_new.html",
-                  {"club": me.club, "me": me, "games": games, "house_rules": me.club.house_rules.all()})
+    return render(
+        request,
+        "scorekeeper/session_new.html",
+        {"club": me.club, "me": me, "games": games, "house_rules": me.club.house_rules.all()},
+    )
 
 
-def session_start(request: HttpRequest, club_slug: str, game: str) -> HttpResponse:
+def session_start(request: Request, club_slug: str, game: str) -> HttpResponse:
     me = club_member(request, club_slug, Role.SCORER)
     club = me.club
     if game not in GAMES:
@@ -33,8 +35,12 @@ def session_start(request: HttpRequest, club_slug: str, game: str) -> HttpRespon
     if request.GET.get("house_rules"):
         house_rules = get_object_or_404(HouseRules, club=club, game=game, pk=request.GET["house_rules"])
     form = SessionStartForm(
-        request.POST or None, club=club, game=game, preset=request.GET.get("rules_preset"),
-        tariff_preset=request.GET.get("tariff_preset"), house_rules=house_rules,
+        request.POST or None,
+        club=club,
+        game=game,
+        preset=request.GET.get("rules_preset"),
+        tariff_preset=request.GET.get("tariff_preset"),
+        house_rules=house_rules,
         seated=_last_players(club, game),
     )
     if request.method == "POST" and form.is_valid():
@@ -45,38 +51,62 @@ def session_start(request: HttpRequest, club_slug: str, game: str) -> HttpRespon
         else:
             return redirect(session)
     template = "scorekeeper/includes/rule_options.html" if request.htmx else "scorekeeper/session_start.html"
-    return render(request, template, {"club": club, "me": me, "form": form, "game": game,
-                                      "game_title": GAMES[game].title, "house_rules": house_rules})
+    return render(
+        request,
+        template,
+        {
+            "club": club,
+            "me": me,
+            "form": form,
+            "game": game,
+            "game_title": GAMES[game].title,
+            "house_rules": house_rules,
+        },
+    )
 
 
-def _start(request: HttpRequest, me: Member, form: SessionStartForm, house_rules: HouseRules | None) -> Session:
+def _start(request: Request, me: Member, form: SessionStartForm, house_rules: HouseRules | None) -> Session:
     club = me.club
     players = [member or guest for member, guest in form.seated()]
     rules, tariff = form.rules_spec(), form.tariff_spec()
     data = form.cleaned_data
     session = services.start_session(
-        club=club, actor=request.user, game=form.game, rules=rules, tariff=tariff, players=players,
-        first_dealer=data["first_dealer"], cents_per_point=data["cents_per_point"], played_on=data["played_on"],
-        table=data["table"], house_rules=house_rules,
+        club=club,
+        actor=request.user,
+        game=form.game,
+        rules=rules,
+        tariff=tariff,
+        players=players,
+        first_dealer=data["first_dealer"],
+        cents_per_point=data["cents_per_point"],
+        played_on=data["played_on"],
+        table=data["table"],
+        house_rules=house_rules,
     )
     if data["save_as"]:
-        services.save_house_rules(club=club, name=data["save_as"], game=form.game, rules=rules, tariff=tariff,
-                                  cents_per_point=data["cents_per_point"])
+        services.save_house_rules(
+            club=club,
+            name=data["save_as"],
+            game=form.game,
+            rules=rules,
+            tariff=tariff,
+            cents_per_point=data["cents_per_point"],
+        )
     return session
 
 
-def _last_players(club: object, game: str) -> list[Member]:
+def _last_players(club: Club, game: str) -> list[Member]:
     last = Session.objects.filter(club=club, game=game).order_by("-created_at").first()
     return [seat.member for seat in last.seats.select_related("member")] if last else []
 
 
-def session_detail(request: HttpRequest, club_slug: str, session_id: int) -> HttpResponse:
+def session_detail(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     me = club_member(request, club_slug)
     session = selectors.session_of(me.club, session_id)
     return render(request, "scorekeeper/session_detail.html", _sheet_context(me, session))
 
 
-def session_live(request: HttpRequest, club_slug: str, session_id: int) -> HttpResponse:
+def session_live(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     """The sheet for other phones to poll: 204 (nothing to swap) while the session has not changed."""
     me = club_member(request, club_slug)
     session = selectors.session_of(me.club, session_id)
@@ -86,37 +116,43 @@ def session_live(request: HttpRequest, club_slug: str, session_id: int) -> HttpR
 
 
 def _sheet_context(me: Member, session: Session) -> dict[str, object]:
-    return {"club": me.club, "me": me, "session": session, "sheet": selectors.sheet_of(session),
-            "can_score": me.can(Role.SCORER)}
+    return {
+        "club": me.club,
+        "me": me,
+        "session": session,
+        "sheet": selectors.sheet_of(session),
+        "can_score": me.can(Role.SCORER),
+    }
 
 
 @require_POST
-def session_close(request: HttpRequest, club_slug: str, session_id: int) -> HttpResponse:
+def session_close(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     me = club_member(request, club_slug, Role.SCORER)
     session = services.close_session(session=selectors.session_of(me.club, session_id), actor=request.user)
     return redirect(session)
 
 
 @require_POST
-def session_reopen(request: HttpRequest, club_slug: str, session_id: int) -> HttpResponse:
+def session_reopen(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     me = club_member(request, club_slug, Role.SCORER)
     session = services.reopen_session(session=selectors.session_of(me.club, session_id), actor=request.user)
     return redirect(session)
 
 
-def session_history(request: HttpRequest, club_slug: str, session_id: int) -> HttpResponse:
+def session_history(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     me = club_member(request, club_slug)
     session = selectors.session_of(me.club, session_id)
-    return render(request, "scorekeeper/session_history.html",
-                  {"club": me.club, "me": me, "session": session, "entries": selectors.audit_of(session)})
+    return render(
+        request,
+        "scorekeeper/session_history.html",
+        {"club": me.club, "me": me, "session": session, "entries": selectors.audit_of(session)},
+    )
 
 
-def session_export(request: HttpRequest, club_slug: str, session_id: int) -> HttpResponse:
+def session_export(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     me = club_member(request, club_slug)
     session = selectors.session_of(me.club, session_id)
     response = JsonResponse(export_document(session), json_dumps_params={"ensure_ascii": False, "indent": 2})
     filename = f"{me.club.slug}-{session.game}-{session.played_on:%Y-%m-%d}-{session.pk}.json"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
-
-

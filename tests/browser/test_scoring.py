@@ -41,8 +41,9 @@ def open_phone(chromium: Any, live_server: Any) -> Iterator[Callable[[User], Any
         store[HASH_SESSION_KEY] = user.get_session_auth_hash()
         store.create()
         context = chromium.new_context(viewport=PHONE, locale="en-GB", base_url=live_server.url, has_touch=True)
-        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": store.session_key,
-                              "url": live_server.url}])
+        context.add_cookies(
+            [{"name": settings.SESSION_COOKIE_NAME, "value": store.session_key, "url": live_server.url}]
+        )
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(10_000)
@@ -54,8 +55,14 @@ def open_phone(chromium: Any, live_server: Any) -> Iterator[Callable[[User], Any
 
 
 def start(club: Club, scorer: User, game: str, players: int, rules: Any = None, tariff: Any = None) -> Session:
-    return services.start_session(club=club, actor=scorer, game=game, rules=rules, tariff=tariff,
-                                  players=[club.members.get(name=n) for n in NAMES[:players]])
+    return services.start_session(
+        club=club,
+        actor=scorer,
+        game=game,
+        rules=rules,
+        tariff=tariff,
+        players=[club.members.get(name=n) for n in NAMES[:players]],
+    )
 
 
 class Taps:
@@ -86,9 +93,12 @@ TYPICAL_DEALS = [
 ]
 
 
-@pytest.mark.parametrize(("game", "players", "steps", "label", "total"), TYPICAL_DEALS, ids=[d[0] for d in TYPICAL_DEALS])
-def test_a_typical_deal_takes_at_most_five_taps(open_phone: Any, club: tuple[Club, User], game: str, players: int,
-                                                steps: list[str], label: str, total: str | None) -> None:
+@pytest.mark.parametrize(
+    ("game", "players", "steps", "label", "total"), TYPICAL_DEALS, ids=[deal[0] for deal in TYPICAL_DEALS]
+)
+def test_a_typical_deal_takes_at_most_five_taps(
+    open_phone: Any, club: tuple[Club, User], game: str, players: int, steps: list[str], label: str, total: str | None
+) -> None:
     rules, tariff = ("classic", "10/20/50") if game == "schafkopf" else (None, None)
     session = start(*club, game, players, rules, tariff)
     page = open_phone(club[1])
@@ -143,8 +153,11 @@ def test_bad_input_is_shown_at_the_field_and_nothing_is_saved(open_phone: Any, c
 def test_correct_a_deal_and_a_second_phone_follows(open_phone: Any, club: tuple[Club, User]) -> None:
     session = start(*club, "schafkopf", 4, "classic", "10/20/50")
     for points in (72, 40):
-        services.record_deal(session=session, actor=club[1],
-                             facts={"contract": "sauspiel", "declarer": "Anna", "partner": "Caro", "points": points})
+        services.record_deal(
+            session=session,
+            actor=club[1],
+            facts={"contract": "sauspiel", "declarer": "Anna", "partner": "Caro", "points": points},
+        )
     scorer = open_phone(club[1])
     watcher_user = User.objects.create_user("dieter")
     member = club[0].members.get(name="Dieter")
@@ -162,5 +175,6 @@ def test_correct_a_deal_and_a_second_phone_follows(open_phone: Any, club: tuple[
     assert scorer.inner_text(".scoreboard li:has-text('Anna') .total") == "+40"
     # The other phone sees it without reloading (it polls every 3 seconds).
     watcher.wait_for_function(
-        "document.querySelector(\".scoreboard li .total\").textContent.trim() === '+40'", timeout=5_000)
+        "document.querySelector(\".scoreboard li .total\").textContent.trim() === '+40'", timeout=5_000
+    )
     assert "Correct deal" not in watcher.content()

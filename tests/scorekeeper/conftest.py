@@ -42,12 +42,21 @@ def personas(make_user: Any) -> Personas:
 def start(personas: Personas, game: str = "schafkopf", names: list[str] | None = None, **kwargs: Any) -> Session:
     kwargs.setdefault("rules", "classic" if game == "schafkopf" else None)
     kwargs.setdefault("tariff", "10/20/50" if game == "schafkopf" else None)
-    return services.start_session(club=personas.club, actor=personas.owner, game=game,
-                                  players=[personas.players[n] for n in names or FOUR], **kwargs)
+    return services.start_session(
+        club=personas.club,
+        actor=personas.owner,
+        game=game,
+        players=[personas.players[n] for n in names or FOUR],
+        **kwargs,
+    )
 
 
 def sauspiel(declarer: str, partner: str, points: int, **more: Any) -> dict[str, Any]:
     return {"contract": "sauspiel", "declarer": declarer, "partner": partner, "points": points, **more}
+
+
+def last_facts(session: Session) -> dict[str, Any]:
+    return dict(session.deals.order_by("-position")[0].facts)
 
 
 @pytest.fixture

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 import subprocess
-from contextlib import nullcontext
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -19,15 +19,29 @@ from tests.engine.golden import golden_files
 from .conftest import Personas
 
 ROOT = Path(__file__).resolve().parents[2]
-SESSION = {"format": "schreiber/1", "game": "schafkopf", "rules": "classic", "tariff": "10/20/50",
-           "cents_per_point": 10, "players": ["Anna", "Bert", "Caro", "Dieter"],
-           "deals": [{"contract": "sauspiel", "declarer": "Anna", "partner": "Caro", "points": 72},
-                     {"contract": "solo", "suit": "herz", "declarer": "Bert", "points": 45, "runners": 4, "kontra": 1}]}
+SESSION: dict[str, Any] = {
+    "format": "schreiber/1",
+    "game": "schafkopf",
+    "rules": "classic",
+    "tariff": "10/20/50",
+    "cents_per_point": 10,
+    "players": ["Anna", "Bert", "Caro", "Dieter"],
+    "deals": [
+        {"contract": "sauspiel", "declarer": "Anna", "partner": "Caro", "points": 72},
+        {"contract": "solo", "suit": "herz", "declarer": "Bert", "points": 45, "runners": 4, "kontra": 1},
+    ],
+}
 
 
 def settle(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "manage.py", "settle", *args], cwd=ROOT, input=stdin,
-                          capture_output=True, text=True, check=False)
+    return subprocess.run(
+        [sys.executable, "manage.py", "settle", *args],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
 
 
 @pytest.fixture
@@ -43,7 +57,8 @@ def test_settle_prints_the_output_document(session_file: Path) -> None:
     output = json.loads(result.stdout)
     assert output["totals"] == {"Anna": 200, "Bert": -560, "Caro": 200, "Dieter": 160}
     assert output["money"] == {"Anna": "20.00", "Bert": "-56.00", "Caro": "20.00", "Dieter": "16.00"}
-    assert output["deals"][1]["multiplier"] == 2 and output["deals"][1]["value"] == 180
+    assert output["deals"][1]["multiplier"] == 2
+    assert output["deals"][1]["value"] == 180
 
 
 def test_settle_reads_standard_input() -> None:
@@ -59,8 +74,10 @@ def test_settle_as_a_table_shows_running_totals(session_file: Path) -> None:
 
 
 def test_settle_names_the_deal_and_field_and_exits_2(tmp_path: Path) -> None:
-    bad = {**SESSION, "deals": [*SESSION["deals"], {"contract": "sauspiel", "declarer": "Anna", "partner": "Bert",
-                                                     "points": 130}]}
+    bad = {
+        **SESSION,
+        "deals": [*SESSION["deals"], {"contract": "sauspiel", "declarer": "Anna", "partner": "Bert", "points": 130}],
+    }
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(bad), encoding="utf-8")
     result = settle(str(path))
@@ -74,11 +91,15 @@ def test_settle_explains_unreadable_input(tmp_path: Path) -> None:
     path.write_text("{", encoding="utf-8")
     assert settle(str(path)).returncode == 2
     missing = settle(str(tmp_path / "missing.json"))
-    assert missing.returncode == 2 and "missing.json" in missing.stderr
+    assert missing.returncode == 2
+    assert "missing.json" in missing.stderr
 
 
-@pytest.mark.parametrize("path", golden_files() or [pytest.param(None, marks=pytest.mark.skip("no golden folder"))],
-                         ids=lambda p: p.stem if p else "none")
+@pytest.mark.parametrize(
+    "path",
+    golden_files() or [pytest.param(None, marks=pytest.mark.skip("no golden folder"))],
+    ids=lambda p: p.stem if p else "none",
+)
 def test_every_golden_file_through_the_command(path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for number, case in enumerate(json.loads(path.read_text(encoding="utf-8"))):
         expect: dict[str, Any] = case["expect"]
@@ -88,7 +109,8 @@ def test_every_golden_file_through_the_command(path: Path, tmp_path: Path, capsy
             call_command("settle", str(document))
         out, err = capsys.readouterr()
         if "error" in expect:
-            assert out == "" and expect["error"] in err, case["name"]
+            assert out == "", case["name"]
+            assert expect["error"] in err, case["name"]
             continue
         output = json.loads(out)
         assert output == engine.settle(case["session"]), case["name"]
@@ -97,20 +119,25 @@ def test_every_golden_file_through_the_command(path: Path, tmp_path: Path, capsy
 
 
 @pytest.mark.django_db
-def test_import_session_adds_a_closed_session(personas: Personas, session_file: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_import_session_adds_a_closed_session(
+    personas: Personas, session_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     call_command("import_session", str(session_file), "--club", personas.club.slug)
     session = Session.objects.get()
-    assert session.status == Session.Status.CLOSED and session.deals.count() == 2
+    assert session.status == Session.Status.CLOSED
+    assert session.deals.count() == 2
     assert "Imported" in capsys.readouterr().out
 
 
 @pytest.mark.django_db
-def test_import_session_is_all_or_nothing(personas: Personas, tmp_path: Path,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_import_session_is_all_or_nothing(
+    personas: Personas, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "bad.json"
-    path.write_text(json.dumps({**SESSION, "deals": [*SESSION["deals"], {"contract": "wenz", "declarer": "Zoe",
-                                                                         "points": 70}]}), encoding="utf-8")
+    path.write_text(
+        json.dumps({**SESSION, "deals": [*SESSION["deals"], {"contract": "wenz", "declarer": "Zoe", "points": 70}]}),
+        encoding="utf-8",
+    )
     with pytest.raises(SystemExit) as exited:
         call_command("import_session", str(path), "--club", personas.club.slug)
     assert exited.value.code == 2

@@ -21,6 +21,7 @@ def test_a_session_freezes_the_complete_rules_and_tariff(personas: Personas) -> 
     assert session.rules["preset"] == "classic"
     assert session.rules["klopfen"] is True
     assert session.rules["kontra_max"] == 2  # every option is stored, not just the override
+    assert session.tariff is not None
     assert session.tariff["sauspiel"] == 20
     assert [s.name for s in session.seats.all()] == FOUR
     assert session.audit_entries.get().action == AuditEntry.Action.SESSION_STARTED
@@ -40,8 +41,14 @@ def test_the_wrong_number_of_players_is_refused(personas: Personas) -> None:
 
 
 def test_a_guest_joins_the_club_by_name_when_a_session_starts(personas: Personas) -> None:
-    session = services.start_session(club=personas.club, actor=personas.owner, game="schafkopf", rules="classic",
-                                     tariff="classic", players=["Anna", "bert", "Caro", "Zenzi"])
+    session = services.start_session(
+        club=personas.club,
+        actor=personas.owner,
+        game="schafkopf",
+        rules="classic",
+        tariff="classic",
+        players=["Anna", "bert", "Caro", "Zenzi"],
+    )
     assert [s.name for s in session.seats.all()] == ["Anna", "Bert", "Caro", "Zenzi"]
     assert Member.objects.get(club=personas.club, name="Zenzi").is_guest
 
@@ -50,13 +57,14 @@ def test_recording_a_deal_stores_its_facts_and_audits_it(session: Session) -> No
     assert [d.facts["points"] for d in session.deals.all()] == [72, 95]
     added = session.audit_entries.filter(action=AuditEntry.Action.DEAL_ADDED)
     assert added.count() == 2
-    assert added.first().after == sauspiel("Bert", "Dieter", 95)
+    assert added.get(deal_number=2).after == sauspiel("Bert", "Dieter", 95)
     session.refresh_from_db()
     assert session.revision == 2
 
 
-def test_an_impossible_deal_is_refused_with_the_field_and_nothing_is_written(session: Session,
-                                                                           personas: Personas) -> None:
+def test_an_impossible_deal_is_refused_with_the_field_and_nothing_is_written(
+    session: Session, personas: Personas
+) -> None:
     with pytest.raises(services.DealRejected) as raised:
         services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Anna", "Anna", 72))
     assert "partner" in raised.value.errors
@@ -66,10 +74,12 @@ def test_an_impossible_deal_is_refused_with_the_field_and_nothing_is_written(ses
 
 def test_the_same_submission_twice_records_one_deal(session: Session, personas: Personas) -> None:
     token = uuid.uuid4()
-    first = services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Anna", "Bert", 61),
-                                 client_token=token)
-    again = services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Anna", "Bert", 61),
-                                 client_token=token)
+    first = services.record_deal(
+        session=session, actor=personas.scorer, facts=sauspiel("Anna", "Bert", 61), client_token=token
+    )
+    again = services.record_deal(
+        session=session, actor=personas.scorer, facts=sauspiel("Anna", "Bert", 61), client_token=token
+    )
     assert first.pk == again.pk
     assert session.deals.count() == 3
 
@@ -78,8 +88,11 @@ def test_correcting_an_earlier_deal_recomputes_everything_after_it(personas: Per
     session = start(personas, rules={"preset": "classic", "pass_out": "stock"})
     services.record_deal(session=session, actor=personas.scorer, facts={"contract": "passed"})
     services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Anna", "Caro", 50))
-    services.record_deal(session=session, actor=personas.scorer, facts={"contract": "solo", "suit": "gras",
-                                                                        "declarer": "Bert", "points": 70})
+    services.record_deal(
+        session=session,
+        actor=personas.scorer,
+        facts={"contract": "solo", "suit": "gras", "declarer": "Bert", "points": 70},
+    )
     assert sheet_of(session).totals == (-170, 310, -90, -50)
     first = session.deals.get(position=1)
     services.correct_deal(deal=first, actor=personas.scorer, facts=sauspiel("Dieter", "Caro", 80))
@@ -93,14 +106,18 @@ def test_correcting_an_earlier_deal_recomputes_everything_after_it(personas: Per
 def test_a_correction_that_makes_a_later_deal_impossible_is_refused(personas: Personas) -> None:
     session = start(personas, names=[*FOUR, "Emil"])  # five at the table: the dealer sits out
     services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Bert", "Caro", 70))
-    services.record_deal(session=session, actor=personas.scorer,  # Bert deals the second deal and sits out
-                         facts=sauspiel("Anna", "Caro", 70))
+    services.record_deal(
+        session=session,
+        actor=personas.scorer,  # Bert deals the second deal and sits out
+        facts=sauspiel("Anna", "Caro", 70),
+    )
     first = session.deals.get(position=1)
     with pytest.raises(services.DealRejected) as raised:
         # Emil dealing the first deal is fine for it, but then Anna deals the second one and sits out it,
         # although she declared it.
-        services.correct_deal(deal=first, actor=personas.scorer, facts={**sauspiel("Bert", "Caro", 70),
-                                                                         "dealer": "Emil"})
+        services.correct_deal(
+            deal=first, actor=personas.scorer, facts={**sauspiel("Bert", "Caro", 70), "dealer": "Emil"}
+        )
     assert "deal 2" in str(raised.value.errors[None])
     assert session.deals.get(position=1).facts == sauspiel("Bert", "Caro", 70)
 
@@ -154,9 +171,15 @@ def test_an_exported_session_settles_to_the_same_sheet(session: Session) -> None
 
 
 def test_an_imported_session_is_a_closed_session_of_the_club(personas: Personas) -> None:
-    document = {"format": "schreiber/1", "game": "schafkopf", "rules": "classic", "tariff": "10/20/50",
-                "players": ["anna", "Bert", "Caro", "Vroni"], "played_on": "2026-11-03",
-                "deals": [sauspiel("anna", "Caro", 72), sauspiel("Vroni", "Bert", 30)]}
+    document = {
+        "format": "schreiber/1",
+        "game": "schafkopf",
+        "rules": "classic",
+        "tariff": "10/20/50",
+        "players": ["anna", "Bert", "Caro", "Vroni"],
+        "played_on": "2026-11-03",
+        "deals": [sauspiel("anna", "Caro", 72), sauspiel("Vroni", "Bert", 30)],
+    }
     session = services.import_session(club=personas.club, document=document)
     assert session.status == Session.Status.CLOSED
     assert str(session.played_on) == "2026-11-03"
@@ -166,8 +189,14 @@ def test_an_imported_session_is_a_closed_session_of_the_club(personas: Personas)
 
 
 def test_an_import_with_one_bad_deal_writes_nothing(personas: Personas) -> None:
-    document = {"format": "schreiber/1", "game": "schafkopf", "rules": "classic", "tariff": "10/20/50",
-                "players": FOUR, "deals": [sauspiel("Anna", "Caro", 72), sauspiel("Bert", "Dieter", 130)]}
+    document = {
+        "format": "schreiber/1",
+        "game": "schafkopf",
+        "rules": "classic",
+        "tariff": "10/20/50",
+        "players": FOUR,
+        "deals": [sauspiel("Anna", "Caro", 72), sauspiel("Bert", "Dieter", 130)],
+    }
     with pytest.raises(services.DealRejected) as raised:
         services.import_session(club=personas.club, document=document)
     assert "deal 2: points" in str(raised.value.problems[0])

@@ -33,8 +33,12 @@ def random_session(
     cents_per_point: int | None = None,
 ) -> dict[str, Any]:
     """A ``schreiber/1`` document with ``deals`` random valid deals."""
-    document: dict[str, Any] = {"format": FORMAT, "game": game,
-                                "players": list(players or DEFAULT_PLAYERS[game]), "deals": []}
+    document: dict[str, Any] = {
+        "format": FORMAT,
+        "game": game,
+        "players": list(players or DEFAULT_PLAYERS[game]),
+        "deals": [],
+    }
     if rules is not None:
         document["rules"] = rules
     if tariff is not None:

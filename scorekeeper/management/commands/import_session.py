@@ -1,4 +1,4 @@
-"""``manage.py import_session SESSION.json --club SLUG``: a schreiber/1 document as a finished session, all or nothing."""
+"""``manage.py import_session SESSION.json --club SLUG``: a document as a finished session, all or nothing."""
 
 from __future__ import annotations
 

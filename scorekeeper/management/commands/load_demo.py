@@ -51,16 +51,28 @@ class Command(BaseCommand):
         rng = random.Random(2026)
         today = timezone.localdate()
         for number, (game, rules, tariff, seats, deals, days_ago, still_open) in enumerate(SESSIONS):
-            names = PLAYERS[number % 2:][:seats] if seats < 5 else PLAYERS[:seats]
+            names = PLAYERS[number % 2 :][:seats] if seats < 5 else PLAYERS[:seats]
             document = random_session(game, rng, deals, rules=rules, tariff=tariff, players=names)
             session = services.start_session(
-                club=club, actor=user, game=game, rules=rules, tariff=tariff, players=[members[n] for n in names],
+                club=club,
+                actor=user,
+                game=game,
+                rules=rules,
+                tariff=tariff,
+                players=[members[n] for n in names],
                 cents_per_point=10 if game == "schafkopf" else 50 if game == "doppelkopf" else 25,
-                played_on=today - timedelta(days=days_ago), table="Stammtisch",
+                played_on=today - timedelta(days=days_ago),
+                table="Stammtisch",
             )
             for facts in document["deals"]:
                 services.record_deal(session=session, actor=user, facts=facts)
             if not still_open:
                 services.close_session(session=session, actor=user)
-        services.save_house_rules(club=club, name="Dienstagsrunde", game="schafkopf",
-                                  rules={"preset": "classic", "klopfen": True}, tariff="10/20/50", cents_per_point=10)
+        services.save_house_rules(
+            club=club,
+            name="Dienstagsrunde",
+            game="schafkopf",
+            rules={"preset": "classic", "klopfen": True},
+            tariff="10/20/50",
+            cents_per_point=10,
+        )

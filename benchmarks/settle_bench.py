@@ -1,0 +1,85 @@
+"""How fast ``settle`` scores 100,000 random valid deals of each game (run by hand, not in the test suite).
+
+    .venv/bin/python benchmarks/settle_bench.py [DEALS]
+
+For each game it times the engine in this process (load, replay, output document, JSON text) and the real
+command (``manage.py settle FILE``, including Python and Django start-up), and measures the engine's peak
+memory at a tenth of the deals and at all of them: what grows is the output itself.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from scorekeeper import engine
+from scorekeeper.engine.samples import random_session
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES: dict[str, dict[str, Any]] = {
+    "schafkopf": {"rules": {"preset": "classic", "pass_out": "stock", "klopfen": True}, "tariff": "10/20/50"},
+    "doppelkopf": {"rules": {"preset": "ddv", "bock": {"triggers": ["tie120", "solo_lost"], "stacking": "extend"}}},
+    "sheepshead": {"rules": "wisconsin"},
+    "bauernstoss": {"rules": "seed"},
+}
+
+
+def settle_in_process(document: dict[str, object]) -> str:
+    session = engine.load(document)
+    return json.dumps(engine.settle_document(session, session.results()), ensure_ascii=False)
+
+
+def peak_bytes(document: dict[str, object]) -> int:
+    tracemalloc.start()
+    session = engine.load(document)
+    session.results()
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak
+
+
+def main(deals: int) -> None:
+    print(f"{deals:,} deals per game; CPU seconds on one core, the best of 3 runs")
+    print(
+        f"{'game':<12} {'engine':>8} {'deals/s':>10} {'command':>8} {'peak 10%':>10} {'peak 100%':>10} {'per deal':>9}"
+    )
+    for game, options in GAMES.items():
+        document = random_session(game, random.Random(1), deals, cents_per_point=10, **options)
+        best = min(_timed(settle_in_process, document) for _ in range(3))
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
+            json.dump(document, handle)
+        command = min(_timed(_run_command, handle.name) for _ in range(3))
+        Path(handle.name).unlink()
+        small = peak_bytes({**document, "deals": document["deals"][: deals // 10]})
+        full = peak_bytes(document)
+        per_deal = (full - small) / (deals - deals // 10)
+        print(
+            f"{game:<12} {best:>7.2f}s {deals / best:>10,.0f} {command:>7.2f}s {small / 1e6:>8.1f}MB "
+            f"{full / 1e6:>8.1f}MB {per_deal:>7.0f} B"
+        )
+
+
+def _run_command(path: str) -> None:
+    subprocess.run([sys.executable, "manage.py", "settle", path], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+
+
+def _timed(function: object, argument: object) -> float:
+    """CPU seconds: this process's own time for the engine, the child's for the command."""
+    before = time.process_time(), os.times().children_user + os.times().children_system
+    function(argument)  # type: ignore[operator]
+    after = time.process_time(), os.times().children_user + os.times().children_system
+    return (after[0] - before[0]) + (after[1] - before[1])
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100_000)
