@@ -45,21 +45,28 @@ demo: install
 	$(MANAGE) load_demo
 
 # The virtualenv and what is installed in it; each step reruns only when pyproject.toml changes.
+# Only the pinned dependencies are installed: the app itself runs from this checkout.
+PIN = $(BIN)/python -c 'import sys, tomllib; p = tomllib.load(open("pyproject.toml", "rb"))["project"]; \
+      print("\n".join(p["dependencies"] + [d for extra in sys.argv[1:] for d in p["optional-dependencies"][extra]]))'
+
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Schreiber needs Python 3.11 or newer")'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e .
+	@echo "Installing the pinned dependencies …"
+	@$(PIN) | $(BIN)/python -m pip install -q -r /dev/stdin
 	@touch $@
 
 $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
-	$(BIN)/python -m pip install -q -e ".[test]"
+	@echo "Installing the test dependencies …"
+	@$(PIN) test | $(BIN)/python -m pip install -q -r /dev/stdin
 	@touch $@
 
 $(VENV)/.installed-lint: pyproject.toml $(VENV)/.installed-test
-	$(BIN)/python -m pip install -q -e ".[test,lint]"
+	@echo "Installing the lint tools …"
+	@$(PIN) test lint | $(BIN)/python -m pip install -q -r /dev/stdin
 	@touch $@
 
 install: $(VENV)/.installed
