@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import clubs, deals, sessions
+from .views import clubs, deals, sessions, settlement
 
 urlpatterns = [
     path("clubs/new/", clubs.club_create, name="club_create"),
@@ -12,6 +12,11 @@ urlpatterns = [
     path("c/<slug:club_slug>/invitations/", clubs.invitation_create, name="invitation_create"),
     path("c/<slug:club_slug>/sessions/new/", sessions.session_new, name="session_new"),
     path("c/<slug:club_slug>/sessions/new/<str:game>/", sessions.session_start, name="session_start"),
+    path(
+        "c/<slug:club_slug>/house-rules/<int:house_rules_id>/start/",
+        sessions.session_quick_start,
+        name="session_quick_start",
+    ),
     path("c/<slug:club_slug>/s/<int:session_id>/", sessions.session_detail, name="session"),
     path("c/<slug:club_slug>/s/<int:session_id>/live/", sessions.session_live, name="session_live"),
     path("c/<slug:club_slug>/s/<int:session_id>/close/", sessions.session_close, name="session_close"),
@@ -22,4 +27,11 @@ urlpatterns = [
     path("c/<slug:club_slug>/s/<int:session_id>/deal/preview/", deals.deal_preview, name="deal_preview"),
     path("c/<slug:club_slug>/s/<int:session_id>/deal/<int:number>/", deals.deal_edit, name="deal_edit"),
     path("c/<slug:club_slug>/s/<int:session_id>/deal/<int:number>/delete/", deals.deal_delete, name="deal_delete"),
+    path("c/<slug:club_slug>/s/<int:session_id>/settlement/", settlement.session_settlement, name="session_settlement"),
+    path(
+        "c/<slug:club_slug>/s/<int:session_id>/settlement.pdf",
+        settlement.session_settlement_pdf,
+        name="session_settlement_pdf",
+    ),
+    path("c/<slug:club_slug>/pad/<str:game>.pdf", settlement.score_pad_pdf, name="score_pad_pdf"),
 ]

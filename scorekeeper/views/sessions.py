@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from .. import selectors, services
@@ -63,6 +64,31 @@ def session_start(request: Request, club_slug: str, game: str) -> HttpResponse:
             "house_rules": house_rules,
         },
     )
+
+
+@require_POST
+def session_quick_start(request: Request, club_slug: str, house_rules_id: int) -> HttpResponse:
+    """One tap on a club's house rules: the same table as last time, under those rules."""
+    me = club_member(request, club_slug, Role.SCORER)
+    house_rules = get_object_or_404(HouseRules, club=me.club, pk=house_rules_id)
+    players = _last_players(me.club, house_rules.game)
+    form_url = f"{reverse('session_start', args=[club_slug, house_rules.game])}?house_rules={house_rules.pk}"
+    if not players:
+        return redirect(form_url)
+    try:
+        session = services.start_session(
+            club=me.club,
+            actor=request.user,
+            game=house_rules.game,
+            rules=house_rules.rules,
+            tariff=house_rules.tariff,
+            players=players,
+            cents_per_point=house_rules.cents_per_point,
+            house_rules=house_rules,
+        )
+    except services.ServiceError:
+        return redirect(form_url)  # the last table does not fit these rules: choose the players
+    return redirect(session)
 
 
 def _start(request: Request, me: Member, form: SessionStartForm, house_rules: HouseRules | None) -> Session:

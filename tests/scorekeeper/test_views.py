@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from scorekeeper import services
 from scorekeeper.models import Deal, Invitation, Member, Role, Session
 
 from .conftest import Personas, last_facts, start
@@ -290,3 +291,21 @@ def test_every_game_has_an_entry_form(client: Client, personas: Personas) -> Non
         session = start(personas, game=game, names=names)
         response = client.get(reverse("deal_new", args=[personas.club.slug, session.pk]))
         assert response.status_code == 200, game
+
+
+def test_house_rules_start_the_next_session_in_one_tap(client: Client, personas: Personas, session: Session) -> None:
+    house_rules = services.save_house_rules(
+        club=personas.club,
+        name="Dienstagsrunde",
+        game="schafkopf",
+        rules={"preset": "classic", "klopfen": True},
+        tariff="10/20/50",
+        cents_per_point=10,
+    )
+    client.force_login(personas.scorer)
+    response = client.post(reverse("session_quick_start", args=[personas.club.slug, house_rules.pk]))
+    started = Session.objects.exclude(pk=session.pk).get()
+    assert response.headers["Location"] == started.get_absolute_url()
+    assert [s.name for s in started.seats.all()] == ["Anna", "Bert", "Caro", "Dieter"]
+    assert started.rules["klopfen"] is True
+    assert started.cents_per_point == 10
