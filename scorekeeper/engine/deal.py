@@ -72,7 +72,7 @@ class Facts:
     def __init__(self, raw: Mapping[str, Any], table: Table) -> None:
         self.raw = raw
         self.table = table
-        self._read: set[str] = set(GENERIC_FIELDS)
+        self._read: set[str] = set()
 
     def has(self, name: str) -> bool:
         return name in self.raw
@@ -102,7 +102,7 @@ class Facts:
 
     def reject_unread(self, context: str) -> None:
         """Raise for a recorded field that the scored contract does not use."""
-        unread = self.raw.keys() - self._read
+        unread = self.raw.keys() - self._read - GENERIC_FIELDS
         if unread:
             name = sorted(unread)[0]
             raise DealError(name, f"{name} does not apply to {context}")

@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from .deal import Facts, Item, Outcome
 from .errors import DealError
 from .game import Game
-from .options import Validator, choice, flag, integer
+from .options import Subset, Validator, choice, flag, integer
 
 PLAYERS = 4
 TOTAL_AUGEN = 240
@@ -61,26 +61,63 @@ SOLO_LABELS = {
     "karo": "Karo-Solo",
     "damen_buben": "Damen-Buben-Solo",
 }
-GAME_LABELS = {"normal": "Normalspiel", "hochzeit": "Hochzeit", "stille_hochzeit": "Stille Hochzeit", "armut": "Armut"}
-ALONE_HOCHZEIT_LABEL = "Hochzeit (allein)"
-CONTEXTS = {
-    "normal": "a normal game",
-    "hochzeit": "a Hochzeit",
-    "stille_hochzeit": "a stille Hochzeit",
-    "armut": "an Armut",
-    "solo": "a solo",
-}
 
-# How many players the Re party has, and how to say so when it is wrong.
-RE_SIZES: dict[str, tuple[tuple[int, ...], str]] = {
-    "normal": ((2,), "the 2 players of the Re party (the ♣ queens) in a normal game"),
-    "armut": ((2,), "the player in Armut and the partner who took his trumps"),
-    "hochzeit": ((1, 2), "the Hochzeit player and his partner, or him alone when nobody joined him"),
-    "stille_hochzeit": ((1,), "only the player holding both ♣ queens in a stille Hochzeit"),
-    "solo": ((1,), "only the soloist in a solo"),
+
+@dataclass(frozen=True, slots=True)
+class GameType:
+    """What a game type means for recording and scoring it."""
+
+    label: str  # for the sheet; a solo's label comes from its kind
+    context: str  # for messages: "extras does not apply to a solo"
+    re_sizes: tuple[int, ...]  # how many players the Re party may have
+    re_who: str  # who they are, for the message when the count is wrong
+    records_extras: bool  # Sonderpunkte are recorded (scored only when two play against two)
+    gegen_die_alten: bool  # a Kontra win earns gegen die Alten (7.2.3; not for Armut, never when scored as a solo)
+
+
+GAMES = {
+    "normal": GameType(
+        label="Normalspiel",
+        context="a normal game",
+        re_sizes=(2,),
+        re_who="the 2 players of the Re party (the ♣ queens) in a normal game",
+        records_extras=True,
+        gegen_die_alten=True,
+    ),
+    "stille_hochzeit": GameType(
+        label="Stille Hochzeit",
+        context="a stille Hochzeit",
+        re_sizes=(1,),
+        re_who="only the player holding both ♣ queens in a stille Hochzeit",
+        records_extras=False,
+        gegen_die_alten=False,
+    ),
+    "armut": GameType(
+        label="Armut",
+        context="an Armut",
+        re_sizes=(2,),
+        re_who="the player in Armut and the partner who took his trumps",
+        records_extras=True,
+        gegen_die_alten=False,
+    ),
+    "hochzeit": GameType(
+        label="Hochzeit",
+        context="a Hochzeit",
+        re_sizes=(1, 2),
+        re_who="the Hochzeit player and his partner, or him alone when nobody joined him",
+        records_extras=True,
+        gegen_die_alten=True,
+    ),
+    "solo": GameType(
+        label="",
+        context="a solo",
+        re_sizes=(1,),
+        re_who="only the soloist in a solo",
+        records_extras=False,
+        gegen_die_alten=False,
+    ),
 }
-SCORED_AS_SOLO = frozenset({"solo", "stille_hochzeit"})  # plus a Hochzeit without partner
-WITH_GEGEN_DIE_ALTEN = frozenset({"normal", "hochzeit"})  # not for Armut, never in a solo
+ALONE_HOCHZEIT_LABEL = "Hochzeit (allein)"
 
 # Sonderpunkte recorded per party, in this order; gegen die Alten is derived, not recorded.
 EXTRA_KEYS = ("fuchs", "fuchs_am_ende", "karlchen", "karlchen_gefangen", "doppelkopf")
@@ -89,7 +126,6 @@ EXTRA_WEIGHTS = (1, 2, 1, 1, 1)  # a Fuchs caught in the last trick counts 2 (ho
 EXTRA_LIMITS = (2, 2, 1, 2, 6)  # two Füchse, one ♣J can win the last trick, two ♣J, 240 Augen / 40
 EXTRA_INDEX = {key: i for i, key in enumerate(EXTRA_KEYS)}
 FUCHS, FUCHS_AM_ENDE, KARLCHEN, KARLCHEN_GEFANGEN, DOPPELKOPF = range(len(EXTRA_KEYS))
-LAST_TRICK_EXTRAS = (FUCHS_AM_ENDE, KARLCHEN, KARLCHEN_GEFANGEN)
 DOPPELKOPF_AUGEN = 40
 RULE_EXTRAS = ("fuchs", "karlchen", "doppelkopf", "gegen_die_alten", "karlchen_gefangen", "fuchs_am_ende")
 NO_EXTRAS = ((0,) * len(EXTRA_KEYS),) * 2
@@ -129,7 +165,11 @@ COUNTER_LINES = tuple(
     )
     for party in (RE, KONTRA)
 )
-DOUBLING_ITEMS = tuple(Item(name, factor=2) for name in PARTY_NAMES)
+# DOUBLING_ITEMS[Re announced][Kontra announced] under re_kontra "double"
+DOUBLING_ITEMS = (
+    ((), (Item("Kontra", factor=2),)),
+    ((Item("Re", factor=2),), tuple(Item(n, factor=2) for n in PARTY_NAMES)),
+)
 
 
 @cache
@@ -137,16 +177,13 @@ def _extra_line(party: int, extra: int, count: int) -> Line:
     return _line(party, f"{EXTRA_NAMES[extra]} ({PARTY_NAMES[party]})", count * EXTRA_WEIGHTS[extra])
 
 
-@cache
-def _bock_item(factor: int) -> Item:
-    return Item("Bock", factor=factor)
-
-
 BOCK_TRIGGERS = ("tie120", "solo_lost", "announcement_lost", "manual")
 PENALTIES = {"minor": (1, "Strafe (leicht)"), "serious": (4, "Strafe (schwer)")}  # per other player (9.3)
 
+MAPPING = (dict, Mapping)  # dict first: deals come from JSON, and the ABC check is slow
 RE_POINTS: Validator = integer(0, TOTAL_AUGEN)
 SCHWARZ: Validator = choice(*PARTY_KEYS)
+SCHWARZ_PARTIES = {None: (False, False), "re": (True, False), "kontra": (False, True)}  # who took no trick
 SEVERITY: Validator = choice(*PENALTIES)
 PENALTY_ITEMS = {severity: Item(f"{label} je Mitspieler", points) for severity, (points, label) in PENALTIES.items()}
 
@@ -176,46 +213,50 @@ def _reaches(target: int, augen: int, own_schwarz: bool, other_schwarz: bool) ->
 
 def _reached(deal: _Deal) -> tuple[bool, bool]:
     """Whether Re and Kontra each reached the target their announcements set (7.1)."""
-    (re_level, kontra_level), (re_augen, kontra_augen), (re_schwarz, kontra_schwarz) = (
-        deal.levels,
-        deal.augen,
-        deal.schwarz,
-    )
+    re_level, kontra_level = deal.levels
+    re_schwarz, kontra_schwarz = deal.schwarz
     return (
-        _reaches(TARGETS[RE][re_level][kontra_level], re_augen, re_schwarz, kontra_schwarz),
-        _reaches(TARGETS[KONTRA][kontra_level][re_level], kontra_augen, kontra_schwarz, re_schwarz),
+        _reaches(TARGETS[RE][re_level][kontra_level], deal.augen[RE], re_schwarz, kontra_schwarz),
+        _reaches(TARGETS[KONTRA][kontra_level][re_level], deal.augen[KONTRA], kontra_schwarz, re_schwarz),
     )
 
 
-def _check_extras_option(name: str, value: Any) -> frozenset[str]:
-    if isinstance(value, str) or not isinstance(value, (list, tuple, set, frozenset)):
-        raise DealError(name, f"{name} must be a list (got {value!r})")
-    unknown = [v for v in value if v not in RULE_EXTRAS]
-    if unknown:
-        raise DealError(name, f"{name}: unknown {', '.join(map(str, unknown))} (known: {', '.join(RULE_EXTRAS)})")
-    if "fuchs_am_ende" in value and "fuchs" not in value:
-        raise DealError(name, f"{name}: fuchs_am_ende changes how a Fuchs counts, so it needs fuchs too")
-    return frozenset(value)
+@dataclass(frozen=True)
+class ExtrasOption(Subset):
+    """``rules.extras``: which Sonderpunkte count; fuchs_am_ende only changes how a Fuchs counts."""
+
+    def __call__(self, name: str, value: Any) -> frozenset[str]:
+        chosen = super().__call__(name, value)
+        if "fuchs_am_ende" in chosen and "fuchs" not in chosen:
+            raise DealError(name, f"{name}: fuchs_am_ende changes how a Fuchs counts, so it needs fuchs too")
+        return chosen
 
 
-def _check_bock_option(name: str, value: Any) -> dict[str, Any] | None:
-    """``false``/``null``/``"off"``, or ``{"triggers": [...], "stacking": "multiply" | "extend"}``."""
-    if value is None or value is False or value == "off":
-        return None
-    if not isinstance(value, Mapping):
-        raise DealError(name, f"{name} must be false or an object with triggers and stacking (got {value!r})")
-    unknown = [k for k in value if k not in ("triggers", "stacking")]
-    if unknown:
-        raise DealError(name, f"{name}: unknown setting {unknown[0]!r} (known: triggers, stacking)")
-    triggers = value.get("triggers")
-    if isinstance(triggers, str) or not isinstance(triggers, (list, tuple)) or not triggers:
-        known = ", ".join(BOCK_TRIGGERS)
-        raise DealError(name, f"{name}.triggers must list at least one of {known} (got {triggers!r})")
-    wrong = [t for t in triggers if t not in BOCK_TRIGGERS]
-    if wrong:
-        raise DealError(name, f"{name}.triggers: unknown {wrong[0]!r} (known: {', '.join(BOCK_TRIGGERS)})")
-    stacking = choice("multiply", "extend")(f"{name}.stacking", value.get("stacking", "multiply"))
-    return {"triggers": frozenset(triggers), "stacking": stacking}
+@dataclass(frozen=True)
+class BockOption:
+    """``rules.bock``: off (``false``, ``null`` or ``"off"``) or ``{"triggers": [...], "stacking": ...}``."""
+
+    triggers: tuple[str, ...] = BOCK_TRIGGERS
+    stackings: tuple[str, ...] = ("multiply", "extend")  # the first is the default
+    kind: str = "bock"
+
+    def __call__(self, name: str, value: Any) -> dict[str, Any] | None:
+        if value is None or value is False or value == "off":
+            return None
+        if not isinstance(value, Mapping):
+            raise DealError(name, f"{name} must be false or an object with triggers and stacking (got {value!r})")
+        unknown = [k for k in value if k not in ("triggers", "stacking")]
+        if unknown:
+            raise DealError(name, f"{name}: unknown setting {unknown[0]!r} (known: triggers, stacking)")
+        triggers = value.get("triggers")
+        if isinstance(triggers, str) or not isinstance(triggers, (list, tuple, set, frozenset)) or not triggers:
+            known = ", ".join(self.triggers)
+            raise DealError(name, f"{name}.triggers must list at least one of {known} (got {triggers!r})")
+        wrong = [t for t in triggers if t not in self.triggers]
+        if wrong:
+            raise DealError(name, f"{name}.triggers: unknown {wrong[0]!r} (known: {', '.join(self.triggers)})")
+        stacking = choice(*self.stackings)(f"{name}.stacking", value.get("stacking", self.stackings[0]))
+        return {"triggers": frozenset(triggers), "stacking": stacking}
 
 
 DDV: dict[str, Any] = {
@@ -229,11 +270,15 @@ DDV: dict[str, Any] = {
 }
 
 
+# A game's price: Re's value, multiplier, explanation, marks, which party reached its target, the winner.
+Priced = tuple[int, int, tuple[Item, ...], tuple[str, ...], tuple[bool, bool], int | None]
+
+
 @dataclass(slots=True)
 class _Deal:
     """A validated game deal (not a penalty)."""
 
-    kind: str
+    game: GameType
     label: str
     re: tuple[str, ...]
     kontra: tuple[str, ...]
@@ -259,9 +304,9 @@ class Doppelkopf(Game):
         "players": choice(4, 5),
         "deck": choice(48, 40),
         "re_kontra": choice("plus2", "double"),
-        "extras": _check_extras_option,
+        "extras": ExtrasOption(RULE_EXTRAS),
         "armut": flag,
-        "bock": _check_bock_option,
+        "bock": BockOption(),
         "pflichtsolo": flag,
     }
     CONTRACT_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
@@ -282,6 +327,8 @@ class Doppelkopf(Game):
         self._doubling = rules["re_kontra"] == "double"
         # With 40 cards the smallest trick is four Buben (8 Augen); with 48 it is four Neunen (0 Augen).
         self._least_trick_augen = 8 if rules["deck"] == 40 else 0
+        least = self._least_trick_augen
+        self._re_points_with_tricks_each = frozenset(range(least, TOTAL_AUGEN - least + 1)) - {1, TOTAL_AUGEN - 1}
         bock = rules["bock"]
         self._bock_triggers: frozenset[str] = bock["triggers"] if bock else frozenset()
         self._bock_extends = bool(bock) and bock["stacking"] == "extend"
@@ -289,6 +336,7 @@ class Doppelkopf(Game):
         self._round = 1
         self._round_games = 0
         self._pflichtsoli: dict[str, int] = {}  # who played his Pflichtsolo this round → deal number
+        self._priced: dict[tuple[Any, ...], Priced] = {}
 
     @property
     def seats(self) -> int:
@@ -297,6 +345,16 @@ class Doppelkopf(Game):
     def enabled_contracts(self) -> tuple[str, ...]:
         """Game types in bidding order (low to high); ``penalty`` last, it is a row rather than a bid."""
         return tuple(t for t in GAME_TYPES if t in self._types)
+
+    def fields_for(self, contract_type: str) -> tuple[str, ...]:
+        """CONTRACT_FIELDS of one type without the fields these rules switch off."""
+        off = {
+            "forced": not self.rules["pflichtsolo"],
+            "vorgefuehrt": not self.rules["pflichtsolo"],
+            "extras": not any(self._extras_allowed),
+            "bock": "manual" not in self._bock_triggers,
+        }
+        return tuple(f for f in self.CONTRACT_FIELDS[contract_type] if not off.get(f, False))
 
     def enabled_solos(self) -> tuple[str, ...]:
         return tuple(s for s in SOLO_KINDS if s in self._solos)
@@ -309,15 +367,14 @@ class Doppelkopf(Game):
             return self._penalty(facts)
         deal = self._read_deal(facts, kind)
         round_number, round_games, new_round = self._next_round(facts, deal)
-
-        reached = _reached(deal)
-        winner = RE if reached[RE] else KONTRA if reached[KONTRA] else None
-        game_lines = self._game_points(deal, winner)
-        doubling = self._doubling_factor(deal)
-        sonder_lines = self._sonderpunkte(deal, winner)
         uses_bock = not deal.forced
         bock_factor = 1 << self._bock_queue[0] if uses_bock and self._bock_queue else 1
-        re_value = (_net(game_lines) * doubling + _net(sonder_lines)) * bock_factor
+        shape = (deal.game, deal.levels, deal.augen, deal.schwarz, deal.extras, deal.forced, deal.vorgefuehrt,
+                 deal.manual_bock, deal.alone, bock_factor)
+        priced = self._priced.get(shape)
+        if priced is None:  # a session repeats few shapes of deal: price each once (it ignores who played)
+            priced = self._priced[shape] = self._price(deal, bock_factor)
+        re_value, multiplier, explanation, marks, reached, winner = priced
 
         # Everything is valid: from here on the history kept on self changes.
         self._round, self._round_games = round_number, round_games
@@ -331,30 +388,40 @@ class Doppelkopf(Game):
             if self._triggers_bock(deal, reached):
                 self._start_bock(len(facts.table.seats))
 
-        # Explain from the side the value goes to, so the lines add up to the value.
-        side = RE if re_value > 0 or (re_value == 0 and winner != KONTRA) else KONTRA
-        explanation = [own if party == side else other for party, _, own, other in game_lines]
-        if doubling > 1:
-            explanation += [DOUBLING_ITEMS[p] for p in (RE, KONTRA) if deal.levels[p]]
-        explanation += [own if party == side else other for party, _, own, other in sonder_lines]
-        if bock_factor > 1:
-            explanation.append(_bock_item(bock_factor))
         return Outcome(
             deltas=_deltas(deal, re_value),
             label=deal.label,
             value=abs(re_value),
-            multiplier=doubling * bock_factor,
+            multiplier=multiplier,
             keep_dealer=deal.forced and not deal.vorgefuehrt,
-            explanation=tuple(explanation),
-            marks=_marks(deal, winner, doubling, bock_factor),
+            explanation=explanation,
+            marks=marks,
             declarers=deal.re,
-            extra={
-                "re": list(deal.re),
+            extra={  # derived facts a reader of the output cannot see in the deal itself
                 "winner": None if winner is None else PARTY_KEYS[winner],
                 "bock_factor": bock_factor,
                 "round": round_number,
             },
         )
+
+    def _price(self, deal: _Deal, bock_factor: int) -> Priced:
+        """Re's value, the multiplier, explanation, marks, which party reached its target, and the winner."""
+        reached = _reached(deal)
+        winner = RE if reached[RE] else KONTRA if reached[KONTRA] else None
+        game_lines = self._game_points(deal, winner)
+        doubling = self._doubling_factor(deal)
+        sonder_lines = self._sonderpunkte(deal, winner)
+        re_value = (_net(game_lines) * doubling + _net(sonder_lines)) * bock_factor
+        # Explain from the side the value goes to, so the lines add up to the value.
+        side = RE if re_value > 0 or (re_value == 0 and winner != KONTRA) else KONTRA
+        explanation = _seen_from(side, game_lines)
+        if doubling > 1:
+            explanation += DOUBLING_ITEMS[deal.levels[RE] > 0][deal.levels[KONTRA] > 0]
+        explanation += _seen_from(side, sonder_lines)
+        if bock_factor > 1:
+            explanation.append(Item("Bock", factor=bock_factor))
+        marks = _marks(deal, winner, doubling, bock_factor)
+        return re_value, doubling * bock_factor, tuple(explanation), marks, reached, winner
 
     def _game_points(self, deal: _Deal, winner: int | None) -> list[Line]:
         """The points of 7.2.2; with nobody winning only (a)'s 'under' points and (e)/(f) (7.1.3)."""
@@ -379,7 +446,8 @@ class Doppelkopf(Game):
         """re_kontra "double": Re and Kontra each double the game points instead of adding 2."""
         if not self._doubling:
             return 1
-        return (2 if deal.levels[RE] else 1) * (2 if deal.levels[KONTRA] else 1)
+        re_level, kontra_level = deal.levels
+        return (2 if re_level else 1) * (2 if kontra_level else 1)
 
     def _sonderpunkte(self, deal: _Deal, winner: int | None) -> list[Line]:
         """7.2.3: only in games played two against two."""
@@ -390,7 +458,7 @@ class Doppelkopf(Game):
             if deal.extras is NO_EXTRAS
             else [_extra_line(party, i, n) for party in (RE, KONTRA) for i, n in enumerate(deal.extras[party]) if n]
         )
-        if winner == KONTRA and self._gegen_die_alten and deal.kind in WITH_GEGEN_DIE_ALTEN:
+        if winner == KONTRA and self._gegen_die_alten and deal.game.gegen_die_alten:
             lines.append(GEGEN_DIE_ALTEN_LINE)
         return lines
 
@@ -438,38 +506,36 @@ class Doppelkopf(Game):
     # reading a deal --------------------------------------------------------------------------------
 
     def _read_deal(self, facts: Facts, kind: str) -> _Deal:
-        label = GAME_LABELS.get(kind, "")
+        game = GAMES[kind]
+        label = game.label
         forced = vorgefuehrt = False
         if kind == "solo":
             label = SOLO_LABELS[facts.get("solo", self._check_solo, needed_for="a solo")]
             forced, vorgefuehrt = self._read_pflichtsolo(facts)
             label += " (vorgeführt)" if vorgefuehrt else " (Pflicht)" if forced else ""
-        allowed, who = RE_SIZES[kind]
-        re = facts.players("re", needed_for=CONTEXTS[kind])
-        if len(re) not in allowed:
-            raise DealError("re", f"re must name {who} (got {len(re)})")
-        if kind == "hochzeit" and len(re) == 1:
+        re = facts.players("re", needed_for=game.context)
+        if len(re) not in game.re_sizes:
+            raise DealError("re", f"re must name {game.re_who} (got {len(re)})")
+        alone = len(re) == 1
+        if alone and kind == "hochzeit":
             label = ALONE_HOCHZEIT_LABEL
         levels = facts.get("announcements", _check_announcements, NO_ANNOUNCEMENTS)
-        re_points = facts.get("re_points", RE_POINTS, needed_for=CONTEXTS[kind])
-        schwarz_party = facts.get("schwarz", SCHWARZ, None)
-        schwarz = (schwarz_party == "re", schwarz_party == "kontra")
+        re_points = facts.get("re_points", RE_POINTS, needed_for=game.context)
+        schwarz = SCHWARZ_PARTIES[facts.get("schwarz", SCHWARZ, None)]
         augen = (re_points, TOTAL_AUGEN - re_points)
         self._check_augen(augen, schwarz)
-        if kind in SCORED_AS_SOLO:
-            if facts.has("extras"):
-                raise DealError("extras", f"extras: {CONTEXTS[kind]} is scored as a solo, without Sonderpunkte")
-            extras = NO_EXTRAS
-        else:  # a Hochzeit without partner records them too, but as a solo does not score them
+        if game.records_extras:  # a Hochzeit without partner records them too, but as a solo does not score them
             extras = facts.get("extras", self._check_extras, NO_EXTRAS)
             if extras is not NO_EXTRAS:
                 _check_extras_fit(extras, augen, schwarz)
+        elif facts.has("extras"):
+            raise DealError("extras", f"extras: {game.context} is scored as a solo, without Sonderpunkte")
+        else:
+            extras = NO_EXTRAS
         manual_bock = self._read_manual_bock(facts, forced)
-        facts.reject_unread(CONTEXTS[kind])
-        kontra = tuple(p for p in facts.table.playing if p not in re)
-        return _Deal(
-            kind, label, re, kontra, levels, augen, schwarz, extras, forced, vorgefuehrt, manual_bock, len(re) == 1
-        )
+        facts.reject_unread(game.context)
+        kontra = tuple([p for p in facts.table.playing if p not in re])
+        return _Deal(game, label, re, kontra, levels, augen, schwarz, extras, forced, vorgefuehrt, manual_bock, alone)
 
     def _read_pflichtsolo(self, facts: Facts) -> tuple[bool, bool]:
         """(forced, vorgefuehrt); a vorgeführtes solo is the player's Pflichtsolo too."""
@@ -495,6 +561,8 @@ class Doppelkopf(Game):
 
     def _check_augen(self, augen: tuple[int, int], schwarz: tuple[bool, bool]) -> None:
         """A party without a trick has 0 Augen; one with a trick has at least the smallest trick, never 1."""
+        if augen[RE] in self._re_points_with_tricks_each and not (schwarz[RE] or schwarz[KONTRA]):
+            return  # the usual case, checked at once
         for party in (RE, KONTRA):
             name, own = PARTY_NAMES[party], augen[party]
             if schwarz[party]:
@@ -533,7 +601,7 @@ class Doppelkopf(Game):
         raise DealError(name, f"{name} must be one of {', '.join(self.enabled_solos())} (got {value!r})")
 
     def _check_extras(self, name: str, value: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        if not isinstance(value, Mapping):
+        if not isinstance(value, MAPPING):
             raise DealError(
                 name, f'{name} must be an object like {{"re": {{"fuchs": 1}}, "kontra": {{}}}} (got {value!r})'
             )
@@ -544,10 +612,10 @@ class Doppelkopf(Game):
 
     def _extra_counts(self, field: str, party: str, value: Any) -> tuple[int, ...]:
         """One party's Sonderpunkte as counts in EXTRA_KEYS order; errors name the whole ``extras`` field."""
-        name = f"{field}.{party}"
         if value is None:
             return NO_EXTRAS[0]
-        if not isinstance(value, Mapping):
+        name = f"{field}.{party}"
+        if not isinstance(value, MAPPING):
             raise DealError(field, f'{name} must be an object like {{"fuchs": 1, "doppelkopf": 2}} (got {value!r})')
         counts = [0] * len(EXTRA_KEYS)
         for key, n in value.items():
@@ -569,8 +637,7 @@ class Doppelkopf(Game):
 
     def _penalty(self, facts: Facts) -> Outcome:
         """TSR 9: the offender pays each other player; the row keeps the dealer and leaves Bock alone."""
-        offender = facts.player("player", needed_for="a penalty")
-        assert offender is not None  # a required field is never None
+        offender = cast(str, facts.player("player", needed_for="a penalty"))  # required: never None
         severity = facts.get("severity", SEVERITY, needed_for="a penalty")
         per_player, label = PENALTIES[severity]
         facts.reject_unread("a penalty")
@@ -590,7 +657,7 @@ class Doppelkopf(Game):
 
 
 def _check_announcements(name: str, value: Any) -> tuple[int, int]:
-    if not isinstance(value, Mapping):
+    if not isinstance(value, MAPPING):
         raise DealError(name, f'{name} must be an object like {{"re": "no90", "kontra": "kontra"}} (got {value!r})')
     levels = [0, 0]
     for party, level in value.items():
@@ -607,28 +674,35 @@ def _check_announcements(name: str, value: Any) -> tuple[int, int]:
 
 def _check_extras_fit(extras: tuple[tuple[int, ...], ...], augen: tuple[int, int], schwarz: tuple[bool, bool]) -> None:
     """Sonderpunkte must be possible with the tricks each party took."""
-    for party in (RE, KONTRA):
-        counts, name = extras[party], f"extras.{PARTY_KEYS[party]}"
+    for party, counts in enumerate(extras):
         if schwarz[party] and any(counts):
             raise DealError(
-                "extras", f"{name}: the {PARTY_NAMES[party]} party took no trick, so it has no Sonderpunkte"
+                "extras",
+                f"extras.{PARTY_KEYS[party]}: the {PARTY_NAMES[party]} party took no trick, so it has no Sonderpunkte",
             )
         if counts[DOPPELKOPF] * DOPPELKOPF_AUGEN > augen[party]:
             raise DealError(
                 "extras",
-                f"{name}.doppelkopf: {counts[DOPPELKOPF]} tricks of 40 Augen need "
+                f"extras.{PARTY_KEYS[party]}.doppelkopf: {counts[DOPPELKOPF]} tricks of 40 Augen need "
                 f"{counts[DOPPELKOPF] * DOPPELKOPF_AUGEN}, the party took {augen[party]}",
             )
         if counts[KARLCHEN] + counts[KARLCHEN_GEFANGEN] > 2:
-            raise DealError("extras", f"{name}: there are only two ♣ Buben for karlchen and karlchen_gefangen")
-    fuchse = sum(extras[p][FUCHS] + extras[p][FUCHS_AM_ENDE] for p in (RE, KONTRA))
+            raise DealError(
+                "extras", f"extras.{PARTY_KEYS[party]}: only two ♣ Buben for karlchen and karlchen_gefangen"
+            )
+    re_counts, kontra_counts = extras
+    fuchse = re_counts[FUCHS] + re_counts[FUCHS_AM_ENDE] + kontra_counts[FUCHS] + kontra_counts[FUCHS_AM_ENDE]
     if fuchse > 2:
         raise DealError("extras", f"extras: there are only two Füchse, fuchs and fuchs_am_ende count {fuchse}")
-    if all(any(extras[p][i] for i in LAST_TRICK_EXTRAS) for p in (RE, KONTRA)):
+    if _won_last_trick(re_counts) and _won_last_trick(kontra_counts):
         raise DealError(
             "extras",
             "extras: only the party that won the last trick can have karlchen, karlchen_gefangen or fuchs_am_ende",
         )
+
+
+def _won_last_trick(counts: tuple[int, ...]) -> bool:
+    return bool(counts[FUCHS_AM_ENDE] or counts[KARLCHEN] or counts[KARLCHEN_GEFANGEN])
 
 
 def _under_points(party: int, deal: _Deal) -> tuple[Line, ...]:
@@ -636,6 +710,14 @@ def _under_points(party: int, deal: _Deal) -> tuple[Line, ...]:
     other = 1 - party
     augen = deal.augen[other]
     return UNDER_LINES[party][(augen < 90) + (augen < 60) + (augen < 30) + deal.schwarz[other]]
+
+
+def _seen_from(side: int, lines: list[Line]) -> list[Item]:
+    """The explanation items, positive for ``side``."""
+    items = []
+    for party, _, own, other in lines:
+        items.append(own if party == side else other)
+    return items
 
 
 def _net(lines: list[Line]) -> int:

@@ -102,7 +102,7 @@ class Session:
         dealer_seat = 0
         for number, raw in enumerate(self.deals, start=1):
             try:
-                if not isinstance(raw, Mapping):
+                if type(raw) is not dict and not isinstance(raw, Mapping):  # the ABC check is slow: skip it for JSON
                     raise DealError("deal", f"deal must be an object (got {raw!r})")
                 if "dealer" in raw:
                     if raw["dealer"] not in index:

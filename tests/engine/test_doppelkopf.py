@@ -16,8 +16,8 @@ from scorekeeper.engine.doppelkopf import Doppelkopf
 from scorekeeper.engine.samples import random_session
 
 FOUR = ["Anna", "Bert", "Caro", "Dieter"]
-TOTAL = 240
 FIVE = [*FOUR, "Emil"]
+TOTAL = 240  # Augen in the deck
 ALL_EXTRAS = ["fuchs", "karlchen", "doppelkopf", "gegen_die_alten", "karlchen_gefangen", "fuchs_am_ende"]
 EVERY_TRIGGER = ["tie120", "solo_lost", "announcement_lost", "manual"]
 
@@ -38,6 +38,16 @@ def settle(deals: list[dict[str, Any]], rules: Any = "ddv", players: list[str] |
 
 def one(deal: dict[str, Any], rules: Any = "ddv", players: list[str] | None = None) -> dict[str, Any]:
     return settle([deal], rules, players)[0]
+
+
+def explained(deals: list[dict[str, Any]], rules: Any = "ddv") -> list[str]:
+    """Each deal's explanation as the sheet shows it."""
+    return [" + ".join(map(str, r.explanation)) for r in engine.load(document(deals, rules)).results()]
+
+
+def result_marks(deal: dict[str, Any], rules: Any = "ddv") -> tuple[str, ...]:
+    session = engine.load(document([deal], rules))
+    return session.results()[0].outcome.marks
 
 
 def deltas(deal: dict[str, Any], rules: Any = "ddv", players: list[str] | None = None) -> dict[str, int]:
@@ -67,13 +77,12 @@ def problems(deals: list[dict[str, Any]], rules: Any = "ddv", players: list[str]
 
 def rejected(
     deal: dict[str, Any], field: str, words: str = "", rules: Any = "ddv", players: list[str] | None = None
-) -> str:
+) -> None:
     """The deal is invalid, the error names ``field`` first, and the message contains ``words``."""
     [problem] = problems([deal], rules, players)
     assert problem.field == field
     assert problem.message.startswith(field)
     assert words in problem.message
-    return str(problem.message)
 
 
 def with_rules(**options: Any) -> dict[str, Any]:
@@ -164,31 +173,28 @@ def test_both_miss_their_targets_nobody_wins() -> None:
 
 def test_nobody_wins_scores_played_under_points() -> None:
     # Both said keine 60, Re 175 (Kontra 65): nobody reached 181.
-    result = one(normal(175, announcements={"re": "no60", "kontra": "no60"}))
+    deal = normal(175, announcements={"re": "no60", "kontra": "no60"})
+    result = one(deal)
     assert result["winner"] is None
     assert result["deltas"]["Anna"] == 3
-    assert result["explanation"] == "Kontra unter 90 1 + Re: 120 gegen keine 90 1 + Re: 90 gegen keine 60 1"
+    assert explained([deal]) == ["Kontra unter 90 1 + Re: 120 gegen keine 90 1 + Re: 90 gegen keine 60 1"]
 
 
 def test_nobody_wins_each_party_scores_its_augen_against_the_other_absagen() -> None:
     # Both said keine 30 (211 needed), Re 150, Kontra 90: Re 3 points, Kontra 2.
-    result = one(normal(150, announcements={"re": "no30", "kontra": "no30"}))
+    deal = normal(150, announcements={"re": "no30", "kontra": "no30"})
+    result = one(deal)
     assert result["winner"] is None
     assert result["deltas"]["Anna"] == 1
-    assert result["explanation"] == (
+    assert explained([deal]) == [
         "Re: 120 gegen keine 90 1 + Re: 90 gegen keine 60 1 + Re: 60 gegen keine 30 1 "
         "+ Kontra: 90 gegen keine 60 -1 + Kontra: 60 gegen keine 30 -1"
-    )
+    ]
 
 
 def test_nobody_wins_scores_sonderpunkte_but_not_gegen_die_alten() -> None:
     deal = normal(125, announcements={"re": "no90", "kontra": "no90"}, extras={"kontra": {"doppelkopf": 2}})
     assert re_gets(deal) == -1
-
-
-def result_marks(deal: dict[str, Any], rules: Any = "ddv") -> tuple[str, ...]:
-    session = engine.load(document([deal], rules))
-    return session.results()[0].outcome.marks
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -235,9 +241,9 @@ def test_worked_example_kontra_announced_kontra_took_160() -> None:
 def test_worked_example_re_announced_no60_took_130() -> None:
     result = one(normal(130, announcements={"re": "no60"}))
     assert result["deltas"] == {"Anna": -7, "Bert": 7, "Caro": -7, "Dieter": 7}
-    assert result["explanation"] == (
+    assert explained([normal(130, announcements={"re": "no60"})]) == [
         "Kontra gewinnt 1 + Re angesagt 2 + Re: keine 60 abgesagt 2 + Kontra: 90 gegen keine 60 1 + Gegen die Alten 1"
-    )
+    ]
 
 
 def test_worked_example_solo_re_and_no90_with_175() -> None:
@@ -260,7 +266,9 @@ def test_a_winner_can_end_negative_through_sonderpunkte() -> None:
     assert result["winner"] == "re"
     assert result["deltas"] == {"Anna": -1, "Bert": 1, "Caro": -1, "Dieter": 1}
     assert result["value"] == 1
-    assert result["explanation"] == "Re gewinnt -1 + Fuchs (Kontra) 1 + Karlchen (Kontra) 1"
+    assert explained([normal(125, extras={"kontra": {"fuchs": 1, "karlchen": 1}})]) == [
+        "Re gewinnt -1 + Fuchs (Kontra) 1 + Karlchen (Kontra) 1"
+    ]
 
 
 def test_kontra_winning_a_normal_game_scores_gegen_die_alten() -> None:
@@ -546,7 +554,9 @@ def test_re_kontra_double_doubles_the_game_points() -> None:
     result = one(normal(80, announcements={"kontra": "kontra"}), rules)
     assert result["deltas"]["Bert"] == 5
     assert result["multiplier"] == 2
-    assert result["explanation"] == "Kontra gewinnt 1 + Re unter 90 1 + Kontra ×2 + Gegen die Alten 1"
+    assert explained([normal(80, announcements={"kontra": "kontra"})], rules) == [
+        "Kontra gewinnt 1 + Re unter 90 1 + Kontra ×2 + Gegen die Alten 1"
+    ]
     assert "doubled" in result_marks(normal(80, announcements={"kontra": "kontra"}), rules)
 
 
@@ -582,9 +592,10 @@ def factors(deals: list[dict[str, Any]], rules: Any, players: list[str] | None =
 
 
 def test_bock_after_120_to_120_doubles_the_next_four_games() -> None:
-    results = settle([normal(120)] + [normal(130, re=("Anna", "Bert"))] * 5, bock_rules("tie120"))
+    deals = [normal(120)] + [normal(130, re=("Anna", "Bert"))] * 5
+    results = settle(deals, bock_rules("tie120"))
     assert [r["deltas"]["Anna"] for r in results] == [-2, 2, 2, 2, 2, 1]
-    assert results[1]["explanation"] == "Re gewinnt 1 + Bock ×2"
+    assert explained(deals, bock_rules("tie120"))[1] == "Re gewinnt 1 + Bock ×2"
 
 
 def test_bock_rounds_last_as_many_games_as_players_at_the_table() -> None:
@@ -652,10 +663,14 @@ def test_forced_solos_neither_use_nor_trigger_bock() -> None:
 
 
 def test_bock_multiplies_the_whole_value_including_a_solo() -> None:
-    results = settle([normal(120), solo(175, announcements={"re": "no90"})], bock_rules("tie120"))
+    deals = [normal(120), solo(175, announcements={"re": "no90"})]
+    results = settle(deals, bock_rules("tie120"))
     assert results[1]["deltas"] == {"Anna": -10, "Bert": 30, "Caro": -10, "Dieter": -10}
     assert results[1]["multiplier"] == 2
-    assert results[1]["explanation"].endswith("Bock ×2")
+    assert (
+        explained(deals, bock_rules("tie120"))[1]
+        == "Re gewinnt 1 + Kontra unter 90 1 + Re angesagt 2 + Re: keine 90 abgesagt 1 + Bock ×2"
+    )
 
 
 def test_bock_is_derived_from_history_so_editing_a_deal_recomputes_later_ones() -> None:
@@ -738,6 +753,33 @@ def test_contract_fields_are_exactly_what_each_type_records(kind: str) -> None:
     for other in FIELD_VALUES.keys() - Doppelkopf.CONTRACT_FIELDS[kind]:
         [problem] = problems([{**deal, other: FIELD_VALUES[other]}], rules)
         assert problem.field == other
+
+
+def test_fields_for_leaves_out_what_the_rules_switch_off() -> None:
+    plain = engine.load(document([], with_rules(pflichtsolo=False, extras=[]))).new_game()
+    assert plain.fields_for("solo") == ("solo", "re", "announcements", "re_points", "schwarz")
+    assert plain.fields_for("normal") == ("re", "announcements", "re_points", "schwarz")
+    everything = engine.load(document([], with_rules(bock={"triggers": ["manual"]}))).new_game()
+    assert everything.fields_for("solo") == Doppelkopf.CONTRACT_FIELDS["solo"]
+    assert everything.fields_for("normal") == Doppelkopf.CONTRACT_FIELDS["normal"]
+
+
+def test_frozen_rules_give_the_same_rules_back() -> None:
+    rules = with_rules(bock={"triggers": ["tie120", "manual"], "stacking": "extend"}, extras=ALL_EXTRAS, armut=True)
+    frozen, tariff = engine.freeze("doppelkopf", rules)
+    assert tariff is None
+    assert frozen["bock"] == {"triggers": ["manual", "tie120"], "stacking": "extend"}
+    assert engine.freeze("doppelkopf", frozen) == (frozen, None)
+    assert engine.freeze("doppelkopf", "ddv")[0]["bock"] is None
+
+
+def test_options_describe_themselves_for_a_form() -> None:
+    schema = Doppelkopf.rule_schema
+    assert schema["extras"].kind == "subset"  # type: ignore[attr-defined]
+    assert "fuchs_am_ende" in schema["extras"].choices  # type: ignore[attr-defined]
+    assert schema["bock"].kind == "bock"  # type: ignore[attr-defined]
+    assert schema["bock"].triggers == tuple(EVERY_TRIGGER)  # type: ignore[attr-defined]
+    assert schema["deck"].kind == "choice"  # type: ignore[attr-defined]
 
 
 def test_the_players_option_is_the_usual_table_size_the_player_list_decides() -> None:
@@ -863,10 +905,10 @@ def test_sheet_shows_label_value_marks_and_declarers() -> None:
     assert evaluate(result.explanation) == result.value
 
 
-def test_output_names_the_re_party_the_winner_and_the_round() -> None:
+def test_output_names_the_winner_bock_and_the_round() -> None:
     result = one(normal(130))
-    assert result["re"] == ["Anna", "Caro"]
     assert result["winner"] == "re"
+    assert result["bock_factor"] == 1
     assert result["round"] == 1
     assert result["contract"] == "Normalspiel"
 

@@ -34,9 +34,9 @@ def random_deal(
     playing: tuple[str, ...],
     memory: dict[str, Any],
 ) -> tuple[dict[str, Any], bool]:
-    if "rules" not in memory:
-        memory.update(rules=Doppelkopf(rules, tariff), games=0, pflichtsoli={})
-    game: Doppelkopf = memory["rules"]
+    if "game" not in memory:  # what these rules enable, and the Pflichtsoli generated so far
+        memory.update(game=Doppelkopf(rules, tariff), games=0, pflichtsoli={})
+    game: Doppelkopf = memory["game"]
     if rng.random() < PENALTY_CHANCE:
         severity = "serious" if rng.random() < 0.2 else "minor"
         return {"type": "penalty", "player": rng.choice(playing), "severity": severity}, True
@@ -103,7 +103,7 @@ def _result(rng: random.Random, facts: dict[str, Any], *, solo: bool) -> None:
         facts["schwarz"] = party
         facts["re_points"] = 0 if party == "re" else 240
     else:
-        # 8..232 is possible with either deck: every party that took a trick holds at least four Buben' worth.
+        # 8..232 is possible with either deck: a party that took a trick holds at least four Buben (8 Augen).
         facts["re_points"] = min(232, max(8, round(rng.gauss(140 if solo else 122, 40))))
     announcements = {}
     for party, levels in (("re", RE_LEVELS), ("kontra", KONTRA_LEVELS)):
