@@ -369,8 +369,18 @@ class Doppelkopf(Game):
         round_number, round_games, new_round = self._next_round(facts, deal)
         uses_bock = not deal.forced
         bock_factor = 1 << self._bock_queue[0] if uses_bock and self._bock_queue else 1
-        shape = (deal.game, deal.levels, deal.augen, deal.schwarz, deal.extras, deal.forced, deal.vorgefuehrt,
-                 deal.manual_bock, deal.alone, bock_factor)
+        shape = (
+            deal.game,
+            deal.levels,
+            deal.augen,
+            deal.schwarz,
+            deal.extras,
+            deal.forced,
+            deal.vorgefuehrt,
+            deal.manual_bock,
+            deal.alone,
+            bock_factor,
+        )
         priced = self._priced.get(shape)
         if priced is None:  # a session repeats few shapes of deal: price each once (it ignores who played)
             priced = self._priced[shape] = self._price(deal, bock_factor)
