@@ -11,18 +11,12 @@ from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from tests.browser.conftest import CHROMIUM, LAUNCH_ARGS
+
 BASE = sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8000"
 OUT = Path(sys.argv[2] if len(sys.argv) > 2 else Path(__file__).parent)
 SIZES: dict[str, Any] = {"phone": {"width": 375, "height": 812}, "desktop": {"width": 1280, "height": 800}}
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def log_in(page: Page) -> None:
@@ -40,7 +34,7 @@ def shoot(page: Page, name: str, size: str, *, full: bool = False) -> None:
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         for size, viewport in SIZES.items():
             context = browser.new_context(viewport=viewport, locale="de-DE", device_scale_factor=1)
             page = context.new_page()

@@ -12,6 +12,16 @@ import pytest
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 PHONE = {"width": 375, "height": 812}
+# No sandbox (we run as root in CI); no background traffic: the machine has no network beyond loopback.
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -32,15 +42,7 @@ def chromium() -> Iterator[Any]:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-            ],
+            args=LAUNCH_ARGS,
         )
         yield browser
         browser.close()
