@@ -217,6 +217,7 @@ class GameEntry:
     default_type: str
     facts_for_type: Callable[[str], dict[str, Any]]
     type_of: Callable[[Mapping[str, Any]], str]
+    more_label: str | Promise  # the summary of the folded extras
 
 
 SUITS = (("eichel", "Eichel"), ("gras", "Gras"), ("herz", "Herz"), ("schellen", "Schellen"))
@@ -242,7 +243,13 @@ def _schafkopf_controls(game: Game) -> Sequence[Control]:
         PlayerChoice("loser", _("Loser on a tie")),
         PlayerChoice("durchmarsch", _("Durchmarsch (took every trick)")),
         Count("runners", _("Laufende (runners)"), folded=True, most=14),
-        Count("kontra", _("Doublings"), folded=True, most=rules.get("kontra_max", 0), words=KONTRA_WORDS),
+        Count(
+            "kontra",
+            _("Kontra steps (Kontra, Re, Sup …)"),
+            folded=True,
+            most=rules.get("kontra_max", 0),
+            words=KONTRA_WORDS,
+        ),
         Count("knocks", _("Knocks (Klopfen)"), folded=True, most=rules.get("max_knocks", 0)),
         Toggle("muss", _("Muss game (forced after everyone passed)"), folded=True),
     )
@@ -332,6 +339,7 @@ def _split_tout(contract_type: str) -> dict[str, Any]:
 
 GAMES: dict[str, GameEntry] = {
     "schafkopf": GameEntry(
+        more_label=_("More: Laufende, Kontra, Klopfen …"),
         type_field="contract",
         type_labels={
             "passed": _("Thrown in"),
@@ -357,6 +365,7 @@ GAMES: dict[str, GameEntry] = {
         type_of=lambda facts: str(facts.get("contract", "")) + ("_tout" if facts.get("tout") else ""),
     ),
     "doppelkopf": GameEntry(
+        more_label=_("More: announcements, Schwarz, Sonderpunkte …"),
         type_field="type",
         type_labels={
             "normal": _("Normal game"),
@@ -372,6 +381,7 @@ GAMES: dict[str, GameEntry] = {
         type_of=lambda facts: str(facts.get("type", "")),
     ),
     "sheepshead": GameEntry(
+        more_label=_("More: cracks and blitzes"),
         type_field="type",
         type_labels={"pick": _("Pick"), "leaster": _("Leaster"), "doubler": _("Doubler")},
         controls=_sheepshead_controls,
@@ -380,6 +390,7 @@ GAMES: dict[str, GameEntry] = {
         type_of=lambda facts: str(facts.get("type", "")),
     ),
     "bauernstoss": GameEntry(
+        more_label=_("More: correct the chalk"),
         type_field="",
         type_labels={"game": _("Game"), "small_solo": _("Small solo"), "big_solo": _("Big solo")},
         controls=_bauernstoss_controls,

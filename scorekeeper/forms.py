@@ -19,7 +19,7 @@ from .engine.options import Choice, Flag, Integer, Subset
 from .labels import CHOICE_LABELS, OPTION_LABELS, TARIFF_LABELS
 from .models import Club, Game, HouseRules, Member, Role
 
-CURRENCIES = [("EUR", "€ Euro"), ("CHF", "CHF Franken"), ("USD", "$ US dollar"), ("GBP", "£ Pound")]
+CURRENCIES = [("EUR", _("€ Euro")), ("CHF", _("CHF Swiss franc")), ("USD", _("$ US dollar")), ("GBP", _("£ Pound"))]
 MAX_SEATS = 6
 
 
@@ -125,12 +125,7 @@ class SessionStartForm(forms.Form):
         label=_("Date"), initial=timezone.localdate, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
     table = forms.CharField(label=_("Table"), required=False, max_length=60)
-    first_dealer = forms.TypedChoiceField(
-        label=_("Deals first"),
-        coerce=int,
-        initial=0,
-        choices=[(i, _("Seat %(n)s") % {"n": i + 1}) for i in range(MAX_SEATS)],
-    )
+    first_dealer = forms.TypedChoiceField(label=_("Deals first"), coerce=int, initial=0)
     save_as = forms.CharField(
         label=_("Save these rules as house rules named"),
         required=False,
@@ -185,6 +180,9 @@ class SessionStartForm(forms.Form):
             del self.fields["tariff_preset"]
         if house_rules:
             self.fields["cents_per_point"].initial = house_rules.cents_per_point
+        self.fields["first_dealer"].choices = [  # type: ignore[attr-defined]
+            (i, _("Seat %(n)s") % {"n": i + 1}) for i in range(MAX_SEATS)
+        ]
         members = club.members.order_by("is_guest", "name")
         for i in range(MAX_SEATS):
             self.fields[f"seat_{i}"] = forms.ModelChoiceField(

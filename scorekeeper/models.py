@@ -176,14 +176,14 @@ class Session(models.Model):
     rules = models.JSONField()
     tariff = models.JSONField(null=True, blank=True)
     cents_per_point = models.PositiveIntegerField(_("cents per point"), default=0)
-    first_dealer = models.PositiveSmallIntegerField(default=0, help_text=_("Seat index of the first dealer."))
+    first_dealer = models.PositiveSmallIntegerField(default=0)  # seat index (0-based) of who deals first
     house_rules = models.ForeignKey(HouseRules, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
-    pot_carried_in = models.IntegerField(default=0, help_text=_("Points in the pot carried in from the last session."))
+    pot_carried_in = models.IntegerField(default=0)  # points left in the pot by the club's last session
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
-    revision = models.PositiveIntegerField(default=0, help_text=_("Bumped on every change; live sheets poll it."))
+    revision = models.PositiveIntegerField(default=0)  # bumped on every change: live sheets poll it
 
     class Meta:
         ordering = ["-played_on", "-created_at"]

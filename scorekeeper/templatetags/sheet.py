@@ -22,7 +22,7 @@ MARKS = {
     "cracks": ("C{n}", _("Cracks: {n}")),
     "blitz": ("B{n}", _("Blitzes: {n}")),
     "bock": ("Bock", _("Bock deal: doubled")),
-    "doubled": ("×2", _("Doubled (a doubler hand before)")),
+    "doubled": ("×2", _("Doubled (Kontra, knocks, Bock or a doubler hand)")),
     "forced": ("P", _("Pflichtsolo (forced solo)")),
     "vorgefuehrt": ("V", _("Vorgeführt: forced solo imposed")),
     "tout": ("Tout", _("Tout: every trick announced")),
