@@ -39,6 +39,10 @@ def export_document(session: Session) -> dict[str, Any]:
     document = session_document(session)
     document["played_on"] = session.played_on.isoformat()
     document["club"] = session.club.name
+    # How the club settles, so that `settle --pdf` prints the same sheet as the web page.
+    document["currency"] = session.club.currency
+    document["pot_policy"] = session.club.pot_policy
+    document["settlement_mode"] = session.club.settlement_mode
     if session.table:
         document["table"] = session.table
     return document

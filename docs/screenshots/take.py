@@ -49,7 +49,7 @@ def main() -> None:
             shoot(page, "sheet", size, full=size == "desktop")
             page.click("#new-deal")
             page.wait_for_selector("#deal-form")
-            page.click("label.chip:has-text('Bert') >> nth=0")
+            page.click("[data-name=declarer] label.chip:has-text('Bert')")
             page.click("[data-name=partner] label.chip:has-text('Dieter')")
             page.fill("#id_points", "72")
             page.wait_for_selector(".preview-ok")

@@ -1,0 +1,61 @@
+"""Settling up: the settlement page, the printed settlement sheet, and the blank score pad to write on by hand."""
+
+from __future__ import annotations
+
+import io
+
+from django.http import FileResponse, Http404, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import get_language
+
+from .. import printing, selectors
+from ..engine import GAMES
+from ..models import Club, Session
+from .access import Request, club_member
+
+
+def session_settlement(request: Request, club_slug: str, session_id: int) -> HttpResponse:
+    me = club_member(request, club_slug)
+    session = selectors.session_of(me.club, session_id)
+    return render(
+        request,
+        "scorekeeper/settlement.html",
+        {"club": me.club, "me": me, "session": session, "printout": _printout(me.club, session)},
+    )
+
+
+def session_settlement_pdf(request: Request, club_slug: str, session_id: int) -> FileResponse:
+    me = club_member(request, club_slug)
+    session = selectors.session_of(me.club, session_id)
+    sheet = printing.settlement_pdf(_printout(me.club, session), get_language())
+    filename = f"{me.club.slug}-{session.game}-{session.played_on:%Y-%m-%d}-{session.pk}-settlement.pdf"
+    return _pdf_response(sheet, filename)
+
+
+def score_pad_pdf(request: Request, club_slug: str, game: str) -> FileResponse:
+    """A blank pad for ``game``; ``?players=N`` asks for N name columns (the game's usual table otherwise)."""
+    me = club_member(request, club_slug)
+    if game not in GAMES:
+        raise Http404
+    try:
+        pad = printing.score_pad(game, int(request.GET["players"]), club=me.club.name)
+    except (KeyError, ValueError):  # none asked for, or a count this game is never played with
+        pad = printing.score_pad(game, club=me.club.name)
+    return _pdf_response(printing.score_pad_pdf(pad, get_language()), f"{me.club.slug}-{game}-score-pad.pdf")
+
+
+def _printout(club: Club, session: Session) -> printing.Printout:
+    sheet = selectors.sheet_of(session)
+    return printing.Printout(
+        club=club.name,
+        played_on=session.played_on,
+        table=session.table,
+        currency=club.currency,
+        sheet=sheet,
+        settlement=printing.settle_sheet(sheet, pot_policy=club.pot_policy, mode=club.settlement_mode),
+    )
+
+
+def _pdf_response(pdf: bytes, filename: str) -> FileResponse:
+    # inline: phones open it in their viewer, ready to print or share; the name is kept when it is saved
+    return FileResponse(io.BytesIO(pdf), filename=filename, content_type="application/pdf")
