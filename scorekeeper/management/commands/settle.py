@@ -14,7 +14,7 @@ from django.conf import settings
 from django.core.management.base import CommandParser
 
 from scorekeeper import engine, printing
-from scorekeeper.management.document_command import DocumentCommand
+from scorekeeper.management.document_command import DocumentCommand, without_cycle_collector
 
 
 class Command(DocumentCommand):
@@ -28,6 +28,10 @@ class Command(DocumentCommand):
         parser.add_argument("--pdf", metavar="OUT.pdf", help="write the settlement sheet to OUT.pdf, print nothing")
 
     def handle(self, *args: Any, file: str, output_format: str, pdf: str | None, **options: Any) -> None:
+        with without_cycle_collector():
+            self.settle(file, output_format, pdf)
+
+    def settle(self, file: str, output_format: str, pdf: str | None) -> None:
         document = self.read_document(file)
         try:
             session = engine.load(document)
