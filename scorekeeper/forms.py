@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from . import engine
 from .engine.options import Choice, Flag, Integer, Subset
 from .labels import CHOICE_LABELS, OPTION_LABELS, TARIFF_LABELS
-from .models import Club, Game, HouseRules, Member, Role
+from .models import Club, HouseRules, Member, Role
 
 CURRENCIES = [("EUR", _("€ Euro")), ("CHF", _("CHF Swiss franc")), ("USD", _("$ US dollar")), ("GBP", _("£ Pound"))]
 MAX_SEATS = 6
@@ -252,6 +252,3 @@ class SessionStartForm(forms.Form):
                 self.add_error(f"guest_{i}", _("Choose a member or type a guest's name, not both."))
         return data
 
-
-class GameChoiceForm(forms.Form):
-    game = forms.ChoiceField(choices=Game.choices)

@@ -74,15 +74,6 @@ class Sheet:
     def money_cents(self) -> tuple[int, ...]:
         return tuple(cents_for(t, self.cents_per_point) for t in self.totals)
 
-    @property
-    def leader_index(self) -> int | None:
-        return self.totals.index(max(self.totals)) if self.rows else None
-
-    @property
-    def solo_counts(self) -> tuple[int, ...]:
-        """Solos declared per player: tournaments and clubs count them."""
-        return tuple(sum(1 for r in self.rows if r.is_solo and r.declarers[:1] == (p,)) for p in self.players)
-
 
 def build_sheet(document: Mapping[str, Any], *, first_dealer: str | None = None) -> Sheet:
     """Score ``document`` and lay it out; raises engine.InvalidSession for a broken document."""
