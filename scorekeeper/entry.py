@@ -15,6 +15,7 @@ from django.http import QueryDict
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from .engine.deal import GENERIC_FIELDS
 from .engine.game import Game
 
 MISSING: Any = object()
@@ -448,7 +449,7 @@ class DealEntry:
         return self.spec.default_type if self.spec.default_type in self.types else self.types[0]
 
     def bind(self, data: QueryDict) -> dict[str, Any]:
-        """Read the submitted form into facts (kept on ``self.facts``); parse errors go to ``self.errors``."""
+        """Read the submitted form into facts (replacing ``self.facts``); parse errors go to ``self.errors``."""
         chosen = data.get("contract_type", "")
         self.contract_type = chosen if chosen in self.types else self._default_type()
         facts = self.spec.facts_for_type(self.contract_type)
@@ -466,8 +467,8 @@ class DealEntry:
             facts[control.name] = (
                 {**facts[control.name], **value} if isinstance(facts.get(control.name), dict) else value
             )
-        if data.get("dealer"):
-            facts["dealer"] = data["dealer"]
+        # What the form has no control for (a dealer override, a note) stays as the stored deal recorded it.
+        facts.update((key, value) for key, value in self.facts.items() if key in GENERIC_FIELDS)
         self.facts = facts
         return facts
 

@@ -251,4 +251,3 @@ class SessionStartForm(forms.Form):
             if data.get(f"seat_{i}") and (data.get(f"guest_{i}") or "").strip():
                 self.add_error(f"guest_{i}", _("Choose a member or type a guest's name, not both."))
         return data
-

@@ -95,7 +95,7 @@ def deal_preview(request: Request, club_slug: str, session_id: int) -> HttpRespo
     sheet = selectors.sheet_of(session)
     if 1 <= number <= len(stored):
         row = sheet.rows[number - 1]
-        entry = _entry(session, _playing(sheet, row.sitting_out), first_deal=number == 1)
+        entry = _entry(session, _playing(sheet, row.sitting_out), stored[number - 1], first_deal=number == 1)
     else:
         number = len(stored) + 1
         entry = _entry(session, sheet.next_playing, first_deal=not stored)

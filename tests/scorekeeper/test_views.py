@@ -9,7 +9,7 @@ from django.urls import reverse
 from scorekeeper import services
 from scorekeeper.models import Deal, Invitation, Member, Role, Session
 
-from .conftest import Personas, last_facts, start
+from .conftest import FOUR, Personas, last_facts, start
 
 pytestmark = pytest.mark.django_db
 
@@ -309,3 +309,24 @@ def test_house_rules_start_the_next_session_in_one_tap(client: Client, personas:
     assert [s.name for s in started.seats.all()] == ["Anna", "Bert", "Caro", "Dieter"]
     assert started.rules["klopfen"] is True
     assert started.cents_per_point == 10
+
+
+def test_correcting_a_deal_keeps_its_dealer_and_note(client: Client, personas: Personas) -> None:
+    """Fields the form has no control for (an imported dealer override, a note) survive a correction."""
+    session = start(personas, names=[*FOUR, "Emil"])  # five at the table: the dealer sits out
+    facts = {
+        "contract": "sauspiel",
+        "declarer": "Anna",
+        "partner": "Bert",
+        "points": 70,
+        "dealer": "Caro",
+        "note": "late start",
+    }
+    services.record_deal(session=session, actor=personas.scorer, facts=facts)
+    client.force_login(personas.scorer)
+    form = {"contract_type": "sauspiel", "declarer": "Anna", "partner": "Bert", "points": "80"}
+    preview = client.post(reverse("deal_preview", args=[personas.club.slug, session.pk]), {**form, "number": "1"})
+    assert "<span>Caro</span> <strong>–</strong>" in preview.content.decode()  # Caro dealt and sat out
+    response = client.post(reverse("deal_edit", args=[personas.club.slug, session.pk, 1]), form)
+    assert response.status_code == 302
+    assert last_facts(session) == {**facts, "points": 80}
