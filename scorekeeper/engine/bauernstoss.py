@@ -57,7 +57,7 @@ class Scored(NamedTuple):
 class Bauernstoss(Game):
     key = "bauernstoss"
     title = "Bauernstoss"
-    dealer_sits_out = False  # two fixed teams of two: no fifth player
+    extra_seats = 0  # two fixed teams of two: no fifth player
     rule_presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "seed": {
             "target": 20,

@@ -27,7 +27,7 @@ class Table:
     dealer: str
     seats: tuple[str, ...]  # every player, in seat order
     playing: tuple[str, ...]  # who plays this deal, in seat order
-    sitting_out: str | None
+    sitting_out: tuple[str, ...]  # the dealer (and at a larger table the players before him), or nobody
     pot: int  # pot (Stock) balance before the deal
 
 
@@ -111,7 +111,7 @@ class Facts:
 
     def _playing_player(self, name: str, value: Any) -> str:
         if value not in self.table.playing:
-            if value == self.table.sitting_out:
+            if value in self.table.sitting_out:
                 raise DealError(name, f"{name}: {value} sits out this deal (the dealer sits out at this table)")
             raise DealError(name, f"{name}: {value!r} is not a player of this session")
         return str(value)

@@ -6,7 +6,7 @@ the Sonderpunkte (7.2.3) into one value for the Re party. Bock rounds and the Pf
 round (Spielrunde) are derived from the deals replayed so far, never recorded.
 
 Sheet marks used here: "won"/"lost" (from the Re party's side), "nobody_won" (7.1.3), "solo" (scored as a solo),
-"forced", "vorgefuehrt", "schwarz", "bock", "doubled" (re_kontra "double" applied), "penalty".
+"forced", "vorgefuehrt", "schwarz", "bock", "doubled" (re_kontra "double" or "double_all" applied), "penalty".
 """
 
 from __future__ import annotations
@@ -165,7 +165,7 @@ COUNTER_LINES = tuple(
     )
     for party in (RE, KONTRA)
 )
-# DOUBLING_ITEMS[Re announced][Kontra announced] under re_kontra "double"
+# DOUBLING_ITEMS[Re announced][Kontra announced] under re_kontra "double" and "double_all"
 DOUBLING_ITEMS = (
     ((), (Item("Kontra", factor=2),)),
     ((Item("Re", factor=2),), tuple(Item(n, factor=2) for n in PARTY_NAMES)),
@@ -303,7 +303,7 @@ class Doppelkopf(Game):
         # The session's player list decides who sits at the table; this is the club's usual table size.
         "players": choice(4, 5),
         "deck": choice(48, 40),
-        "re_kontra": choice("plus2", "double"),
+        "re_kontra": choice("plus2", "double", "double_all"),
         "extras": ExtrasOption(RULE_EXTRAS),
         "armut": flag,
         "bock": BockOption(),
@@ -324,7 +324,8 @@ class Doppelkopf(Game):
         self._solos = frozenset(s for s in SOLO_KINDS if s != "damen_buben" or rules["deck"] == 40)
         self._extras_allowed = tuple(key in rules["extras"] for key in EXTRA_KEYS)
         self._gegen_die_alten = "gegen_die_alten" in rules["extras"]
-        self._doubling = rules["re_kontra"] == "double"
+        self._doubling = rules["re_kontra"] != "plus2"
+        self._doubles_sonderpunkte = rules["re_kontra"] == "double_all"  # added before the doubling, not after
         # With 40 cards the smallest trick is four Buben (8 Augen); with 48 it is four Neunen (0 Augen).
         self._least_trick_augen = 8 if rules["deck"] == 40 else 0
         least = self._least_trick_augen
@@ -421,13 +422,18 @@ class Doppelkopf(Game):
         game_lines = self._game_points(deal, winner)
         doubling = self._doubling_factor(deal)
         sonder_lines = self._sonderpunkte(deal, winner)
-        re_value = (_net(game_lines) * doubling + _net(sonder_lines)) * bock_factor
-        # Explain from the side the value goes to, so the lines add up to the value.
+        # Explain from the side the value goes to, so the lines read left to right add up to the value.
+        if self._doubles_sonderpunkte:
+            re_value = (_net(game_lines) + _net(sonder_lines)) * doubling * bock_factor
+            doubled, added = game_lines + sonder_lines, []
+        else:
+            re_value = (_net(game_lines) * doubling + _net(sonder_lines)) * bock_factor
+            doubled, added = game_lines, sonder_lines
         side = RE if re_value > 0 or (re_value == 0 and winner != KONTRA) else KONTRA
-        explanation = _seen_from(side, game_lines)
+        explanation = _seen_from(side, doubled)
         if doubling > 1:
             explanation += DOUBLING_ITEMS[deal.levels[RE] > 0][deal.levels[KONTRA] > 0]
-        explanation += _seen_from(side, sonder_lines)
+        explanation += _seen_from(side, added)
         if bock_factor > 1:
             explanation.append(Item("Bock", factor=bock_factor))
         marks = _marks(deal, winner, doubling, bock_factor)
@@ -453,7 +459,7 @@ class Doppelkopf(Game):
         return lines
 
     def _doubling_factor(self, deal: _Deal) -> int:
-        """re_kontra "double": Re and Kontra each double the game points instead of adding 2."""
+        """re_kontra "double" or "double_all": Re and Kontra each double the value instead of adding 2."""
         if not self._doubling:
             return 1
         re_level, kontra_level = deal.levels

@@ -25,7 +25,8 @@ class Game:
     tariff_presets: ClassVar[Mapping[str, Mapping[str, Any]] | None] = None
     tariff_schema: ClassVar[Mapping[str, Validator]] = {}
     has_pot: ClassVar[bool] = False
-    dealer_sits_out: ClassVar[bool] = True  # a table may seat one player more; the dealer then sits out
+    # How many players more than play each deal a table may seat: they sit out in turn (see sitting_out).
+    extra_seats: ClassVar[int] = 1
     # For the entry form: each contract (or deal type) and the fields it records, in the order a table calls
     # them out. A contract "type" may stand for several facts (Schafkopf "wenz_tout" is a Wenz with tout).
     CONTRACT_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {}
@@ -38,6 +39,20 @@ class Game:
     def seats(self) -> int:
         """How many players play each deal (one more may sit at the table)."""
         raise NotImplementedError
+
+    def table_sizes(self) -> tuple[int, ...]:
+        """How many players a table of these rules may seat."""
+        return tuple(range(self.seats, self.seats + self.extra_seats + 1))
+
+    def sitting_out(self, players: tuple[str, ...], dealer: int) -> tuple[str, ...]:
+        """Who sits out a deal dealt by seat ``dealer`` (0-based): at a table with k players too many, the dealer
+        and the k - 1 players seated just before him (schreiber/1: "the dealer sits out and scores 0")."""
+        extra = len(players) - self.seats
+        return tuple(players[(dealer - i) % len(players)] for i in range(extra)) if extra > 0 else ()
+
+    def zero_sum(self) -> bool:
+        """Whether every deal's deltas sum to 0 with the pot (a plus-only sheet writes only the winners)."""
+        return True
 
     def uses_pot(self) -> bool:
         """Whether the score sheet needs a pot column under these rules."""

@@ -50,6 +50,44 @@ class Integer:
 
 
 @dataclass(frozen=True)
+class OptionalInteger(Integer):
+    """An integer, or ``null`` for "no limit"."""
+
+    kind: str = "optional_integer"
+
+    def __call__(self, name: str, value: Any) -> int | None:  # type: ignore[override]
+        return None if value is None else super().__call__(name, value)
+
+
+@dataclass(frozen=True)
+class IntegerMap:
+    """``{key: integer}`` for some of ``defaults``' keys; a key left out keeps its default.
+
+    Entries equal to their default are dropped, so the same rules always freeze to the same object.
+    """
+
+    defaults: Mapping[str, int]
+    low: int = 0
+    kind: str = "integer_map"
+
+    def __call__(self, name: str, value: Any) -> dict[str, int]:
+        if not isinstance(value, Mapping):
+            raise DealError(name, f"{name} must be an object like {{{next(iter(self.defaults))!r}: 2}} (got {value!r})")
+        chosen = {}
+        for key, number in value.items():
+            if key not in self.defaults:
+                raise DealError(name, f"{name}: unknown key {key!r} (known: {', '.join(self.defaults)})")
+            if not isinstance(number, int) or isinstance(number, bool) or number < self.low:
+                raise DealError(name, f"{name}.{key} must be a whole number of {self.low} or more (got {number!r})")
+            if number != self.defaults[key]:
+                chosen[key] = number
+        return chosen
+
+    def value_of(self, chosen: Mapping[str, int], key: str) -> int:
+        return chosen.get(key, self.defaults[key])
+
+
+@dataclass(frozen=True)
 class Flag:
     kind: str = "flag"
 

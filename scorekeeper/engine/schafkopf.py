@@ -1,12 +1,14 @@
 """Schafkopf (Bavarian): a declarer's side needs 61 of 120 card points.
 
 One deal is one of three things: a played contract (Sauspiel, Solo, Wenz, ...
-and their Touts, Bettel, Sie), a Ramsch when everyone passed and the rules say
-so, or a thrown-in deal. A contract's value comes from the tariff: additive
-(base + Schneider + Schwarz + runners) for every preset but ``book``, which
-multiplies the base by a level instead. Kontra steps and knocks double the
-value. The only history is the pot (Stock), which the replay carries in
-``Table.pot``; this module reports its change and never multiplies it.
+and their Touts, Bettel, Sie), what the rules play when everyone passed (a
+Ramsch, "über Kreuz" or a Leaster), or a thrown-in deal. A contract's value
+comes from the tariff: additive (base + Schneider + Schwarz + runners) for every
+preset but ``book``, which multiplies the base by a level instead. Kontra steps
+and knocks double the value. The only history is the pot (Stock), which the
+replay carries in ``Table.pot``; this module reports its change and never
+multiplies it. A plus-only sheet (``sheet: plus_only``) is applied by the
+replay, which writes the losers' entries as 0.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any, ClassVar, cast
 from .deal import Facts, Item, Outcome
 from .errors import DealError
 from .game import Game
-from .options import Validator, choice, flag, integer, subset
+from .options import IntegerMap, OptionalInteger, Validator, choice, flag, integer, subset
 
 SUITS = ("eichel", "gras", "herz", "schellen")
 SUIT_NAMES = {"eichel": "Eichel", "gras": "Gras", "herz": "Herz", "schellen": "Schellen"}
@@ -30,6 +32,11 @@ MUSS_WIN_AT = 60  # a forced game wins with 60
 SCHNEIDER_MARGIN = 30  # won Schneider at WIN_AT + 30 (91), lost Schneider at WIN_AT - 31 (30)
 KONTRA_STEPS = ("Kontra", "Re", "Sup", "Hirsch")
 POT_RULES = ("stock", "schierling_stock")
+# What a deal records when everyone passed, per ``pass_out``; a Muss game records a Sauspiel.
+PASS_OUT_CONTRACTS = {"redeal": "passed", "stock": "passed", "schierling_stock": "passed", "ramsch": "ramsch",
+                      "kreuz": "kreuz", "leaster": "leaster", "muss": ""}  # fmt: skip
+PASS_OUT_NAMES = {"passed": "a thrown-in deal", "ramsch": "Ramsch", "kreuz": "über Kreuz", "leaster": "Leaster"}
+JUNGFRAU_RULES = ("double", "double_multiple", "double_all", "none")
 # schierling_stock states its limits in the Schierling tariff's units (ante 20): the pot is open to every partner
 # game up to 400 = 20 antes, and above that a lost Hochzeit pays 200 = 10 antes per player. We keep the ratio to
 # the tariff's ante, so the rule reads the same with any tariff.
@@ -64,6 +71,11 @@ class Contract:
     trumps: str = ""  # trump family in TRUMP_COUNTS
     tout: bool = False  # may be played Tout
     result: str = "points"  # "points": card points decide; "won": Bettel; "sie": wins without play
+    base: str = ""  # its tariff entry, when not its own key (über Kreuz is paid as a Sauspiel)
+
+    @property
+    def tariff_key(self) -> str:
+        return self.base or self.key
 
 
 # In bidding order, low to high (Tout variants follow the plain ones, Sie is the top).
@@ -82,18 +94,23 @@ CONTRACTS: dict[str, Contract] = {
     )
 }
 PARTNER_CONTRACTS = tuple(key for key, c in CONTRACTS.items() if c.partner)
+# "Über Kreuz" is not bid: pass_out kreuz plays it. The pairs sitting opposite play a Sauspiel without a called ace.
+KREUZ = Contract("kreuz", "Über Kreuz", partner=True, runners_from=3, trumps="full", base="sauspiel")
+PLAYED = {**CONTRACTS, KREUZ.key: KREUZ}
+RUNNER_CONTRACTS = {key: c.runners_from for key, c in CONTRACTS.items() if c.runners_from}
 BIDDING_ORDER = (
     *(key for key in CONTRACTS if key != "sie"),
     *(key + TOUT_SUFFIX for key, c in CONTRACTS.items() if c.tout),
     "sie",
 )
 # Keys of the rules' ``contracts`` option: the biddable contracts, plus "tout" for the Touts of those that allow one.
-# Ramsch and a thrown-in deal are not bid: ``pass_out`` decides them.
+# What is played when everyone passed is not bid: ``pass_out`` decides it.
 CONTRACT_OPTIONS = (*CONTRACTS, "tout")
+NOT_BID = frozenset(PASS_OUT_CONTRACTS.values()) - {""}
 
 # Sheet marks, beyond the common ones ("solo", "forced", "schneider", "schwarz", "runners:N", "doubled", "won",
 # "lost", "tout", "passed"): "kontra:N" doubling steps, "knocks:N" knocks, "ramsch", "jungfrau" (a Ramsch paid
-# double to a player without a trick), "durchmarsch".
+# double to a player without a trick), "durchmarsch", "kreuz", "leaster".
 
 # A played game's shape: contract, suit, tout, muss, level, counted runners, Kontra steps, knocks, won.
 Shape = tuple[str, str | None, bool, bool, int, int, int, int, bool]
@@ -118,7 +135,7 @@ def _trump_suit(name: str, value: Any) -> str:
 
 def _contract_list(name: str, value: Any) -> frozenset[str]:
     if not isinstance(value, str) and isinstance(value, (list, tuple, set, frozenset)):
-        not_bid = sorted({"ramsch", "passed"} & set(value))
+        not_bid = sorted(NOT_BID & set(value))
         if not_bid:
             raise DealError(
                 name,
@@ -140,7 +157,8 @@ def _tariff_preset(
 ) -> dict[str, int | None]:
     """A preset from its columns: ``extras`` = runner, Schneider, Schwarz; ``tout`` = base, runner, Schneider,
     Schwarz; ``sie`` = base, runner; ``pot`` = Ramsch and the Stock ante. ``None`` (JSON null) means derived:
-    ``herz_solo`` is the solo's value, ``durchmarsch`` solo + Schneider + Schwarz, even after overrides."""
+    ``herz_solo`` is the solo's value, ``durchmarsch`` solo + Schneider + Schwarz, ``leaster`` the Sauspiel's,
+    even after overrides."""
     runner, schneider, schwarz = extras
     tout_base, tout_runner, tout_schneider, tout_schwarz = tout
     sie_base, sie_runner = sie
@@ -151,7 +169,7 @@ def _tariff_preset(
         "runner": runner, "schneider": schneider, "schwarz": schwarz,
         "tout": tout_base, "tout_runner": tout_runner, "tout_schneider": tout_schneider, "tout_schwarz": tout_schwarz,
         "sie": sie_base, "sie_runner": sie_runner,
-        "ramsch": pot, "durchmarsch": None, "stock_ante": pot,
+        "ramsch": pot, "durchmarsch": None, "stock_ante": pot, "leaster": None,
     }  # fmt: skip
 
 
@@ -183,6 +201,9 @@ CLASSIC_RULES: dict[str, Any] = {
     "stock_share": "declarer",
     "jungfrau": "double",
     "durchmarsch": False,
+    "runners_min": {},
+    "runners_max": None,
+    "sheet": "zero_sum",
 }
 
 
@@ -207,11 +228,14 @@ class Schafkopf(Game):
         "kontra_max": integer(0, len(KONTRA_STEPS)),
         "klopfen": flag,
         "max_knocks": integer(1),
-        "pass_out": choice("redeal", "stock", "schierling_stock", "ramsch", "muss"),
+        "pass_out": choice(*PASS_OUT_CONTRACTS),
         "stock_games": choice("all", "partner"),
         "stock_share": choice("declarer", "split"),
-        "jungfrau": choice("double", "none"),
+        "jungfrau": choice(*JUNGFRAU_RULES),
         "durchmarsch": flag,
+        "runners_min": IntegerMap(RUNNER_CONTRACTS, low=1),
+        "runners_max": OptionalInteger(1),
+        "sheet": choice("zero_sum", "plus_only"),
     }
     tariff_presets: ClassVar[Mapping[str, Mapping[str, Any]] | None] = TARIFF_PRESETS
     tariff_schema: ClassVar[Mapping[str, Validator]] = {
@@ -231,6 +255,8 @@ class Schafkopf(Game):
         **{key + TOUT_SUFFIX: ("declarer", *(("suit",) if c.suit else ()), "tout", "won", *_PLAYED_TAIL)
            for key, c in CONTRACTS.items() if c.tout},
         "sie": ("declarer", "kontra", "knocks"),
+        "kreuz": ("declarer", "partner", "points", "schwarz", "runners", "knocks"),
+        "leaster": ("winner", "knocks"),
     }  # fmt: skip
 
     def __init__(self, rules: dict[str, Any], tariff: dict[str, Any] | None) -> None:
@@ -243,7 +269,7 @@ class Schafkopf(Game):
         self.pass_out: str = rules["pass_out"]
         self.kontra_max: int = rules["kontra_max"]
         self.max_knocks: int = rules["max_knocks"] if rules["klopfen"] else 0
-        self.jungfrau_double: bool = rules["jungfrau"] == "double"
+        self.jungfrau: str = rules["jungfrau"]
         self.durchmarsch: bool = rules["durchmarsch"]
         self.stock_partner_only: bool = rules["stock_games"] == "partner"
         self.stock_split: bool = rules["stock_share"] == "split"
@@ -251,13 +277,18 @@ class Schafkopf(Game):
         self.book = tariff is not None and tariff.get("preset") == "book"
         self.rates = self._rates(tariff or TARIFF_PRESETS["classic"], self.book)
         self.ante: int = self.rates["stock_ante"] if self.pass_out in POT_RULES else 0
-        self.pass_out_contract = {"ramsch": "ramsch", "muss": ""}.get(self.pass_out, "passed")
+        self.pass_out_contract = PASS_OUT_CONTRACTS[self.pass_out]
         self._prices: dict[Shape, Priced] = {}
         self.runner_checks = {
-            key: _runner_check(c, TRUMP_COUNTS[rules["deck"]][c.trumps])
-            for key, c in CONTRACTS.items()
-            if c.runners_from
+            key: _runner_check(c, TRUMP_COUNTS[rules["deck"]][c.trumps]) for key, c in PLAYED.items() if c.runners_from
         }
+        self.runners_max: int | None = rules["runners_max"]
+        self.runners_from = {key: self.runners_min(key) for key in PLAYED if PLAYED[key].runners_from}
+
+    def runners_min(self, contract: str) -> int:
+        """The fewest Laufende that count in ``contract`` (über Kreuz counts from the Sauspiel's minimum)."""
+        schema = cast(IntegerMap, self.rule_schema["runners_min"])
+        return schema.value_of(self.rules["runners_min"], PLAYED[contract].tariff_key)
 
     @staticmethod
     def _check_rules(rules: dict[str, Any], contracts: frozenset[str]) -> None:
@@ -278,6 +309,17 @@ class Schafkopf(Game):
             raise DealError(
                 "rules.pass_out", "rules.pass_out: muss forces a Sauspiel, so contracts must include sauspiel"
             )
+        if rules["pass_out"] == "kreuz" and rules["players"] == 3:
+            raise DealError(
+                "rules.pass_out", "rules.pass_out: über Kreuz is two pairs against each other, so it needs four players"
+            )
+        if rules["sheet"] == "plus_only" and rules["pass_out"] in POT_RULES:
+            raise DealError(
+                "rules.sheet",
+                f"rules.sheet: a plus-only sheet writes only the winners, so it cannot keep a pot "
+                f"(pass_out {rules['pass_out']})",
+            )
+        _check_runner_limits(rules, contracts)
 
     @staticmethod
     def _rates(tariff: Mapping[str, Any], book: bool) -> dict[str, int]:
@@ -295,6 +337,8 @@ class Schafkopf(Game):
             rates["herz_solo"] = rates["solo"]
         if rates["durchmarsch"] is None:
             rates["durchmarsch"] = rates["solo"] + rates["schneider"] + rates["schwarz"]
+        if rates["leaster"] is None:
+            rates["leaster"] = rates["sauspiel"]
         return rates
 
     @property
@@ -303,6 +347,9 @@ class Schafkopf(Game):
 
     def uses_pot(self) -> bool:
         return self.pass_out in POT_RULES
+
+    def zero_sum(self) -> bool:
+        return bool(self.rules["sheet"] == "zero_sum")
 
     def enabled_contracts(self) -> tuple[str, ...]:
         """Contract types these rules allow, in bidding order; the pass-out type (if any) comes first."""
@@ -315,7 +362,7 @@ class Schafkopf(Game):
             "muss": self.pass_out != "muss",
             "kontra": not self.kontra_max,
             "knocks": not self.max_knocks,
-            "jungfrau": not self.jungfrau_double,
+            "jungfrau": self.jungfrau == "none",
             "durchmarsch": not self.durchmarsch,
         }
         return tuple(f for f in self.CONTRACT_FIELDS[contract_type] if not off.get(f, False))
@@ -333,7 +380,9 @@ class Schafkopf(Game):
             return self._passed(facts)
         if contract == "ramsch":
             return self._ramsch(facts)
-        return self._played(facts, CONTRACTS[contract])
+        if contract == "leaster":
+            return self._leaster(facts)
+        return self._played(facts, PLAYED[contract])
 
     def _played(self, facts: Facts, contract: Contract) -> Outcome:
         declarer = cast(str, facts.player("declarer", needed_for=contract.name))  # required: never None
@@ -343,7 +392,7 @@ class Schafkopf(Game):
         muss = contract.key == "sauspiel" and facts.get("muss", self._check_muss, False)
         label = _label(contract.key, suit, tout, muss)
         won, level, runners = self._result(facts, contract, label, tout, muss)
-        kontra: int = facts.get("kontra", self._check_kontra, 0)
+        kontra: int = 0 if contract is KREUZ else facts.get("kontra", self._check_kontra, 0)
         if muss and kontra:
             raise DealError("kontra", f"kontra: a Muss game cannot be doubled (got {kontra})")
         knocks: int = facts.get("knocks", self._check_knocks, 0)
@@ -377,10 +426,10 @@ class Schafkopf(Game):
         few hundred shapes, and building the explanation costs more than all the rest of a deal."""
         contract, suit, tout, muss, level, runners, kontra, knocks, won = shape
         label = _label(contract, suit, tout, muss)
-        base_key = "herz_solo" if contract == "solo" and suit == "herz" else contract
+        base_key = "herz_solo" if contract == "solo" and suit == "herz" else PLAYED[contract].tariff_key
         base, items = self._value(label, base_key, level, runners)
         multiplier = 1 << (kontra + knocks)
-        solo = not CONTRACTS[contract].partner
+        solo = not PLAYED[contract].partner
         marks = _marks(won, solo, tout, muss, level, runners, kontra, knocks)
         priced = base * multiplier, multiplier, (*items, *_doublings(kontra, knocks)), marks
         self._prices[shape] = priced
@@ -394,13 +443,26 @@ class Schafkopf(Game):
             won, level = facts.get("won", flag, needed_for=label), TOUT if tout else NORMAL
         else:
             won, level = self._card_points(facts, label, MUSS_WIN_AT if muss else WIN_AT)
-        runners = facts.get("runners", self.runner_checks[contract.key], 0) if contract.runners_from else 0
-        return won, level, runners if runners >= contract.runners_from else 0
+        if not contract.runners_from:
+            return won, level, 0
+        runners: int = facts.get("runners", self.runner_checks[contract.key], 0)
+        if runners < self.runners_from[contract.key]:
+            return won, level, 0
+        return won, level, runners if self.runners_max is None else min(runners, self.runners_max)
 
     def _partner(self, facts: Facts, contract: Contract, declarer: str) -> str:
         partner = cast(str, facts.player("partner", needed_for=contract.name))
         if partner == declarer:
             raise DealError("partner", f"partner must be another player than the declarer (got {partner} for both)")
+        if contract is KREUZ:
+            playing = facts.table.playing
+            opposite = playing[(playing.index(declarer) + 2) % len(playing)]
+            if partner != opposite:
+                raise DealError(
+                    "partner",
+                    f"partner: über Kreuz the pairs sit opposite each other, so {declarer}'s partner is {opposite} "
+                    f"(got {partner})",
+                )
         return partner
 
     def _suit(self, facts: Facts, contract: Contract) -> str | None:
@@ -495,11 +557,15 @@ class Schafkopf(Game):
         facts.reject_unread("Ramsch")
         multiplier = 1 << knocks
         value = self.rates["ramsch"] * multiplier
-        deltas = {player: value * 2 if player in jungfrau else value for player in facts.table.playing}
+        jungfrau_factor, others_factor = self._jungfrau_factors(len(jungfrau))
+        deltas = {
+            player: value * (jungfrau_factor if player in jungfrau else others_factor) for player in facts.table.playing
+        }
         deltas[loser] = -sum(deltas.values()) + deltas[loser]
         items = [Item("Ramsch", self.rates["ramsch"])]
         if jungfrau:
-            items.append(Item(f"Jungfrau: {', '.join(jungfrau)}", factor=2))
+            label = f"Jungfrau: {', '.join(jungfrau)}" + ("" if others_factor == 1 else " (alle)")
+            items.append(Item(label, factor=jungfrau_factor))
         return Outcome(
             deltas,
             "Ramsch",
@@ -535,11 +601,20 @@ class Schafkopf(Game):
             extra={"durchmarsch": winner},
         )
 
+    def _jungfrau_factors(self, count: int) -> tuple[int, int]:
+        """What a Jungfrau and every other winner get, in Ramsch values, with ``count`` Jungfrauen (rules.jungfrau)."""
+        if not count or self.jungfrau == "none":
+            return 1, 1
+        if self.jungfrau == "double":
+            return 2, 1
+        doubled = 1 << count  # each Jungfrau doubles once more
+        return doubled, doubled if self.jungfrau == "double_all" else 1
+
     def _jungfrau(self, facts: Facts, points: dict[str, int]) -> tuple[str, ...]:
         jungfrau: tuple[str, ...] = facts.players("jungfrau", default=())
         if not jungfrau:
             return jungfrau
-        if not self.jungfrau_double:
+        if self.jungfrau == "none":
             raise DealError(
                 "jungfrau", "jungfrau: these rules pay no Jungfrau bonus (rules.jungfrau is none); leave it out"
             )
@@ -577,6 +652,26 @@ class Schafkopf(Game):
             )
         return loser
 
+    def _leaster(self, facts: Facts) -> Outcome:
+        """Everyone played alone for the fewest card points: the winner takes the Leaster value from each player."""
+        winner = cast(str, facts.player("winner", needed_for="a Leaster"))  # required: never None
+        knocks: int = facts.get("knocks", self._check_knocks, 0)
+        facts.reject_unread("a Leaster")
+        multiplier = 1 << knocks
+        value = self.rates["leaster"] * multiplier
+        playing = facts.table.playing
+        deltas = dict.fromkeys(playing, -value)
+        deltas[winner] = value * (len(playing) - 1)
+        return Outcome(
+            deltas,
+            "Leaster",
+            value=value,
+            multiplier=multiplier,
+            explanation=(Item(f"Leaster: {winner}", self.rates["leaster"]), *_doublings(0, knocks)),
+            marks=("leaster", "won", *_knock_marks(knocks)),
+            declarers=(winner,),
+        )
+
     def _passed(self, facts: Facts) -> Outcome:
         facts.reject_unread("a thrown-in deal")
         playing = facts.table.playing
@@ -601,19 +696,21 @@ class Schafkopf(Game):
             why = (
                 'the holder of the Eichel-Ober must play (record the Sauspiel with "muss": true)'
                 if self.pass_out == "muss"
-                else "everyone passing means a Ramsch: record the Ramsch"
+                else f"record the {PASS_OUT_NAMES[self.pass_out_contract]} played instead"
             )
             raise DealError(name, f"contract: passed is not possible under pass_out {self.pass_out}: {why}")
-        if value == "ramsch":
+        if value in NOT_BID:
             raise DealError(
-                name, f"contract: Ramsch is played only under pass_out ramsch (these rules: {self.pass_out})"
+                name,
+                f"contract: {PASS_OUT_NAMES[value]} is played only under pass_out {value} "
+                f"(these rules: {self.pass_out})",
             )
         if value in CONTRACTS:
             names = ", ".join(CONTRACTS[key].name for key in CONTRACTS if key in self.enabled)
             raise DealError(
                 name, f"contract: {CONTRACTS[value].name} is not played under these rules (they play {names})"
             )
-        known = ", ".join((*CONTRACTS, "ramsch", "passed"))
+        known = ", ".join((*CONTRACTS, *sorted(NOT_BID)))
         raise DealError(name, f"contract must be one of {known} (got {value!r})")
 
     def _check_tout(self, name: str, value: Any) -> bool:
@@ -640,6 +737,33 @@ class Schafkopf(Game):
             rule = f"at most {self.max_knocks} knocks" if self.max_knocks else "no knocking (rules.klopfen is off)"
             raise DealError(name, f"knocks: these rules allow {rule} (got {knocks})")
         return knocks
+
+
+def _check_runner_limits(rules: dict[str, Any], contracts: frozenset[str]) -> None:
+    """rules.runners_min within each contract's trumps; rules.runners_max not below any minimum in play."""
+    minimums = RUNNER_CONTRACTS | rules["runners_min"]
+    trumps = TRUMP_COUNTS[rules["deck"]]
+    for key, least in rules["runners_min"].items():
+        most = trumps[CONTRACTS[key].trumps]
+        if least > most:
+            raise DealError(
+                "rules.runners_min",
+                f"rules.runners_min: a {CONTRACTS[key].name} has only {most} trumps with {rules['deck']} cards, "
+                f"so its Laufende can count from at most {most} (got {least})",
+            )
+    cap = rules["runners_max"]
+    if cap is None:
+        return
+    in_play = [key for key in RUNNER_CONTRACTS if key in contracts]
+    if rules["pass_out"] in ("kreuz", "muss") and "sauspiel" not in in_play:
+        in_play.append("sauspiel")  # über Kreuz and a Muss game count runners as a Sauspiel
+    for key in in_play:
+        if cap < minimums[key]:
+            raise DealError(
+                "rules.runners_max",
+                f"rules.runners_max must be at least the {CONTRACTS[key].name}'s runners_min ({minimums[key]}), "
+                f"or no runner would ever count (got {cap})",
+            )
 
 
 def _check_called_suit(name: str, value: Any) -> str:
@@ -693,7 +817,7 @@ def _doublings(kontra: int, knocks: int) -> list[Item]:
 @cache
 def _label(contract: str, suit: str | None, tout: bool, muss: bool) -> str:
     """The sheet's name of a game: "Sauspiel (Eichel)", "Herz-Solo Tout", "Farbwenz (Gras)", "Sauspiel (Muss)"."""
-    name = CONTRACTS[contract].name
+    name = PLAYED[contract].name
     if contract == "solo" and suit:
         name = f"{SUIT_NAMES[suit]}-Solo"
     else:

@@ -24,7 +24,7 @@ FORMAT = "schreiber/1"
 class DealResult:
     number: int
     dealer: str
-    sitting_out: str | None
+    sitting_out: tuple[str, ...]
     outcome: Outcome
     deltas: dict[str, int]  # every player, 0 for those who sat out
     pot: int  # balance after the deal
@@ -86,18 +86,24 @@ class Session:
             return last.dealer
         return self.players[(self.players.index(last.dealer) + 1) % len(self.players)]
 
+    def sitting_out(self, dealer: str) -> tuple[str, ...]:
+        """Who sits out a deal dealt by ``dealer``: nobody, unless the table seats more than play."""
+        return self.new_game().sitting_out(self.players, self.players.index(dealer))
+
     def playing(self, dealer: str) -> tuple[str, ...]:
-        """Who plays a deal dealt by ``dealer``: everyone but the dealer at a table with one player too many."""
-        return tuple(p for p in self.players if p != dealer) if len(self.players) > self.seats else self.players
+        """Who plays a deal dealt by ``dealer``, in seat order."""
+        out = self.sitting_out(dealer)
+        return tuple(p for p in self.players if p not in out)
 
     def replay(self) -> Iterator[DealResult | Problem]:
         """Score every deal in order; an invalid deal yields a Problem and is skipped."""
         game = self.new_game()
         players = self.players
-        sits_out = len(players) > game.seats
+        zero_sum = game.zero_sum()
         pot = self.pot_carried_in
         index = {name: i for i, name in enumerate(players)}
-        playing_when = {dealer: self.playing(dealer) for dealer in players}
+        out_when = {dealer: game.sitting_out(players, seat) for seat, dealer in enumerate(players)}
+        playing_when = {dealer: tuple(p for p in players if p not in out) for dealer, out in out_when.items()}
         totals = dict.fromkeys(players, 0)
         dealer_seat = 0
         for number, raw in enumerate(self.deals, start=1):
@@ -105,23 +111,24 @@ class Session:
                 if type(raw) is not dict and not isinstance(raw, Mapping):  # the ABC check is slow: skip it for JSON
                     raise DealError("deal", f"deal must be an object (got {raw!r})")
                 if "dealer" in raw:
-                    if raw["dealer"] not in index:
+                    if type(raw["dealer"]) is not str or raw["dealer"] not in index:
                         raise DealError("dealer", f"dealer: {raw['dealer']!r} is not a player of this session")
                     dealer_seat = index[raw["dealer"]]
                 dealer = players[dealer_seat]
-                table = Table(number, dealer, players, playing_when[dealer], dealer if sits_out else None, pot)
+                table = Table(number, dealer, players, playing_when[dealer], out_when[dealer], pot)
                 outcome = game.score(Facts(raw, table))
             except DealError as error:
                 yield error.problem(number)
                 dealer_seat = (dealer_seat + 1) % len(players)
                 continue
-            deltas = dict.fromkeys(players, 0)
-            deltas.update(outcome.deltas)
-            change = sum(outcome.deltas.values())
-            if change + outcome.pot_change != 0:  # the engine's own invariant, never bad input
+            if not zero_sum:  # a plus-only sheet writes the winners' entries and leaves the losers' at 0
+                outcome.deltas = {name: max(delta, 0) for name, delta in outcome.deltas.items()}
+            elif sum(outcome.deltas.values()) + outcome.pot_change != 0:  # the engine's own invariant, never input
                 raise AssertionError(
                     f"deal {number}: deltas {outcome.deltas} and pot {outcome.pot_change} do not sum to 0"
                 )
+            deltas = dict.fromkeys(players, 0)
+            deltas.update(outcome.deltas)
             pot += outcome.pot_change
             for name, delta in outcome.deltas.items():
                 totals[name] += delta
@@ -158,26 +165,38 @@ def _load(document: Any) -> Session:
         raise DealError("format", f"format must be {FORMAT!r} (got {document.get('format')!r})")
     game_key = document.get("game")
     game_class, rules, tariff = resolve_rules(game_key, document.get("rules"), document.get("tariff"))
-    seats = game_class(rules, tariff).seats
+    game = game_class(rules, tariff)
     players = document.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         raise DealError("players", "players must be a list of names")
     if len(set(players)) != len(players):
         raise DealError("players", "players must have distinct names")
-    allowed = (seats, seats + 1) if game_class.dealer_sits_out else (seats,)
-    if len(players) not in allowed:
-        extra = f" (or {seats + 1} with the dealer sitting out)" if game_class.dealer_sits_out else ""
+    sizes = game.table_sizes()
+    if len(players) not in sizes:
+        extra = (
+            ""
+            if len(sizes) == 1
+            else f" (or {sizes[-1]} with the dealer sitting out)"
+            if len(sizes) == 2
+            else f" (up to {sizes[-1]}, players sitting out in turn)"
+        )
         raise DealError(
-            "players", f"players: {game_class.title} under these rules seats {seats}{extra}, got {len(players)}"
+            "players", f"players: {game_class.title} under these rules seats {sizes[0]}{extra}, got {len(players)}"
         )
     cents = document.get("cents_per_point")
     if cents is not None:
         integer(0)("cents_per_point", cents)
+        if not game.zero_sum():
+            raise DealError(
+                "cents_per_point",
+                "cents_per_point: a plus-only sheet (rules.sheet plus_only) is not zero-sum and settles no money; "
+                "leave cents_per_point out",
+            )
     deals = document.get("deals", [])
     if not isinstance(deals, list):
         raise DealError("deals", "deals must be a list")
     pot_carried_in = integer(0)("pot_carried_in", document.get("pot_carried_in", 0))
-    if pot_carried_in and not game_class(rules, tariff).uses_pot():
+    if pot_carried_in and not game.uses_pot():
         raise DealError("pot_carried_in", "pot_carried_in needs a rule set with a pot")
     return Session(game_class.key, rules, tariff, tuple(players), deals, cents, pot_carried_in)
 

@@ -1,10 +1,13 @@
-"""Sheepshead: five play, the picker (with the J♦ holder as partner, or alone) against the rest.
+"""Sheepshead: the picker (with the J♦ holder as partner, or alone) against the rest.
 
-Every payoff table pays one base amount per defender for the picker side's
-band; the partner gets that amount, the picker twice it (four times alone), so
-a row always sums to zero. Cracks, blitzes and a pending doubler hand each
-double it. When everyone passes, the rule set either plays a leaster or
-records a doubler; the doubler queue is history kept on the instance.
+Five play each hand (a table of six to eight sits out the dealer and the players
+just before him), or four, or three (the picker always alone). Every payoff
+table gives one amount per defender for the picker side's band; the picker's
+side gets what the defenders pay, the partner one defender's share and the
+picker the rest, so a row always sums to zero at any table size. Cracks,
+blitzes and a pending doubler each double it. When everyone passes, the rule
+set either plays a leaster or records a doubler; the doubler queue (which a
+60:60 hand may also feed) is history kept on the instance.
 """
 
 from __future__ import annotations
@@ -18,8 +21,9 @@ from .game import Game
 from .options import Validator, choice, flag, integer
 
 ALL_POINTS = 120
-TRICKS = 6  # six cards each, whoever sits out
-PLAYING = 5
+TRICKS = {5: 6, 4: 7, 3: 10}  # a hand has as many tricks as a player has cards
+MOST_SITTING_OUT = 3  # a five-handed table seats up to eight
+TIE_POINTS = 60  # 60:60: the picker's side loses
 
 # Bands of the picker side's result, best first; each table gives the base amount per defender (negative: lost).
 BANDS = ("took every trick", "91–120", "61–90", "31–60", "0–30", "took no trick")
@@ -28,6 +32,7 @@ PAYOFF_TABLES: dict[str, tuple[int, ...]] = {
     "seed": (3, 2, 1, -1, -2, -6),
     "standard": (3, 2, 1, -1, -2, -3),
     "double_on_the_bump": (3, 2, 1, -2, -4, -6),  # a losing picker side pays double
+    "2-4-8": (4, 2, 1, -2, -4, -8),  # double on the bump, every trick and no trick pay 4 and 8
 }
 BAND_MARKS = (("won", "schwarz"), ("won", "schneider"), ("won",), ("lost",), ("lost", "schneider"), ("lost", "schwarz"))
 
@@ -72,43 +77,70 @@ CRACK_ITEMS = (Item("Crack", factor=2), Item("Re-crack", factor=2))
 BLITZ_ITEM = Item("Blitz", factor=2)
 DOUBLER_ITEM = Item("Doubler", factor=2)
 ALONE_ITEM = Item("Alone: the picker takes every defender's share")
+FREE_PARTNER_ITEM = Item("No trick: the picker pays the partner's share")
 DOUBLER_NOTE = Item("Doubler: the next played hand counts double")
+TIE_NOTE = Item("60:60: the next played hand counts double")
 
 # Sheet marks: "won", "lost", "alone", "schneider", "schwarz", "cracks:N", "blitz:N", "doubled", "passed",
-# and "tie" for a leaster that nobody won.
+# "tie" for a leaster that nobody won, and "doubles_next" for a 60:60 hand under tie_doubles_next.
+
+HOUSE_RULES: dict[str, Any] = {
+    "players": 5,
+    "tie_doubles_next": False,
+    "leaster_tie": "nobody",
+    "no_trick_partner": "pays",
+}
 
 
 class Sheepshead(Game):
     key = "sheepshead"
     title = "Sheepshead"
     rule_presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
-        "seed": {"table": "seed", "pass_out": "leaster"},
-        "standard": {"table": "standard", "pass_out": "leaster"},
-        "wisconsin": {"table": "double_on_the_bump", "pass_out": "doubler"},
+        "seed": {"table": "seed", "pass_out": "leaster", **HOUSE_RULES},
+        "standard": {"table": "standard", "pass_out": "leaster", **HOUSE_RULES},
+        "wisconsin": {"table": "double_on_the_bump", "pass_out": "doubler", **HOUSE_RULES},
     }
     rule_schema: ClassVar[Mapping[str, Validator]] = {
+        "players": choice(5, 4, 3),
         "table": choice(*PAYOFF_TABLES),
         "pass_out": choice(*PASS_OUTS),
+        "tie_doubles_next": flag,
+        "leaster_tie": choice("nobody", "fewer_tricks"),
+        "no_trick_partner": choice("pays", "free"),
     }
+    extra_seats = MOST_SITTING_OUT
     CONTRACT_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
-        "leaster": ("points_by_player", "tricks_by_player", "blitz"),
+        "leaster": ("winner", "points_by_player", "tricks_by_player", "blitz"),
         "doubler": (),
         "pick": ("picker", "partner", "points", "schwarz", "cracks", "blitz"),
     }
 
     def __init__(self, rules: dict[str, Any], tariff: dict[str, Any] | None) -> None:
         super().__init__(rules, tariff)
+        self.players: int = rules["players"]
         self.payoff = PAYOFF_TABLES[rules["table"]]
         self.pass_out: str = rules["pass_out"]
-        self.pending_doublers = 0  # doubler hands still waiting to double a played hand
+        self.tie_doubles_next: bool = rules["tie_doubles_next"]
+        self.fewer_tricks_wins: bool = rules["leaster_tie"] == "fewer_tricks"
+        self.free_partner: bool = rules["no_trick_partner"] == "free"
+        self.pending_doublers = 0  # doubler hands (and 60:60 hands) still waiting to double a played hand
         self._band_items = BAND_ITEMS[rules["table"]]
 
     @property
     def seats(self) -> int:
-        return PLAYING
+        return self.players
+
+    def table_sizes(self) -> tuple[int, ...]:
+        """Five-handed, a table seats five to eight; four or three seat exactly that many."""
+        return super().table_sizes() if self.players == 5 else (self.players,)
 
     def enabled_contracts(self) -> tuple[str, ...]:
         return (self.pass_out, "pick")
+
+    def fields_for(self, contract_type: str) -> tuple[str, ...]:
+        """Three-handed the picker always plays alone: no partner to enter."""
+        fields = self.CONTRACT_FIELDS[contract_type]
+        return tuple(f for f in fields if f != "partner") if self.players == 3 else fields
 
     def score(self, facts: Facts) -> Outcome:
         kind = facts.get("type", _type)
@@ -130,6 +162,8 @@ class Sheepshead(Game):
     def _pick(self, facts: Facts) -> Outcome:
         picker = cast(str, facts.player("picker", needed_for="a pick"))  # required, so never None
         partner = facts.player("partner", required=False)
+        if partner is not None and self.players == 3:
+            raise DealError("partner", f"partner: three-handed the picker always plays alone (got {partner})")
         if partner == picker:
             raise DealError("partner", f"partner must be someone other than the picker (got {partner} for both)")
         points = facts.get("points", _points, needed_for="a pick")
@@ -142,15 +176,22 @@ class Sheepshead(Game):
 
         band = BAND[schwarz][points]
         multiplier, items, marks = self._multiplier(cracks, blitzes)
+        if self.tie_doubles_next and points == TIE_POINTS:
+            self.pending_doublers += 1
+            items, marks = (*items, TIE_NOTE), (*marks, "doubles_next")
         amount = self.payoff[band] * multiplier  # what each defender pays (negative: receives)
-        deltas = dict.fromkeys(facts.table.playing, -amount)
+        playing = facts.table.playing
+        deltas = dict.fromkeys(playing, -amount)
+        side = amount * (len(playing) - (1 if partner is None else 2))  # what all the defenders pay together
         if partner is None:
-            deltas[picker] = 4 * amount
+            deltas[picker] = side
             items += (ALONE_ITEM,)
             marks = ("alone", *marks)
+        elif band == NO_TRICK and self.free_partner:
+            deltas[picker], deltas[partner] = side, 0
+            items += (FREE_PARTNER_ITEM,)
         else:
-            deltas[picker] = 2 * amount
-            deltas[partner] = amount
+            deltas[picker], deltas[partner] = side - amount, amount
         return Outcome(
             deltas,
             "Pick" if partner else "Alone",
@@ -162,40 +203,78 @@ class Sheepshead(Game):
         )
 
     def _leaster(self, facts: Facts) -> Outcome:
-        points = facts.per_player("points_by_player", total=ALL_POINTS, needed_for="a leaster")
-        tricks = facts.per_player("tricks_by_player", total=TRICKS, needed_for="a leaster")
-        for player, count in tricks.items():
-            if not count and points[player]:
-                raise DealError(
-                    "points_by_player",
-                    f"points_by_player: {player} took no trick, so cannot have {points[player]} points",
-                )
-        blitzes = facts.get("blitz", _blitzes, default=0)
-        facts.reject_unread("a leaster")
-
-        fewest = min(points[player] for player, count in tricks.items() if count)
-        winners = [player for player, count in tricks.items() if count and points[player] == fewest]
+        """Everyone alone; the fewest points among the players who took a trick win (or, tied, nobody scores)."""
+        if facts.has("winner"):
+            winner = self._recorded_winner(facts)
+            blitzes = facts.get("blitz", _blitzes, default=0)
+            facts.reject_unread("a leaster recorded by its winner")
+            reason = None if winner else Item("Tie for fewest: nobody scores")
+        else:
+            winner, reason = self._counted_winner(facts)
+            blitzes = facts.get("blitz", _blitzes, default=0)
+            facts.reject_unread("a leaster")
+        playing = facts.table.playing
         multiplier, items, marks = self._multiplier(0, blitzes)
-        if len(winners) > 1:
+        if winner is None:
             return Outcome(
-                dict.fromkeys(points, 0),
+                dict.fromkeys(playing, 0),
                 "Leaster",
                 multiplier=multiplier,
                 marks=("passed", "tie", *marks),
-                explanation=(Item(f"Tie for fewest at {fewest} points: nobody scores"), *items),
+                explanation=(cast(Item, reason), *items),
             )
-        winner = winners[0]
-        deltas = dict.fromkeys(points, -multiplier)
-        deltas[winner] = multiplier * (len(points) - 1)
+        deltas = dict.fromkeys(playing, -multiplier)
+        deltas[winner] = multiplier * (len(playing) - 1)
         return Outcome(
             deltas,
             "Leaster",
             value=multiplier,
             multiplier=multiplier,
             marks=("passed", *marks),
-            explanation=(Item(f"{winner} fewest with {fewest} points", 1), *items),
+            explanation=(reason or Item(f"{winner} fewest", 1), *items),
             declarers=(winner,),
         )
+
+    def _recorded_winner(self, facts: Facts) -> str | None:
+        """A leaster noted by its winner alone, or ``null`` for a tie that nobody won."""
+        if facts.has("points_by_player") or facts.has("tricks_by_player"):
+            raise DealError(
+                "winner", "winner: give either the winner or points_by_player (with tricks_by_player), not both"
+            )
+        return facts.player("winner", required=False)
+
+    def _counted_winner(self, facts: Facts) -> tuple[str | None, Item]:
+        """The winner from every player's points (and tricks), with the explanation's first line."""
+        points = facts.per_player("points_by_player", total=ALL_POINTS, needed_for="a leaster")
+        tricks = (
+            facts.per_player("tricks_by_player", total=TRICKS[self.players], needed_for="a leaster")
+            if facts.has("tricks_by_player")
+            else None
+        )
+        if tricks is not None:
+            for player, count in tricks.items():
+                if not count and points[player]:
+                    raise DealError(
+                        "points_by_player",
+                        f"points_by_player: {player} took no trick, so cannot have {points[player]} points",
+                    )
+        # Without the tricks, a player with card points took a trick; one who took only a trick worth 0 points
+        # must be recorded with tricks_by_player.
+        took_a_trick = [p for p in points if (tricks[p] if tricks is not None else points[p])]
+        fewest = min(points[p] for p in took_a_trick)
+        tied = [p for p in took_a_trick if points[p] == fewest]
+        if len(tied) > 1 and self.fewer_tricks_wins:
+            if tricks is None:
+                raise DealError(
+                    "tricks_by_player",
+                    f"tricks_by_player is required: {' and '.join(tied)} tie for fewest with {fewest} points, and "
+                    f"under leaster_tie fewer_tricks the one with fewer tricks wins",
+                )
+            least = min(tricks[p] for p in tied)
+            tied = [p for p in tied if tricks[p] == least]
+        if len(tied) > 1:
+            return None, Item(f"Tie for fewest at {fewest} points: nobody scores")
+        return tied[0], Item(f"{tied[0]} fewest with {fewest} points", 1)
 
     def _multiplier(self, cracks: int, blitzes: int) -> tuple[int, tuple[Item, ...], tuple[str, ...]]:
         """Doubling by crack steps, blitzes and a pending doubler hand (which this played hand uses up).

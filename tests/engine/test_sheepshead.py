@@ -111,15 +111,22 @@ def test_0_points_with_a_trick_is_the_0_to_30_band() -> None:
     assert one(pick(0)) == paid(-4, -2, 2)
 
 
+HOUSE_RULE_DEFAULTS = {"players": 5, "tie_doubles_next": False, "leaster_tie": "nobody", "no_trick_partner": "pays"}
+
+
 def test_seed_preset_is_five_handed_with_the_seed_table_and_leasters() -> None:
     session = engine.load({"format": "schreiber/1", "game": "sheepshead", "players": PLAYERS, "deals": []})
-    assert session.rules == {"preset": "seed", "table": "seed", "pass_out": "leaster"}
+    assert session.rules == {"preset": "seed", "table": "seed", "pass_out": "leaster", **HOUSE_RULE_DEFAULTS}
     assert session.seats == 5
 
 
 def test_presets_name_their_table_and_pass_out() -> None:
-    assert Sheepshead.rule_presets["standard"] == {"table": "standard", "pass_out": "leaster"}
-    assert Sheepshead.rule_presets["wisconsin"] == {"table": "double_on_the_bump", "pass_out": "doubler"}
+    assert Sheepshead.rule_presets["standard"] == {"table": "standard", "pass_out": "leaster", **HOUSE_RULE_DEFAULTS}
+    assert Sheepshead.rule_presets["wisconsin"] == {
+        "table": "double_on_the_bump",
+        "pass_out": "doubler",
+        **HOUSE_RULE_DEFAULTS,
+    }
 
 
 # --- alone -------------------------------------------------------------------------------------------------------
@@ -285,9 +292,14 @@ def test_four_players_are_too_few() -> None:
         ({**leaster([12, 0, 40, 30, 38], [1, 0, 2, 1, 2]), "picker": "Anna"}, "picker", "does not apply"),
         ({"type": "leaster", "points_by_player": {"Anna": 120}}, "points_by_player", "missing"),
         (
-            {"type": "leaster", "points_by_player": dict(zip(PLAYERS, [12, 0, 40, 30, 38], strict=True))},
-            "tricks_by_player",
-            "tricks_by_player is required for a leaster",
+            {"type": "leaster", "points_by_player": dict(zip(PLAYERS, [12, 0, 40, 30, 38], strict=True)), "winner": "Bert"},
+            "winner",
+            "winner: give either the winner or points_by_player",
+        ),
+        (
+            {"type": "leaster", "winner": "Nobody"},
+            "winner",
+            "winner: 'Nobody' is not a player of this session",
         ),
     ],
 )

@@ -46,14 +46,14 @@ def random_session(
     if cents_per_point is not None:
         document["cents_per_point"] = cents_per_point
     session = load(document)
-    seats = session.new_game().seats
+    rules_game = session.new_game()
     generator = importlib.import_module(f"{__name__}.{game}")
     names = session.players
-    sits_out = len(names) > seats
     memory: dict[str, Any] = {}
     dealer = 0
     for _ in range(deals):
-        playing = tuple(p for p in names if p != names[dealer]) if sits_out else names
+        out = rules_game.sitting_out(names, dealer)
+        playing = tuple(p for p in names if p not in out)
         facts, keeps_dealer = generator.random_deal(rng, session.rules, session.tariff, playing, memory)
         document["deals"].append(facts)
         if not keeps_dealer:

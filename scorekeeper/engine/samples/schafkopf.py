@@ -1,4 +1,4 @@
-"""Random Schafkopf deals: mostly Sauspiele, now and then a solo, a Tout, a pass-out or a Ramsch.
+"""Random Schafkopf deals: mostly Sauspiele, now and then a solo, a Tout, a pass-out, a Ramsch, über Kreuz or a Leaster.
 
 Only contracts the rules enable are drawn; every field stays within what the rules allow (runners up to the
 contract's trumps, Kontra up to ``kontra_max``, knocks only with Klopfen), so every deal is valid.
@@ -9,12 +9,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..schafkopf import ALL_POINTS, CALLED_SUITS, CONTRACTS, SUITS, TOUT_SUFFIX, TRUMP_COUNTS, Schafkopf
+from ..schafkopf import ALL_POINTS, CALLED_SUITS, PLAYED, SUITS, TOUT_SUFFIX, TRUMP_COUNTS, Schafkopf
 
 # How often a table plays each contract type, relative to each other.
 TYPE_WEIGHTS = {
     "passed": 10,
     "ramsch": 10,
+    "kreuz": 10,
+    "leaster": 10,
     "sauspiel": 55,
     "hochzeit": 3,
     "bettel": 3,
@@ -59,7 +61,12 @@ def random_deal(
     (kind,) = rng.choices(memory["types"], memory["weights"])
     if kind == "passed":
         return {"contract": "passed"}, False
-    deal = _ramsch(rng, game, playing) if kind == "ramsch" else _played(rng, game, rules, kind, playing)
+    if kind == "leaster":
+        deal: dict[str, Any] = {"contract": "leaster", "winner": rng.choice(playing)}
+    elif kind == "ramsch":
+        deal = _ramsch(rng, game, playing)
+    else:
+        deal = _played(rng, game, rules, kind, playing)
     if game.max_knocks and rng.random() < KNOCK_CHANCE:
         deal["knocks"] = rng.randint(1, min(2, game.max_knocks))
     return deal, False
@@ -69,10 +76,13 @@ def _played(
     rng: random.Random, game: Schafkopf, rules: dict[str, Any], kind: str, playing: tuple[str, ...]
 ) -> dict[str, Any]:
     key = kind.removesuffix(TOUT_SUFFIX)
-    contract = CONTRACTS[key]
-    declarer = rng.choice(playing)
+    contract = PLAYED[key]
+    seat = rng.randrange(len(playing))
+    declarer = playing[seat]
     deal: dict[str, Any] = {"contract": key, "declarer": declarer}
-    if contract.partner:
+    if key == "kreuz":  # the pairs sit opposite each other
+        deal["partner"] = playing[(seat + 2) % len(playing)]
+    elif contract.partner:
         deal["partner"] = rng.choice([p for p in playing if p != declarer])
     if contract.suit == "trump":
         deal["suit"] = rng.choice(SUITS)
@@ -90,8 +100,8 @@ def _played(
         deal.update(_card_points(rng, PARTNER_POINTS if contract.partner else SOLO_POINTS))
     if contract.runners_from and rng.random() < RUNNERS_CHANCE:
         most = TRUMP_COUNTS[rules["deck"]][contract.trumps]
-        deal["runners"] = rng.randint(1, min(contract.runners_from + 3, most))  # sometimes too few to count
-    if game.kontra_max and not muss and rng.random() < KONTRA_CHANCE:
+        deal["runners"] = rng.randint(1, min(game.runners_from[key] + 3, most))  # sometimes too few to count
+    if game.kontra_max and not muss and key != "kreuz" and rng.random() < KONTRA_CHANCE:
         deal["kontra"] = 2 if game.kontra_max > 1 and rng.random() < RE_SHARE else 1
     return deal
 
@@ -111,14 +121,15 @@ def _ramsch(rng: random.Random, game: Schafkopf, playing: tuple[str, ...]) -> di
         winner = rng.choice(playing)
         points = {p: ALL_POINTS if p == winner else 0 for p in playing}
         return {"contract": "ramsch", "points_by_player": points, "durchmarsch": winner}
-    # At most one Jungfrau, so the deal never looks like a Durchmarsch.
-    jungfrau = [rng.choice(playing)] if rng.random() < JUNGFRAU_CHANCE else []
+    # At least two players take tricks, so the deal never looks like a Durchmarsch.
+    count = rng.randint(1, len(playing) - 2)
+    jungfrau = rng.sample(playing, count) if rng.random() < JUNGFRAU_CHANCE else []
     takers = [p for p in playing if p not in jungfrau]
     cuts = sorted(rng.randint(0, ALL_POINTS) for _ in range(len(takers) - 1))
     shares = [high - low for low, high in zip([0, *cuts], [*cuts, ALL_POINTS], strict=True)]
     points = dict.fromkeys(playing, 0) | dict(zip(takers, shares, strict=True))
     deal: dict[str, Any] = {"contract": "ramsch", "points_by_player": points}
-    if jungfrau and game.jungfrau_double:
+    if jungfrau and game.jungfrau != "none":
         deal["jungfrau"] = jungfrau
     highest = max(points.values())
     tied = [p for p in playing if points[p] == highest]
