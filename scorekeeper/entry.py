@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from django.http import QueryDict
 from django.utils.functional import Promise
@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .engine.deal import GENERIC_FIELDS
 from .engine.game import Game
+from .engine.schafkopf import Schafkopf
 
 MISSING: Any = object()
 
@@ -56,10 +57,29 @@ class Control:
         return facts.get(self.name, "")
 
 
+NOBODY = "-"  # the value of a "nobody" chip that records null (a leaster tie), unlike an unchosen field
+
+
 @dataclass
 class PlayerChoice(Control):
     kind: str = "player"
     none_label: str | Promise = ""  # offer "nobody" (e.g. Sheepshead: picker plays alone)
+    none_is_null: bool = False  # "nobody" is recorded as null (a tie) rather than left out (alone)
+
+    @property
+    def none_value(self) -> str:
+        return NOBODY if self.none_is_null else ""
+
+    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
+        value = data.get(self.name, "").strip()
+        if self.none_is_null and value == NOBODY:
+            return None
+        return value or MISSING
+
+    def shown(self, facts: Mapping[str, Any]) -> Any:
+        if self.none_is_null and self.name in facts and facts[self.name] is None:
+            return NOBODY
+        return facts.get(self.name, "")
 
 
 @dataclass
@@ -219,6 +239,8 @@ class GameEntry:
     facts_for_type: Callable[[str], dict[str, Any]]
     type_of: Callable[[Mapping[str, Any]], str]
     more_label: str | Promise  # the summary of the folded extras
+    # Partners the seating decides, per contract type: {type: {declarer: partner}} (Schafkopf über Kreuz).
+    seated_partners: Callable[[Game, tuple[str, ...]], dict[str, dict[str, str]]] = lambda game, playing: {}
 
 
 SUITS = (("eichel", "Eichel"), ("gras", "Gras"), ("herz", "Herz"), ("schellen", "Schellen"))
@@ -243,6 +265,7 @@ def _schafkopf_controls(game: Game) -> Sequence[Control]:
         PlayerSet("jungfrau", _("Jungfrau (took no trick)")),
         PlayerChoice("loser", _("Loser on a tie")),
         PlayerChoice("durchmarsch", _("Durchmarsch (took every trick)")),
+        PlayerChoice("winner", _("Winner (fewest card points)")),
         Count("runners", _("Laufende (runners)"), folded=True, most=14),
         Count(
             "kontra",
@@ -305,6 +328,9 @@ def _sheepshead_controls(game: Game) -> Sequence[Control]:
     return (
         PlayerChoice("picker", _("Picker")),
         PlayerChoice("partner", _("Partner (holds the called card)"), none_label=_("alone")),
+        PlayerChoice(
+            "winner", _("Winner (fewest points with a trick)"), none_label=_("tie: nobody scores"), none_is_null=True
+        ),
         Points(
             "points",
             _("Card points of the picker's side"),
@@ -312,8 +338,8 @@ def _sheepshead_controls(game: Game) -> Sequence[Control]:
             help=_("61 wins; 60:60 loses."),
         ),
         Toggle("schwarz", _("No trick for the losing side")),
-        PerPlayer("points_by_player", _("Card points per player")),
-        PerPlayer("tricks_by_player", _("Tricks per player"), most=6),
+        PerPlayer("points_by_player", _("Or: card points per player"), folded=True),
+        PerPlayer("tricks_by_player", _("Tricks per player"), folded=True, most=10),
         Count("cracks", _("Crack / re-crack"), folded=True, most=2, words=("Crack", "Re-crack")),
         Count("blitz", _("Blitzes"), folded=True, most=2),
     )
@@ -345,6 +371,8 @@ GAMES: dict[str, GameEntry] = {
         type_labels={
             "passed": _("Thrown in"),
             "ramsch": "Ramsch",
+            "kreuz": "Über Kreuz",
+            "leaster": "Leaster",
             "sauspiel": "Sauspiel",
             "hochzeit": "Hochzeit",
             "bettel": "Bettel",
@@ -361,6 +389,9 @@ GAMES: dict[str, GameEntry] = {
             "sie": "Sie",
         },
         controls=_schafkopf_controls,
+        seated_partners=lambda game, playing: (
+            {"kreuz": cast(Schafkopf, game).kreuz_partners(playing)} if "kreuz" in game.enabled_contracts() else {}
+        ),
         default_type="sauspiel",
         facts_for_type=_split_tout,
         type_of=lambda facts: str(facts.get("contract", "")) + ("_tout" if facts.get("tout") else ""),
@@ -382,7 +413,7 @@ GAMES: dict[str, GameEntry] = {
         type_of=lambda facts: str(facts.get("type", "")),
     ),
     "sheepshead": GameEntry(
-        more_label=_("More: cracks and blitzes"),
+        more_label=_("More: cracks, blitzes, a leaster's points"),
         type_field="type",
         type_labels={"pick": _("Pick"), "leaster": _("Leaster"), "doubler": _("Doubler")},
         controls=_sheepshead_controls,
@@ -440,6 +471,7 @@ class DealEntry:
         if game_key == "bauernstoss":  # the chalk is recorded on the first deal; later only as a correction
             for control in self.controls:
                 control.folded = control.folded or (control.name == "chalk" and not first_deal)
+        self.seated_partners = self.spec.seated_partners(game, self.playing)
         self.facts: dict[str, Any] = dict(facts or {})
         self.errors: dict[str | None, list[str]] = {}
         stored_type = self.spec.type_of(self.facts) if self.facts else ""
@@ -467,6 +499,9 @@ class DealEntry:
             facts[control.name] = (
                 {**facts[control.name], **value} if isinstance(facts.get(control.name), dict) else value
             )
+        partners = self.seated_partners.get(self.contract_type, {})
+        if facts.get("declarer") in partners and "partner" not in facts:  # the seating decides it: no tap needed
+            facts["partner"] = partners[facts["declarer"]]
         # What the form has no control for (a dealer override, a note) stays as the stored deal recorded it.
         facts.update((key, value) for key, value in self.facts.items() if key in GENERIC_FIELDS)
         self.facts = facts

@@ -12,15 +12,15 @@ from typing import Any
 
 from django import forms
 from django.utils import timezone
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from . import engine
-from .engine.options import Choice, Flag, Integer, Subset
+from .engine.options import Choice, Flag, Integer, IntegerMap, Subset
 from .labels import CHOICE_LABELS, OPTION_LABELS, TARIFF_LABELS
 from .models import Club, HouseRules, Member, Role
 
 CURRENCIES = [("EUR", _("€ Euro")), ("CHF", _("CHF Swiss franc")), ("USD", _("$ US dollar")), ("GBP", _("£ Pound"))]
-MAX_SEATS = 6
 
 
 class ClubForm(forms.Form):
@@ -62,25 +62,35 @@ class SignUpForm(forms.Form):
     password = forms.CharField(label=_("Password"), widget=forms.PasswordInput, min_length=8)
 
 
-def option_field(validator: Any, label: Any, initial: Any) -> forms.Field:
-    """A form field for one rule or tariff option, chosen by the kind of its validator.
+def option_fields(name: str, validator: Any, label: Any, initial: Any) -> dict[str, forms.Field]:
+    """Form fields for one rule or tariff option, chosen by the kind of its validator, by their names' suffix.
 
-    Every option is optional: left empty, the chosen preset's value applies.
+    Every option is optional: left empty, the chosen preset's value applies. A map of numbers (Laufende per
+    contract) is one number field per key, named ``<option>__<key>``.
     """
-    field = _option_field(validator, label, initial)
+    if isinstance(validator, IntegerMap):
+        return {
+            f"__{key}": forms.IntegerField(
+                label=format_lazy("{}: {}", label, TARIFF_LABELS.get(key, key)),
+                min_value=validator.low,
+                required=False,
+                initial=validator.value_of(initial or {}, key),
+            )
+            for key in validator.defaults
+        }
+    field = _option_field(name, validator, label, initial)
     field.required = False
-    return field
+    return {"": field}
 
 
-def _option_field(validator: Any, label: Any, initial: Any) -> forms.Field:
+def _option_field(name: str, validator: Any, label: Any, initial: Any) -> forms.Field:
     if isinstance(validator, Flag):
         return forms.BooleanField(label=label, required=False, initial=initial)
     if isinstance(validator, Integer):
         return forms.IntegerField(label=label, min_value=validator.low, max_value=validator.high, initial=initial)
     if isinstance(validator, Choice):
-        choices = [
-            (str(c), f"{c} – {CHOICE_LABELS[str(c)]}" if str(c) in CHOICE_LABELS else str(c)) for c in validator.choices
-        ]
+        words = CHOICE_LABELS.get(name, {})
+        choices = [(str(c), f"{c} – {words[str(c)]}" if str(c) in words else str(c)) for c in validator.choices]
         return forms.ChoiceField(label=label, choices=choices, initial=str(initial))
     if isinstance(validator, Subset):
         return forms.MultipleChoiceField(
@@ -155,11 +165,9 @@ class SessionStartForm(forms.Form):
         self._choose("rules_preset", presets)
         self.fields["rules_preset"].initial = chosen
         self.option_names = [k for k in self.game_class.rule_schema if k in rules]
-        for key in self.option_names:
-            self.fields[f"opt_{key}"] = option_field(
-                self.game_class.rule_schema[key], OPTION_LABELS.get(key, key), rules[key]
-            )
+        self._option_fields = self._add_options("opt_", self.option_names, self.game_class.rule_schema, rules)
         self.tariff_names: list[str] = []
+        self._tariff_fields: list[str] = []
         if self.game_class.tariff_presets is not None:
             if tariff_preset not in self.game_class.tariff_presets:
                 tariff_preset = None
@@ -172,19 +180,19 @@ class SessionStartForm(forms.Form):
             self._choose("tariff_preset", self.game_class.tariff_presets)
             self.fields["tariff_preset"].initial = tariff["preset"]
             self.tariff_names = [k for k in self.game_class.tariff_schema if k in tariff]
-            for key in self.tariff_names:
-                self.fields[f"tar_{key}"] = option_field(
-                    self.game_class.tariff_schema[key], TARIFF_LABELS.get(key, key), tariff[key]
-                )
+            self._tariff_fields = self._add_options("tar_", self.tariff_names, self.game_class.tariff_schema, tariff)
         else:
             del self.fields["tariff_preset"]
         if house_rules:
             self.fields["cents_per_point"].initial = house_rules.cents_per_point
+        self.max_seats = max(
+            self.game_class(*engine.freeze(game, name)).table_sizes()[-1] for name in self.game_class.rule_presets
+        )
         self.fields["first_dealer"].choices = [  # type: ignore[attr-defined]
-            (i, _("Seat %(n)s") % {"n": i + 1}) for i in range(MAX_SEATS)
+            (i, _("Seat %(n)s") % {"n": i + 1}) for i in range(self.max_seats)
         ]
         members = club.members.order_by("is_guest", "name")
-        for i in range(MAX_SEATS):
+        for i in range(self.max_seats):
             self.fields[f"seat_{i}"] = forms.ModelChoiceField(
                 label=_("Seat %(n)s") % {"n": i + 1},
                 queryset=members,
@@ -194,6 +202,18 @@ class SessionStartForm(forms.Form):
             )
             self.fields[f"guest_{i}"] = forms.CharField(label=_("or a guest"), required=False, max_length=60)
 
+    def _add_options(
+        self, prefix: str, names: list[str], schema: Mapping[str, Any], values: Mapping[str, Any]
+    ) -> list[str]:
+        """Add the fields of each option; returns their names in order."""
+        added = []
+        labels = OPTION_LABELS if prefix == "opt_" else TARIFF_LABELS
+        for key in names:
+            for suffix, field in option_fields(key, schema[key], labels.get(key, key), values[key]).items():
+                self.fields[prefix + key + suffix] = field
+                added.append(prefix + key + suffix)
+        return added
+
     def _choose(self, name: str, presets: Mapping[str, Any]) -> None:
         field = self.fields[name]
         assert isinstance(field, forms.ChoiceField)
@@ -201,13 +221,13 @@ class SessionStartForm(forms.Form):
 
     # the rule and tariff options, grouped for the template
     def option_fields(self) -> list[forms.BoundField]:
-        return [self[f"opt_{k}"] for k in self.option_names]
+        return [self[name] for name in self._option_fields]
 
     def tariff_fields(self) -> list[forms.BoundField]:
-        return [self[f"tar_{k}"] for k in self.tariff_names]
+        return [self[name] for name in self._tariff_fields]
 
     def seat_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
-        return [(self[f"seat_{i}"], self[f"guest_{i}"]) for i in range(MAX_SEATS)]
+        return [(self[f"seat_{i}"], self[f"guest_{i}"]) for i in range(self.max_seats)]
 
     def rules_spec(self) -> dict[str, Any]:
         preset = self.cleaned_data["rules_preset"]
@@ -224,7 +244,7 @@ class SessionStartForm(forms.Form):
     def seated(self) -> list[tuple[Member | None, str]]:
         """(member, guest name) for each filled seat, in seat order."""
         seats = []
-        for i in range(MAX_SEATS):
+        for i in range(self.max_seats):
             member, guest = self.cleaned_data.get(f"seat_{i}"), (self.cleaned_data.get(f"guest_{i}") or "").strip()
             if member or guest:
                 seats.append((member, guest))
@@ -241,13 +261,16 @@ class SessionStartForm(forms.Form):
                 value = coerce_choice(validator, value or "")
             elif isinstance(validator, Subset):
                 value = sorted(value or ())
+            elif isinstance(validator, IntegerMap):
+                given = {k: self.cleaned_data.get(f"{prefix}{key}__{k}") for k in validator.defaults}
+                value = {k: n for k, n in given.items() if n is not None and n != validator.defaults[k]}
             if value not in (None, "") and value != defaults.get(key):
                 overrides[key] = value
         return overrides
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        for i in range(MAX_SEATS):
+        for i in range(self.max_seats):
             if data.get(f"seat_{i}") and (data.get(f"guest_{i}") or "").strip():
                 self.add_error(f"guest_{i}", _("Choose a member or type a guest's name, not both."))
         return data

@@ -23,6 +23,9 @@ OPTION_LABELS: dict[str, Promise] = {
     "stock_share": _("Who takes or pays the pot in a partner game"),
     "jungfrau": _("Ramsch: a player without a trick (Jungfrau)"),
     "durchmarsch": _("Ramsch: Durchmarsch (one player takes every trick)"),
+    "runners_min": _("Laufende count from"),
+    "runners_max": _("Most Laufende paid"),
+    "sheet": _("Score sheet"),
     # Doppelkopf
     "re_kontra": _("Re and Kontra announcements"),
     "extras": _("Sonderpunkte (extra points)"),
@@ -31,6 +34,9 @@ OPTION_LABELS: dict[str, Promise] = {
     "pflichtsolo": _("Pflichtsolo (forced solo) per round"),
     # Sheepshead
     "table": _("Payoff table"),
+    "tie_doubles_next": _("60:60 doubles the next hand"),
+    "leaster_tie": _("Leaster tie for fewest"),
+    "no_trick_partner": _("Partner when the picker's side took no trick"),
     # Bauernstoss
     "target": _("Strokes to win a Partie"),
     "small_solo": _("Strokes for a small solo"),
@@ -62,26 +68,45 @@ TARIFF_LABELS: dict[str, Promise] = {
     "ramsch": _("Ramsch (per winner)"),
     "durchmarsch": _("Durchmarsch"),
     "stock_ante": _("Stock ante (per player)"),
+    "leaster": _("Leaster (from each player)"),
 }
 
-CHOICE_LABELS: dict[str, Promise] = {
-    "redeal": _("thrown in, deal moves on"),
-    "stock": _("everyone pays into the pot (Stock)"),
-    "schierling_stock": _("Schierling pot"),
-    "ramsch": _("play a Ramsch"),
-    "muss": _("Muss: Eichel-Ober must play"),
-    "all": _("every game"),
-    "partner": _("partner games only"),
-    "declarer": _("the declarer alone"),
-    "split": _("declarer and partner, half each"),
-    "double": _("paid double"),
-    "none": _("no extra"),
-    "plus2": _("+2 each (DDV)"),
-    "leaster": _("Leaster (fewest points wins)"),
-    "doubler": _("Doubler (next hand counts double)"),
-    "seed": _("common five-handed table"),
-    "standard": _("plain 1-2-3 table"),
-    "double_on_the_bump": _("double on the bump"),
+# The words for each value of a choice option, by option: the same value can mean different things
+# (``double_all`` of a Jungfrau is not ``double_all`` of Re and Kontra).
+CHOICE_LABELS: dict[str, dict[str, Promise]] = {
+    "pass_out": {
+        "redeal": _("thrown in, deal moves on"),
+        "stock": _("everyone pays into the pot (Stock)"),
+        "schierling_stock": _("Schierling pot"),
+        "ramsch": _("play a Ramsch"),
+        "muss": _("Muss: Eichel-Ober must play"),
+        "kreuz": _("über Kreuz: the pairs opposite play a Sauspiel"),
+        "leaster": _("Leaster (fewest points wins)"),
+        "doubler": _("Doubler (next hand counts double)"),
+    },
+    "stock_games": {"all": _("every game"), "partner": _("partner games only")},
+    "stock_share": {"declarer": _("the declarer alone"), "split": _("declarer and partner, half each")},
+    "jungfrau": {
+        "double": _("paid double"),
+        "double_multiple": _("each Jungfrau doubles her pay again"),
+        "double_all": _("each Jungfrau doubles the whole Ramsch"),
+        "none": _("no extra"),
+    },
+    "sheet": {"zero_sum": _("plus and minus (zero-sum)"), "plus_only": _("only the winners' points (plus only)")},
+    "re_kontra": {
+        "plus2": _("+2 each (DDV)"),
+        "double": _("each doubles the game points"),
+        "double_all": _("each doubles game points and Sonderpunkte"),
+    },
+    "table": {
+        "seed": _("common five-handed table"),
+        "standard": _("plain 1-2-3 table"),
+        "double_on_the_bump": _("double on the bump"),
+        "2-4-8": _("2-4-8"),
+    },
+    "leaster_tie": {"nobody": _("nobody scores"), "fewer_tricks": _("fewer tricks wins")},
+    "no_trick_partner": {"pays": _("pays as usual"), "free": _("pays nothing, the picker pays for him")},
+    "players": {"3": _("three"), "4": _("four"), "5": _("five")},
 }
 
 GAME_HINTS: dict[str, Promise] = {

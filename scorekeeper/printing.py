@@ -23,9 +23,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from . import engine
+from . import engine, rules_in_words
 from .engine.settlement import KITTY, Mode, PotPolicy, Settlement, seat_after, settle_up
-from .labels import CHOICE_LABELS, OPTION_LABELS, TARIFF_LABELS
+from .labels import TARIFF_LABELS
 from .sheet import Sheet, build_sheet
 from .templatetags.sheet import MARKS, QUIET_MARKS
 
@@ -96,11 +96,7 @@ class Printout:
 
     @property
     def rules_in_words(self) -> list[str]:
-        return [
-            f"{OPTION_LABELS.get(key, key)}: {_option_words(value)}"
-            for key, value in self.sheet.rules.items()
-            if key != "preset"
-        ]
+        return rules_in_words.describe(self.sheet.game, self.sheet.rules)
 
     @property
     def tariff_in_words(self) -> list[str]:
@@ -257,10 +253,16 @@ class ScorePad:
 def pad_player_counts(game: str) -> tuple[int, ...]:
     """How many players a pad for ``game`` may have columns for, over all its rule presets."""
     game_class = engine.GAMES[game]
+    table_options = getattr(game_class.rule_schema.get("players"), "choices", (None,))
     counts: set[int] = set()
     for preset in game_class.rule_presets:
-        seats = game_class(*engine.freeze(game, preset)).seats
-        counts.update((seats, seats + 1) if game_class.dealer_sits_out else (seats,))
+        for players in table_options:
+            try:
+                spec = preset if players is None else {"preset": preset, "players": players}
+                game_rules = game_class(*engine.freeze(game, spec))
+            except (engine.DealError, engine.InvalidSession):  # e.g. three players need the short deck
+                continue
+            counts.update(game_rules.table_sizes())
     return tuple(sorted(counts))
 
 
@@ -314,20 +316,6 @@ def _transfer_words(payer: str, payee: str, mode: Mode) -> str:
     into_kitty, from_kitty = KITTY_SENTENCES[mode]
     sentence = into_kitty if payee == KITTY else from_kitty if payer == KITTY else _("%(payer)s pays %(payee)s")
     return str(sentence) % {"payer": payer, "payee": payee}
-
-
-def _option_words(value: Any) -> str:
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
-    if value is None:
-        return _("none")
-    if isinstance(value, (set, frozenset)):
-        return _option_words(sorted(value))
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_option_words(v) for v in value) or _("none")
-    if isinstance(value, str):
-        return str(CHOICE_LABELS.get(value, value.replace("_", " ").capitalize()))
-    return str(value)
 
 
 def _format_date(day: date | None) -> str:

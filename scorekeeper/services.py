@@ -178,6 +178,7 @@ def start_session(
                 "tariff": frozen_tariff,
                 "players": names,
                 "deals": [],
+                **({"cents_per_point": cents_per_point} if cents_per_point else {}),
             }
         ).seats
     except engine.InvalidSession as error:

@@ -29,7 +29,7 @@ class Cell:
 class Row:
     number: int
     dealer: str
-    sitting_out: str | None
+    sitting_out: tuple[str, ...]
     label: str
     declarers: tuple[str, ...]
     value: int
@@ -62,6 +62,7 @@ class Sheet:
     players: tuple[str, ...]
     rows: tuple[Row, ...]
     uses_pot: bool
+    zero_sum: bool  # false for a plus-only sheet: only the winners are written, and no money is settled
     pot: int
     next_dealer: str
     next_playing: tuple[str, ...]
@@ -97,7 +98,7 @@ def build_sheet(document: Mapping[str, Any], *, first_dealer: str | None = None)
             facts=session.deals[r.number - 1],
             extra=r.outcome.extra,
             cells=tuple(
-                Cell(p, r.deltas[p], r.totals[p], p == r.dealer, p == r.sitting_out, p in r.outcome.declarers)
+                Cell(p, r.deltas[p], r.totals[p], p == r.dealer, p in r.sitting_out, p in r.outcome.declarers)
                 for p in players
             ),
         )
@@ -111,6 +112,7 @@ def build_sheet(document: Mapping[str, Any], *, first_dealer: str | None = None)
         players=players,
         rows=rows,
         uses_pot=game.uses_pot(),
+        zero_sum=game.zero_sum(),
         pot=rows[-1].pot if rows else session.pot_carried_in,
         next_dealer=next_dealer,
         next_playing=session.playing(next_dealer),

@@ -367,6 +367,11 @@ class Schafkopf(Game):
         }
         return tuple(f for f in self.CONTRACT_FIELDS[contract_type] if not off.get(f, False))
 
+    def kreuz_partners(self, playing: tuple[str, ...]) -> dict[str, str]:
+        """Über Kreuz, each player's partner: of the four playing in seat order, the 1st and 3rd against the
+        2nd and 4th."""
+        return {player: playing[(seat + 2) % len(playing)] for seat, player in enumerate(playing)}
+
     def _type_enabled(self, contract_type: str) -> bool:
         if contract_type.endswith(TOUT_SUFFIX):
             return self.tout_enabled and contract_type.removesuffix(TOUT_SUFFIX) in self.enabled
@@ -455,8 +460,7 @@ class Schafkopf(Game):
         if partner == declarer:
             raise DealError("partner", f"partner must be another player than the declarer (got {partner} for both)")
         if contract is KREUZ:
-            playing = facts.table.playing
-            opposite = playing[(playing.index(declarer) + 2) % len(playing)]
+            opposite = self.kreuz_partners(facts.table.playing)[declarer]
             if partner != opposite:
                 raise DealError(
                     "partner",

@@ -204,7 +204,7 @@ class Sheepshead(Game):
 
     def _leaster(self, facts: Facts) -> Outcome:
         """Everyone alone; the fewest points among the players who took a trick win (or, tied, nobody scores)."""
-        if facts.has("winner"):
+        if not facts.has("points_by_player"):
             winner = self._recorded_winner(facts)
             blitzes = facts.get("blitz", _blitzes, default=0)
             facts.reject_unread("a leaster recorded by its winner")
@@ -237,14 +237,20 @@ class Sheepshead(Game):
 
     def _recorded_winner(self, facts: Facts) -> str | None:
         """A leaster noted by its winner alone, or ``null`` for a tie that nobody won."""
-        if facts.has("points_by_player") or facts.has("tricks_by_player"):
+        if not facts.has("winner"):
             raise DealError(
-                "winner", "winner: give either the winner or points_by_player (with tricks_by_player), not both"
+                "winner",
+                "winner is required for a leaster: the player with the fewest points, or null for a tie "
+                "(or record points_by_player for every player)",
             )
+        if facts.has("tricks_by_player"):
+            raise DealError("tricks_by_player", "tricks_by_player goes with points_by_player, not with a winner")
         return facts.player("winner", required=False)
 
     def _counted_winner(self, facts: Facts) -> tuple[str | None, Item]:
         """The winner from every player's points (and tricks), with the explanation's first line."""
+        if facts.has("winner"):
+            raise DealError("winner", "winner: give either the winner or points_by_player, not both")
         points = facts.per_player("points_by_player", total=ALL_POINTS, needed_for="a leaster")
         tricks = (
             facts.per_player("tricks_by_player", total=TRICKS[self.players], needed_for="a leaster")

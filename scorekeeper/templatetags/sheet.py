@@ -10,6 +10,9 @@ from django import template
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from .. import rules_in_words
+from ..sheet import Sheet
+
 register = template.Library()
 
 # mark → (chip text, explanation); marks with a count ("runners:3") show the count in the chip.
@@ -70,6 +73,12 @@ def pretty_facts(facts: Mapping[str, Any] | Any) -> str:
     return "  ".join(
         f"{k}={v if isinstance(v, (str, int)) else json.dumps(v, ensure_ascii=False)}" for k, v in facts.items()
     )
+
+
+@register.filter
+def house_rules(sheet: Sheet) -> list[str]:
+    """The session's rules that differ from their preset, in words: "Laufende from 2 in the Sauspiel"."""
+    return rules_in_words.house_rules(sheet.game, sheet.rules)
 
 
 @register.filter

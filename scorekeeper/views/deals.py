@@ -115,8 +115,8 @@ def _entry(session: Session, playing: tuple[str, ...], facts: Any = None, *, fir
     return DealEntry(session.game, parsed.new_game(), playing, facts, first_deal=first_deal)
 
 
-def _playing(sheet: Sheet, sitting_out: str | None) -> tuple[str, ...]:
-    return tuple(p for p in sheet.players if p != sitting_out)
+def _playing(sheet: Sheet, sitting_out: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(p for p in sheet.players if p not in sitting_out)
 
 
 def _token(value: str | None) -> uuid.UUID | None:
@@ -151,7 +151,7 @@ def _render_entry(
             "dealer": dealer,
             "editing": editing,
             "client_token": client_token,
-            "sitting_out": next((p for p in sheet.players if p not in entry.playing), None),
+            "sitting_out": [p for p in sheet.players if p not in entry.playing],
         },
         status=422 if entry.errors else 200,
     )

@@ -47,9 +47,27 @@
     return control.querySelectorAll("input:checked").length >= most;
   }
 
+  // Über Kreuz the seating decides the partner: choosing the declarer ticks the player opposite.
+  const seatedPartners = JSON.parse((document.getElementById("seated-partners") || {}).textContent || "{}");
+
+  function tickSeatedPartner(declarer) {
+    const partner = (seatedPartners[chosenType()] || {})[declarer];
+    const chip = partner && form.querySelector('input[name=partner][value="' + CSS.escape(partner) + '"]');
+    if (chip && !chip.checked) {
+      chip.checked = true;
+      chip.dispatchEvent(new Event("change", {bubbles: true}));
+    }
+  }
+
   form.addEventListener("change", function (event) {
     const target = event.target;
-    if (target.name === "contract_type") { showFor(target.value); return; }
+    if (target.name === "contract_type") {
+      showFor(target.value);
+      const declarer = form.querySelector("input[name=declarer]:checked");
+      if (declarer) tickSeatedPartner(declarer.value);
+      return;
+    }
+    if (target.name === "declarer") tickSeatedPartner(target.value);
     const control = target.closest(".control");
     if (control && (isPlayerControl(control) || control.classList.contains("control-choice")) && full(control)) {
       advance(control);

@@ -56,7 +56,7 @@ def new_game(rules: Any = "seed") -> Bauernstoss:
     return Bauernstoss(resolve(rules, Bauernstoss.rule_presets, Bauernstoss.rule_schema, "rules"), None)
 
 
-TABLE = Table(1, "Anna", tuple(PLAYERS), tuple(PLAYERS), None, 0)
+TABLE = Table(1, "Anna", tuple(PLAYERS), tuple(PLAYERS), (), 0)
 
 
 # --- the chalk ---------------------------------------------------------------------------------------------------

@@ -581,6 +581,38 @@ def test_re_kontra_double_in_a_solo() -> None:
     assert deltas(solo(175, announcements={"re": "no90"}), rules)["Bert"] == 3 * (3 * 2)
 
 
+# re_kontra: double_all
+
+
+def test_re_kontra_the_rules_page_example_under_each_setting() -> None:
+    # Re said Re, Kontra took 55 Augen, Re caught a Fuchs.
+    deal = normal(185, announcements={"re": "re"}, extras={"re": {"fuchs": 1}})
+    assert [re_gets(deal, with_rules(re_kontra=mode)) for mode in ("plus2", "double", "double_all")] == [6, 7, 8]
+
+
+def test_re_kontra_double_all_doubles_the_sonderpunkte_with_the_game() -> None:
+    rules = with_rules(re_kontra="double_all")
+    deal = normal(130, announcements={"re": "re", "kontra": "kontra"}, extras={"re": {"fuchs": 1, "doppelkopf": 1}})
+    assert re_gets(deal, rules) == (1 + 2) * 4
+    assert explained([deal], rules) == ["Re gewinnt 1 + Fuchs (Re) 1 + Doppelkopf (Re) 1 + Re ×2 + Kontra ×2"]
+
+
+def test_re_kontra_double_all_sonderpunkte_can_cancel_the_game() -> None:
+    rules = with_rules(re_kontra="double_all")
+    deal = normal(100, announcements={"kontra": "kontra"}, extras={"re": {"fuchs": 2}})
+    assert re_gets(deal, rules) == 0  # (−1 Kontra won + 2 Füchse − 1 gegen die Alten) × 2
+
+
+def test_re_kontra_double_all_reads_as_double_in_a_solo_and_under_bock() -> None:
+    solo_deal = solo(175, announcements={"re": "no90"})
+    assert deltas(solo_deal, with_rules(re_kontra="double_all")) == deltas(solo_deal, with_rules(re_kontra="double"))
+    rules = with_rules(re_kontra="double_all", bock={"triggers": ["manual"]})
+    doubled = settle(
+        [normal(130, bock=True), normal(130, announcements={"re": "re"}, extras={"re": {"fuchs": 1}})], rules
+    )
+    assert doubled[1]["deltas"]["Anna"] == (1 + 1) * 2 * 2
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Bock rounds
 
@@ -922,6 +954,7 @@ RULE_SETS: list[Any] = [
     "ddv",
     "seed40",
     with_rules(armut=True, re_kontra="double", extras=ALL_EXTRAS, bock={"triggers": EVERY_TRIGGER}),
+    with_rules(re_kontra="double_all", extras=ALL_EXTRAS, bock={"triggers": EVERY_TRIGGER}),
     with_rules(bock={"triggers": EVERY_TRIGGER, "stacking": "extend"}, pflichtsolo=False),
     {"preset": "seed40", "armut": True, "bock": {"triggers": ["tie120", "solo_lost"]}, "extras": []},
     with_rules(extras=["doppelkopf", "karlchen", "karlchen_gefangen"], bock={"triggers": ["manual"]}),

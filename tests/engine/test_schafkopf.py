@@ -12,7 +12,16 @@ from hypothesis import strategies as st
 
 from scorekeeper import engine
 from scorekeeper.engine.samples import random_session
-from scorekeeper.engine.schafkopf import CONTRACT_OPTIONS, PARTNER_CONTRACTS, TARIFF_PRESETS, Schafkopf
+from scorekeeper.engine.schafkopf import (
+    CONTRACT_OPTIONS,
+    CONTRACTS,
+    JUNGFRAU_RULES,
+    PARTNER_CONTRACTS,
+    RUNNER_CONTRACTS,
+    TARIFF_PRESETS,
+    TRUMP_COUNTS,
+    Schafkopf,
+)
 from scorekeeper.engine.session import DealResult
 
 from .properties import assert_rejected_naming
@@ -633,6 +642,202 @@ def test_muss_only_under_pass_out_muss() -> None:
     assert header_problem({"preset": "tournament", "contracts": ["solo"]}).field == "rules.pass_out"
 
 
+# --- Laufende: runners_min and runners_max ----------------------------------------------------------------------
+
+
+def test_runners_min_counts_runners_exactly_from_the_minimum() -> None:
+    rules = {"preset": "classic", "runners_min": {"sauspiel": 2}}
+    assert deltas(sauspiel(70, runners=1), rules) == [1, -1, 1, -1]
+    assert deltas(sauspiel(70, runners=2), rules) == [3, -3, 3, -3]
+    assert deltas(solo(70, runners=2), rules) == [6, -2, -2, -2]  # a Solo keeps its own minimum of 3
+    assert deltas(solo(70, runners=3), rules) == [15, -5, -5, -5]
+
+
+def test_a_tout_counts_runners_from_its_contracts_minimum() -> None:
+    rules = {"preset": "classic", "runners_min": {"wenz": 3}}
+    wenz_tout = {"contract": "wenz", "tout": True, "declarer": "Anna", "won": True}
+    assert deltas(wenz_tout | {"runners": 2}, rules) == [18, -6, -6, -6]
+    assert deltas(wenz_tout | {"runners": 3}, rules) == [27, -9, -9, -9]
+
+
+def test_runners_max_pays_more_runners_as_the_cap() -> None:
+    rules = {"preset": "classic", "runners_max": 4}
+    assert deltas(sauspiel(70, runners=4), rules, "10/20/50") == [60, -60, 60, -60]
+    assert deltas(sauspiel(70, runners=5), rules, "10/20/50") == [60, -60, 60, -60]
+    assert deltas(sauspiel(70, runners=14), rules, "10/20/50") == [60, -60, 60, -60]
+    assert problem(sauspiel(70, runners=15), rules).field == "runners"  # still checked against the trumps
+    assert "runners:4" in result(sauspiel(70, runners=6), rules).outcome.marks
+
+
+def test_runners_max_caps_the_book_tariff_and_leaves_sie_alone() -> None:
+    rules = {"preset": "classic", "runners_max": 3, "contracts": ["sauspiel", "wenz", "solo", "sie"]}
+    assert deltas(solo(95, runners=6), rules, "book") == [42, -14, -14, -14]  # (4 + 3) × 2 Schneider
+    assert deltas({"contract": "sie", "declarer": "Anna"}, rules) == [48, -16, -16, -16]  # 8 + 8 runners
+
+
+def test_runners_limits_are_checked_against_the_deck_and_each_other() -> None:
+    assert header_problem({"preset": "classic", "runners_min": {"wenz": 5}}).field == "rules.runners_min"
+    assert header_problem({"preset": "short", "runners_min": {"solo": 13}}).field == "rules.runners_min"
+    assert header_problem({"preset": "classic", "runners_min": {"ramsch": 2}}).field == "rules.runners_min"
+    assert header_problem({"preset": "classic", "runners_min": {"wenz": 0}}).field == "rules.runners_min"
+    found = header_problem({"preset": "classic", "runners_max": 2})
+    assert found.field == "rules.runners_max"
+    assert "Sauspiel's runners_min (3)" in found.message
+    found = header_problem({"preset": "classic", "runners_min": {"solo": 5}, "runners_max": 4})
+    assert "Solo's runners_min (5)" in found.message
+    assert header_problem({"preset": "classic", "runners_max": 0}).field == "rules.runners_max"
+
+
+def test_runners_max_at_the_highest_minimum_in_play_is_allowed() -> None:
+    rules = {"preset": "classic", "contracts": ["wenz", "geier"], "runners_max": 2}
+    assert deltas({"contract": "wenz", "declarer": "Anna", "points": 70, "runners": 3}, rules) == [12, -4, -4, -4]
+    kreuz_too = rules | {"pass_out": "kreuz"}  # über Kreuz counts runners as a Sauspiel: from 3
+    assert header_problem(kreuz_too).field == "rules.runners_max"
+
+
+def test_a_minimum_equal_to_the_default_freezes_away() -> None:
+    rules, _tariff = engine.freeze("schafkopf", {"preset": "classic", "runners_min": {"sauspiel": 3, "wenz": 1}})
+    assert rules["runners_min"] == {"wenz": 1}
+
+
+# --- Jungfrau ---------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("jungfrau", "paid"),
+    [
+        ("double", [-5, 1, 2, 2]),
+        ("double_multiple", [-9, 1, 4, 4]),
+        ("double_all", [-12, 4, 4, 4]),
+        ("none", [-3, 1, 1, 1]),
+    ],
+)
+def test_two_jungfrauen_under_each_jungfrau_rule(jungfrau: str, paid: list[int]) -> None:
+    rules = RAMSCH | {"jungfrau": jungfrau}
+    listed = {} if jungfrau == "none" else {"jungfrau": ["Caro", "Dieter"]}
+    assert deltas(ramsch(120, 0, 0, 0, **listed), rules) == paid
+
+
+def test_double_all_with_one_jungfrau_and_a_knock() -> None:
+    rules = RAMSCH | {"jungfrau": "double_all", "klopfen": True}
+    scored = result(ramsch(50, 40, 30, 0, jungfrau=["Dieter"], knocks=1), rules, "10/20/50")
+    assert list(scored.deltas.values()) == [-240, 80, 80, 80]
+    assert [str(item) for item in scored.explanation] == ["Ramsch 20", "Jungfrau: Dieter (alle) ×2", "Klopfen ×2"]
+
+
+def test_double_multiple_three_jungfrauen_are_paid_eight_fold() -> None:
+    rules = RAMSCH | {"jungfrau": "double_multiple"}
+    assert deltas(ramsch(120, 0, 0, 0, jungfrau=["Bert", "Caro", "Dieter"]), rules) == [-24, 8, 8, 8]
+
+
+# --- über Kreuz ---------------------------------------------------------------------------------------------------
+
+KREUZ = {"preset": "classic", "pass_out": "kreuz"}
+
+
+def kreuz(points: int, declarer: str = "Anna", partner: str = "Caro", **more: Any) -> dict[str, Any]:
+    return {"contract": "kreuz", "declarer": declarer, "partner": partner, "points": points, **more}
+
+
+def test_kreuz_is_valued_and_settled_as_a_sauspiel() -> None:
+    scored = result(kreuz(95, runners=3), KREUZ, "10/20/50")
+    assert list(scored.deltas.values()) == [60, -60, 60, -60]
+    assert scored.outcome.label == "Über Kreuz"
+    assert deltas(kreuz(60, "Bert", "Dieter"), KREUZ) == [1, -1, 1, -1]  # 60:60 goes to the other pair
+    assert deltas(kreuz(0, schwarz=True), KREUZ) == [-3, 3, -3, 3]
+
+
+def test_kreuz_partner_must_sit_opposite() -> None:
+    found = problem(kreuz(70, partner="Bert"), KREUZ)
+    assert found.field == "partner"
+    assert "Anna's partner is Caro" in found.message
+    assert problem({"contract": "kreuz", "declarer": "Anna", "points": 70}, KREUZ).field == "partner"
+
+
+def test_kreuz_at_five_takes_the_pairs_without_the_dealer_who_sits_out() -> None:
+    # Deal 2: Bert deals and sits out; Anna, Caro, Dieter, Emil play: Anna+Dieter against Caro+Emil.
+    played = results([PASSED_KREUZ_FIRST, kreuz(70, "Anna", "Dieter")], KREUZ, players=FIVE)
+    assert played[1].deltas == {"Anna": 1, "Bert": 0, "Caro": -1, "Dieter": 1, "Emil": -1}
+    assert problem([PASSED_KREUZ_FIRST, kreuz(70, "Anna", "Caro")], KREUZ, players=FIVE).field == "partner"
+
+
+PASSED_KREUZ_FIRST = kreuz(70, "Bert", "Dieter")  # deal 1 at five: Anna deals and sits out
+
+
+def test_kreuz_counts_runners_from_the_sauspiels_minimum_and_has_no_kontra_or_suit() -> None:
+    rules = KREUZ | {"runners_min": {"sauspiel": 2}}
+    assert deltas(kreuz(70, runners=2), rules) == [3, -3, 3, -3]
+    assert problem(kreuz(70, kontra=1), KREUZ).field == "kontra"
+    assert problem(kreuz(70, suit="gras"), KREUZ).field == "suit"
+
+
+def test_kreuz_only_under_pass_out_kreuz() -> None:
+    found = problem(kreuz(70))
+    assert (found.field, found.message) == (
+        "contract",
+        "contract: über Kreuz is played only under pass_out kreuz (these rules: redeal)",
+    )
+    assert problem(PASSED, KREUZ).field == "contract"
+    assert header_problem({"preset": "classic", "contracts": ["sauspiel", "kreuz"]}).field == "rules.contracts"
+    assert header_problem({"preset": "three", "pass_out": "kreuz"}, players=THREE).field == "rules.pass_out"
+
+
+# --- Leaster --------------------------------------------------------------------------------------------------
+
+LEASTER = {"preset": "classic", "pass_out": "leaster", "klopfen": True}
+
+
+def test_leaster_winner_takes_the_leaster_value_from_every_player() -> None:
+    scored = result({"contract": "leaster", "winner": "Bert"}, LEASTER, "10/20/50")
+    assert list(scored.deltas.values()) == [-20, 60, -20, -20]
+    assert scored.outcome.declarers == ("Bert",)
+    assert deltas({"contract": "leaster", "winner": "Bert", "knocks": 2}, LEASTER) == [-4, 12, -4, -4]
+
+
+def test_leaster_value_follows_the_sauspiel_unless_set() -> None:
+    assert deltas({"contract": "leaster", "winner": "Anna"}, LEASTER, {"preset": "10/20", "sauspiel": 30}) == [
+        90,
+        -30,
+        -30,
+        -30,
+    ]
+    assert deltas({"contract": "leaster", "winner": "Anna"}, LEASTER, {"preset": "10/20", "leaster": 5}) == [
+        15,
+        -5,
+        -5,
+        -5,
+    ]
+
+
+def test_leaster_needs_a_playing_winner_and_nothing_else() -> None:
+    assert problem({"contract": "leaster"}, LEASTER).field == "winner"
+    assert problem({"contract": "leaster", "winner": "Xaver"}, LEASTER).field == "winner"
+    assert problem({"contract": "leaster", "winner": "Anna", "points": 20}, LEASTER).field == "points"
+    assert problem({"contract": "leaster", "winner": "Anna", "kontra": 1}, LEASTER).field == "kontra"
+    assert problem([{"contract": "leaster", "winner": "Anna"}], LEASTER, players=FIVE).field == "winner"  # sits out
+
+
+# --- the plus-only sheet ----------------------------------------------------------------------------------------
+
+PLUS_ONLY = {"preset": "classic", "sheet": "plus_only", "pass_out": "ramsch"}
+
+
+def test_plus_only_writes_only_the_winners() -> None:
+    assert deltas(solo(70), PLUS_ONLY) == [6, 0, 0, 0]
+    assert deltas(solo(50), PLUS_ONLY) == [0, 2, 2, 2]
+    assert deltas(sauspiel(70), PLUS_ONLY) == [1, 0, 1, 0]
+    assert deltas(ramsch(50, 30, 40, 0, jungfrau=["Dieter"]), PLUS_ONLY) == [0, 1, 1, 2]
+    three = {"preset": "three", "sheet": "plus_only"}
+    assert deltas({"contract": "wenz", "declarer": "Anna", "points": 70}, three, players=THREE) == [4, 0, 0]
+
+
+def test_plus_only_settles_no_money_and_keeps_no_pot() -> None:
+    found = problem([], PLUS_ONLY, cents_per_point=10)
+    assert found.field == "cents_per_point"
+    assert header_problem({"preset": "classic", "sheet": "plus_only", "pass_out": "stock"}).field == "rules.sheet"
+    assert "money" not in engine.settle(document([solo(70)], PLUS_ONLY))
+
+
 # --- validation -----------------------------------------------------------------------------------------------
 
 
@@ -753,18 +958,29 @@ def rules_strategy() -> st.SearchStrategy[dict[str, Any]]:
             rules["klopfen"] = True
             rules["max_knocks"] = draw(st.integers(1, 4))
         rules["kontra_max"] = draw(st.integers(0, 4))
-        pass_outs = ["redeal", "stock", "schierling_stock", "ramsch"] + ([] if three else ["muss"])
+        pass_outs = ["redeal", "stock", "schierling_stock", "ramsch", "leaster"] + ([] if three else ["muss", "kreuz"])
         rules["pass_out"] = draw(st.sampled_from(pass_outs))
         rules["stock_games"] = draw(st.sampled_from(["all", "partner"]))
         rules["stock_share"] = draw(st.sampled_from(["declarer", "split"]))
-        rules["jungfrau"] = draw(st.sampled_from(["double", "none"]))
+        rules["jungfrau"] = draw(st.sampled_from(JUNGFRAU_RULES))
         rules["durchmarsch"] = draw(st.booleans())
+        deck = 24 if three else draw(st.sampled_from([32, 24, 20]))
         if not three:
-            rules["deck"] = draw(st.sampled_from([32, 24, 20]))
+            rules["deck"] = deck
         if draw(st.booleans()):
             allowed = [c for c in CONTRACT_OPTIONS if not (three and c in PARTNER_CONTRACTS)]
             contracts = set(draw(st.lists(st.sampled_from(allowed), max_size=6)))
             rules["contracts"] = sorted(contracts | ({"sauspiel"} if rules["pass_out"] == "muss" else set()))
+        minimums = dict(RUNNER_CONTRACTS)
+        if draw(st.booleans()):
+            keys = draw(st.lists(st.sampled_from(list(RUNNER_CONTRACTS)), max_size=3, unique=True))
+            chosen = {key: draw(st.integers(1, TRUMP_COUNTS[deck][CONTRACTS[key].trumps])) for key in keys}
+            rules["runners_min"] = chosen
+            minimums |= chosen
+        if draw(st.booleans()):
+            rules["runners_max"] = draw(st.integers(max(minimums.values()), 14))
+        if rules["pass_out"] not in ("stock", "schierling_stock") and draw(st.booleans()):
+            rules["sheet"] = "plus_only"
         return rules
 
     return build()
@@ -797,8 +1013,17 @@ def test_random_sessions_sum_to_zero_with_the_pot_and_replay_identically(
 ) -> None:
     doc = random_document(rules, tariff, seed, extra_player)
     output = engine.settle(doc)
-    assert_zero_sum(output)
+    if rules.get("sheet") == "plus_only":
+        assert_plus_only(output, engine.settle(doc | {"rules": rules | {"sheet": "zero_sum"}}))
+    else:
+        assert_zero_sum(output)
     assert engine.settle(json.loads(json.dumps(doc))) == output
+
+
+def assert_plus_only(plus_only: dict[str, Any], zero_sum: dict[str, Any]) -> None:
+    """No entry is negative, and each winner keeps exactly the entry of the zero-sum sheet."""
+    for written, full in zip(plus_only["deals"], zero_sum["deals"], strict=True):
+        assert written["deltas"] == {name: max(delta, 0) for name, delta in full["deltas"].items()}
 
 
 def invalid_mutations(deal: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 from scorekeeper import engine
 from scorekeeper.engine.deal import Facts, Table
 from scorekeeper.engine.errors import DealError
-from scorekeeper.engine.options import resolve
+from scorekeeper.engine.options import Choice, resolve
 from scorekeeper.engine.samples import random_session
 from scorekeeper.engine.sheepshead import Sheepshead
 
@@ -20,6 +21,8 @@ from .properties import assert_rejected_naming
 
 PLAYERS = ["Anna", "Bert", "Caro", "Dieter", "Emil"]
 SIX = [*PLAYERS, "Franzi"]
+SEVEN = [*SIX, "Gustl"]
+EIGHT = [*SEVEN, "Hans"]
 
 
 def document(deals: list[dict[str, Any]], rules: Any = "seed", players: list[str] | None = None) -> dict[str, Any]:
@@ -80,6 +83,7 @@ TABLE_ROWS = {
     "seed": [(6, 3, -3), (4, 2, -2), (2, 1, -1), (-2, -1, 1), (-4, -2, 2), (-12, -6, 6)],
     "standard": [(6, 3, -3), (4, 2, -2), (2, 1, -1), (-2, -1, 1), (-4, -2, 2), (-6, -3, 3)],
     "double_on_the_bump": [(6, 3, -3), (4, 2, -2), (2, 1, -1), (-4, -2, 2), (-8, -4, 4), (-12, -6, 6)],
+    "2-4-8": [(8, 4, -4), (4, 2, -2), (2, 1, -1), (-4, -2, 2), (-8, -4, 4), (-16, -8, 8)],
 }
 
 
@@ -263,6 +267,125 @@ def test_four_players_are_too_few() -> None:
     assert problem([], players=PLAYERS[:4]).field == "players"
 
 
+# --- tables of seven and eight, four and three --------------------------------------------------------------------
+
+
+def test_seven_and_eight_sit_out_the_dealer_and_the_players_just_before_him() -> None:
+    caro_picks = {"type": "pick", "picker": "Caro", "partner": "Dieter", "points": 70}
+    seven = results([caro_picks, caro_picks], players=SEVEN)
+    assert [r.sitting_out for r in seven] == [("Anna", "Gustl"), ("Bert", "Anna")]
+    eight = results([{"type": "pick", "picker": "Bert", "points": 70}], players=EIGHT)
+    assert eight[0].sitting_out == ("Anna", "Hans", "Gustl")
+    assert problem([pick(70)], players=SEVEN).field == "picker"
+    assert problem([], players=[*EIGHT, "Ida"]).field == "players"
+
+
+FOUR_HANDED = {"preset": "seed", "players": 4}
+THREE_HANDED = {"preset": "standard", "players": 3}
+
+
+def test_four_handed_the_partner_and_the_picker_each_get_one_share() -> None:
+    assert deltas([pick(75)], FOUR_HANDED, PLAYERS[:4]) == [{"Anna": 1, "Bert": -1, "Caro": 1, "Dieter": -1}]
+    assert deltas([pick(75, partner=None)], FOUR_HANDED, PLAYERS[:4]) == [
+        {"Anna": 3, "Bert": -1, "Caro": -1, "Dieter": -1}
+    ]
+    assert problem([], FOUR_HANDED, PLAYERS).field == "players"
+
+
+def test_three_handed_the_picker_always_plays_alone() -> None:
+    assert deltas([pick(75, partner=None)], THREE_HANDED, PLAYERS[:3]) == [{"Anna": 2, "Bert": -1, "Caro": -1}]
+    found = problem([pick(75, partner="Bert")], THREE_HANDED, PLAYERS[:3])
+    assert (found.field, found.message) == ("partner", "partner: three-handed the picker always plays alone (got Bert)")
+    game = engine.load(document([], THREE_HANDED, PLAYERS[:3])).new_game()
+    assert "partner" not in game.fields_for("pick")
+
+
+def test_smaller_tables_have_more_tricks_in_a_leaster() -> None:
+    four = {"type": "leaster", "points_by_player": dict(zip(PLAYERS[:4], [10, 20, 40, 50], strict=True))}
+    four["tricks_by_player"] = dict(zip(PLAYERS[:4], [1, 1, 2, 3], strict=True))  # seven tricks
+    assert deltas([four], FOUR_HANDED, PLAYERS[:4])[0]["Anna"] == 3
+    four["tricks_by_player"] = dict(zip(PLAYERS[:4], [1, 1, 2, 2], strict=True))
+    assert problem([four], FOUR_HANDED, PLAYERS[:4]).field == "tricks_by_player"
+
+
+# --- 60:60 doubles the next hand ----------------------------------------------------------------------------------
+
+TIE_DOUBLES = {"preset": "seed", "tie_doubles_next": True}
+
+
+def test_sixty_loses_and_doubles_the_next_played_hand() -> None:
+    scored = results([pick(60), pick(75)], TIE_DOUBLES)
+    assert [r.deltas for r in scored] == [paid(-2, -1, 1), paid(4, 2, -2)]
+    assert "doubles_next" in scored[0].outcome.marks
+    assert [d["Anna"] for d in deltas([pick(59), pick(75)], TIE_DOUBLES)] == [-2, 2]
+    assert [d["Anna"] for d in deltas([pick(61), pick(75)], TIE_DOUBLES)] == [2, 2]
+    assert [d["Anna"] for d in deltas([pick(60), pick(75)])] == [-2, 2]  # off by default
+
+
+def test_sixty_followed_by_a_crack_doubles_both_ways() -> None:
+    assert deltas([pick(60), pick(80, cracks=1), pick(80)], TIE_DOUBLES)[1:] == [paid(8, 4, -4), paid(2, 1, -1)]
+
+
+def test_a_doubled_sixty_still_adds_its_own_doubler() -> None:
+    hands = [pick(60), pick(60), pick(75), pick(75)]
+    assert [d["Anna"] for d in deltas(hands, TIE_DOUBLES)] == [-2, -4, 4, 2]
+
+
+def test_sixty_in_a_leaster_game_doubles_the_next_leaster_too() -> None:
+    assert deltas([pick(60), {"type": "leaster", "winner": "Bert"}], TIE_DOUBLES)[1]["Bert"] == 8
+
+
+# --- leaster: by its winner, ties ---------------------------------------------------------------------------------
+
+
+def test_a_leaster_recorded_by_its_winner() -> None:
+    assert one({"type": "leaster", "winner": "Dieter"}) == {"Anna": -1, "Bert": -1, "Caro": -1, "Dieter": 4, "Emil": -1}
+    tied = results([{"type": "leaster", "winner": None}])[0]
+    assert tied.deltas == dict.fromkeys(PLAYERS, 0)
+    assert "tie" in tied.outcome.marks
+    assert one({"type": "leaster", "winner": "Dieter", "blitz": 1})["Dieter"] == 8
+
+
+def test_a_leaster_recorded_by_its_points_needs_no_tricks_without_a_tie() -> None:
+    points = {"type": "leaster", "points_by_player": dict(zip(PLAYERS, [12, 0, 40, 30, 38], strict=True))}
+    assert one(points)["Anna"] == 4  # Bert has no card point: without tricks he took no trick
+
+
+FEWER_TRICKS = {"preset": "seed", "leaster_tie": "fewer_tricks"}
+
+
+def test_leaster_tie_on_points_goes_to_fewer_tricks() -> None:
+    assert one(leaster([10, 10, 40, 30, 30], [1, 2, 1, 1, 1]), FEWER_TRICKS)["Anna"] == 4
+    assert one(leaster([10, 10, 40, 30, 30], [2, 1, 1, 1, 1]), FEWER_TRICKS)["Bert"] == 4
+
+
+def test_leaster_tie_on_points_and_tricks_scores_nothing() -> None:
+    assert one(leaster([20, 20, 30, 30, 20], [1, 1, 2, 1, 1]), FEWER_TRICKS) == dict.fromkeys(PLAYERS, 0)
+    assert one(leaster([10, 10, 40, 30, 30], [1, 2, 1, 1, 1])) == dict.fromkeys(PLAYERS, 0)  # nobody: the default
+
+
+def test_leaster_tie_needs_the_tricks_under_fewer_tricks() -> None:
+    deal = {"type": "leaster", "points_by_player": dict(zip(PLAYERS, [10, 10, 40, 30, 30], strict=True))}
+    found = problem([deal], FEWER_TRICKS)
+    assert found.field == "tricks_by_player"
+    assert "Anna and Bert tie for fewest with 10 points" in found.message
+    assert one({"type": "leaster", "winner": "Emil"}, FEWER_TRICKS)["Emil"] == 4  # by its winner: as written
+
+
+# --- the partner of a picker's side without a trick ----------------------------------------------------------------
+
+FREE = {"preset": "standard", "no_trick_partner": "free"}
+
+
+def test_no_trick_partner_free_the_picker_pays_the_partners_share() -> None:
+    scored = results([pick(0, schwarz=True)], FREE)[0]
+    assert scored.deltas == paid(-9, 0, 3)
+    assert deltas([pick(20)], FREE) == [paid(-4, -2, 2)]  # a trick taken: as usual
+    assert deltas([pick(0, partner=None, schwarz=True)], FREE) == [{"Anna": -12, **dict.fromkeys(PLAYERS[1:], 3)}]
+    four = deltas([pick(0, schwarz=True)], FREE | {"players": 4}, PLAYERS[:4])
+    assert four == [{"Anna": -6, "Bert": 3, "Caro": 0, "Dieter": 3}]
+
+
 # --- validation -----------------------------------------------------------------------------------------------------
 
 
@@ -292,7 +415,11 @@ def test_four_players_are_too_few() -> None:
         ({**leaster([12, 0, 40, 30, 38], [1, 0, 2, 1, 2]), "picker": "Anna"}, "picker", "does not apply"),
         ({"type": "leaster", "points_by_player": {"Anna": 120}}, "points_by_player", "missing"),
         (
-            {"type": "leaster", "points_by_player": dict(zip(PLAYERS, [12, 0, 40, 30, 38], strict=True)), "winner": "Bert"},
+            {
+                "type": "leaster",
+                "points_by_player": dict(zip(PLAYERS, [12, 0, 40, 30, 38], strict=True)),
+                "winner": "Bert",
+            },
             "winner",
             "winner: give either the winner or points_by_player",
         ),
@@ -338,7 +465,7 @@ def test_unknown_presets_and_options_are_rejected(rules: Any, field: str) -> Non
 
 def test_an_invalid_hand_does_not_use_up_a_doubler() -> None:
     game = Sheepshead(resolve("wisconsin", Sheepshead.rule_presets, Sheepshead.rule_schema, "rules"), None)
-    table = Table(1, "Anna", tuple(PLAYERS), tuple(PLAYERS), None, 0)
+    table = Table(1, "Anna", tuple(PLAYERS), tuple(PLAYERS), (), 0)
     game.score(Facts({"type": "doubler"}, table))
     with pytest.raises(DealError):
         game.score(Facts(pick(70, cracks=5), table))
@@ -348,35 +475,45 @@ def test_an_invalid_hand_does_not_use_up_a_doubler() -> None:
 
 # --- properties over random sessions -----------------------------------------------------------------------------
 
-RULE_SPREAD = [
-    "seed",
-    "standard",
-    "wisconsin",
-    {"preset": "standard", "pass_out": "doubler"},
-    {"preset": "wisconsin", "pass_out": "leaster", "table": "seed"},
-]
+TABLES: dict[int, list[list[str]]] = {5: [PLAYERS, SIX, SEVEN, EIGHT], 4: [PLAYERS[:4]], 3: [PLAYERS[:3]]}
+
+
+@st.composite
+def rules_and_table(draw: st.DrawFn) -> tuple[dict[str, Any], list[str]]:
+    """A preset with any of the options overridden, and a table that fits it."""
+    rules: dict[str, Any] = {"preset": draw(st.sampled_from(list(Sheepshead.rule_presets)))}
+    for option, validator in Sheepshead.rule_schema.items():
+        if draw(st.booleans()):
+            rules[option] = draw(st.sampled_from(validator.choices) if isinstance(validator, Choice) else st.booleans())
+    return rules, draw(st.sampled_from(TABLES[rules.get("players", 5)]))
 
 
 def random_document(seed: int, rules: Any, deals: int = 40, players: list[str] | None = None) -> dict[str, Any]:
     return random_session("sheepshead", random.Random(seed), deals, rules=rules, players=players)
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.integers(0, 2**32), st.sampled_from(RULE_SPREAD), st.sampled_from([PLAYERS, SIX]))
-def test_every_hand_sums_to_zero(seed: int, rules: Any, players: list[str]) -> None:
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 2**32), rules_and_table())
+def test_every_hand_sums_to_zero_and_whoever_sits_out_scores_nothing(
+    seed: int, setup: tuple[dict[str, Any], list[str]]
+) -> None:
+    rules, players = setup
     output: dict[str, Any] = engine.settle(random_document(seed, rules, players=players))
+    seats = rules.get("players", 5)
     for deal in output["deals"]:
         assert sum(deal["deltas"].values()) == 0
         assert deal["pot"] == 0
-        if len(players) == 6:
-            assert deal["deltas"][deal["dealer"]] == 0
+        dealer = players.index(deal["dealer"])
+        sitting_out = [players[(dealer - i) % len(players)] for i in range(len(players) - seats)]
+        assert all(deal["deltas"][name] == 0 for name in sitting_out)
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.integers(0, 2**32), st.sampled_from(RULE_SPREAD))
-def test_replaying_twice_gives_identical_output(seed: int, rules: Any) -> None:
-    doc = random_document(seed, rules)
-    assert engine.settle(doc) == engine.settle(doc)
+@given(st.integers(0, 2**32), rules_and_table())
+def test_replaying_twice_gives_identical_output(seed: int, setup: tuple[dict[str, Any], list[str]]) -> None:
+    rules, players = setup
+    doc = random_document(seed, rules, players=players)
+    assert engine.settle(doc) == engine.settle(json.loads(json.dumps(doc)))
 
 
 def mutations(deal: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
@@ -391,11 +528,13 @@ def mutations(deal: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
             ({**deal, "cracks": 3}, "cracks"),
             ({k: v for k, v in deal.items() if k != "points"}, "points"),
         ]
+    elif "winner" in deal:
+        bad += [({**deal, "winner": "Xaver"}, "winner"), ({**deal, "points_by_player": {"Anna": 120}}, "winner")]
     elif deal["type"] == "leaster":
         first = next(iter(deal["points_by_player"]))
         bad += [
             ({**deal, "points_by_player": {**deal["points_by_player"], first: 200}}, "points_by_player"),
-            ({**deal, "tricks_by_player": {**deal["tricks_by_player"], first: 7}}, "tricks_by_player"),
+            ({**deal, "tricks_by_player": {**deal["tricks_by_player"], first: 11}}, "tricks_by_player"),
             ({**deal, "cracks": 1}, "cracks"),
         ]
     else:
@@ -404,9 +543,12 @@ def mutations(deal: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 2**32), st.sampled_from(RULE_SPREAD), st.data())
-def test_invalid_mutations_are_rejected_naming_the_field(seed: int, rules: Any, data: st.DataObject) -> None:
-    doc = random_document(seed, rules, 12)
+@given(st.integers(0, 2**32), rules_and_table(), st.data())
+def test_invalid_mutations_are_rejected_naming_the_field(
+    seed: int, setup: tuple[dict[str, Any], list[str]], data: st.DataObject
+) -> None:
+    rules, players = setup
+    doc = random_document(seed, rules, 12, players=players)
     index = data.draw(st.integers(0, len(doc["deals"]) - 1))
     deal, field = data.draw(st.sampled_from(mutations(doc["deals"][index])))
     doc["deals"][index] = deal

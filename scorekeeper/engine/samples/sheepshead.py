@@ -1,9 +1,14 @@
-"""Random Sheepshead hands: mostly picks, some alone, cracks and blitzes now and then, and pass-outs."""
+"""Random Sheepshead hands: mostly picks, some alone, cracks and blitzes now and then, and pass-outs.
+
+Leasters are recorded either in full (points and tricks) or, as most scorers do, by their winner alone.
+"""
 
 from __future__ import annotations
 
 import random
 from typing import Any
+
+from ..sheepshead import TRICKS
 
 PASS_CHANCE = 0.08
 ALONE_CHANCE = 0.12
@@ -11,7 +16,8 @@ CRACK_CHANCE = 0.1
 RECRACK_SHARE = 0.3  # of the cracked hands
 BLITZ_CHANCE = 0.03
 SCHWARZ_SHARE = 0.5  # of the hands where one side took every point
-TRICKS = 6
+WINNER_ONLY_SHARE = 0.4  # of the leasters
+TIE_SHARE = 0.1  # of the leasters recorded by their winner: a tie nobody won
 
 
 def random_deal(
@@ -32,7 +38,7 @@ def _pick(rng: random.Random, playing: tuple[str, ...]) -> dict[str, Any]:
     picker = rng.choice(playing)
     points = min(120, max(0, round(rng.gauss(72, 25))))
     facts: dict[str, Any] = {"type": "pick", "picker": picker, "points": points}
-    if rng.random() < ALONE_CHANCE:
+    if len(playing) == 3 or rng.random() < ALONE_CHANCE:  # three-handed the picker is always alone
         if rng.random() < 0.5:
             facts["partner"] = None  # the entry form may send an empty partner
     else:
@@ -47,16 +53,21 @@ def _pick(rng: random.Random, playing: tuple[str, ...]) -> dict[str, Any]:
 
 
 def _leaster(rng: random.Random, playing: tuple[str, ...]) -> dict[str, Any]:
-    """Six tricks to random players, the 120 card points cut into six random trick values."""
-    cuts = sorted(rng.randint(0, 120) for _ in range(TRICKS - 1))
-    trick_points = [b - a for a, b in zip([0, *cuts], [*cuts, 120], strict=True)]
-    points = dict.fromkeys(playing, 0)
-    tricks = dict.fromkeys(playing, 0)
-    for value in trick_points:
-        taker = rng.choice(playing)
-        tricks[taker] += 1
-        points[taker] += value
-    facts: dict[str, Any] = {"type": "leaster", "points_by_player": points, "tricks_by_player": tricks}
+    """Recorded by its winner, or every trick to a random player with the 120 card points cut into trick values."""
+    facts: dict[str, Any] = {"type": "leaster"}
+    if rng.random() < WINNER_ONLY_SHARE:
+        facts["winner"] = None if rng.random() < TIE_SHARE else rng.choice(playing)
+    else:
+        tricks_in_hand = TRICKS[len(playing)]
+        cuts = sorted(rng.randint(0, 120) for _ in range(tricks_in_hand - 1))
+        trick_points = [b - a for a, b in zip([0, *cuts], [*cuts, 120], strict=True)]
+        points = dict.fromkeys(playing, 0)
+        tricks = dict.fromkeys(playing, 0)
+        for value in trick_points:
+            taker = rng.choice(playing)
+            tricks[taker] += 1
+            points[taker] += value
+        facts |= {"points_by_player": points, "tricks_by_player": tricks}
     if rng.random() < BLITZ_CHANCE:
         facts["blitz"] = 1
     return facts
