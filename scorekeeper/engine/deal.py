@@ -117,6 +117,14 @@ class Facts:
         return str(value)
 
     def _player_list(self, name: str, value: Any) -> tuple[str, ...]:
+        if type(value) is list:  # from JSON: accept the usual valid list at once, explain anything else below
+            playing = self.table.playing
+            for player in value:
+                if player not in playing:
+                    break
+            else:
+                if len(set(value)) == len(value):
+                    return tuple(value)
         if isinstance(value, str) or not isinstance(value, Sequence):
             raise DealError(name, f"{name} must be a list of players (got {value!r})")
         chosen = tuple(self._playing_player(name, v) for v in value)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from bisect import bisect_right
 from functools import cache
 from typing import Any, ClassVar, cast
 
@@ -47,6 +48,11 @@ OWN_ABSAGE_TARGET = {2: 151, 3: 181, 4: 211, 5: ALL_TRICKS}
 OTHER_ABSAGE_TARGET = {2: 90, 3: 60, 4: 30, 5: ONE_TRICK}
 # 7.2.2 (e)/(f): Augen that earn a point against the other party's keine 90 / keine 60 / keine 30 / schwarz.
 COUNTER_AUGEN = (120, 90, 60, 30)
+# Every Augen count a game's price turns on, seen from Re's side: targets (121, 151, 181, 211 and the other side's
+# 120, 90, 60, 30 as 240 minus them), under 90/60/30 and the counter points. Deals whose Re Augen fall between
+# the same two of these are priced alike, so the price cache keys on the band, not the Augen.
+AUGEN_BREAKS = (30, 60, 90, 120, 121, 151, 181, 211)
+AUGEN_BAND = tuple(bisect_right(AUGEN_BREAKS, augen) for augen in range(TOTAL_AUGEN + 1))
 UNDER_NAMES = ("unter 90", "unter 60", "unter 30", "schwarz")
 
 GAME_TYPES = ("normal", "stille_hochzeit", "armut", "hochzeit", "solo", "penalty")  # bidding order, penalty apart
@@ -373,7 +379,7 @@ class Doppelkopf(Game):
         shape = (
             deal.game,
             deal.levels,
-            deal.augen,
+            AUGEN_BAND[deal.augen[RE]],
             deal.schwarz,
             deal.extras,
             deal.forced,
