@@ -11,9 +11,9 @@ Sheet marks used here: "won"/"lost" (from the Re party's side), "nobody_won" (7.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass
-from bisect import bisect_right
 from functools import cache
 from typing import Any, ClassVar, cast
 
