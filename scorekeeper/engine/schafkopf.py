@@ -21,7 +21,7 @@ from typing import Any, ClassVar, cast
 from .deal import Facts, Item, Outcome
 from .errors import DealError
 from .game import Game
-from .options import IntegerMap, OptionalInteger, Validator, choice, flag, integer, subset
+from .options import IntegerMap, OptionalInteger, Subset, Validator, choice, flag, integer
 
 SUITS = ("eichel", "gras", "herz", "schellen")
 SUIT_NAMES = {"eichel": "Eichel", "gras": "Gras", "herz": "Herz", "schellen": "Schellen"}
@@ -133,17 +133,23 @@ def _trump_suit(name: str, value: Any) -> str:
     return value
 
 
-def _contract_list(name: str, value: Any) -> frozenset[str]:
-    if not isinstance(value, str) and isinstance(value, (list, tuple, set, frozenset)):
-        not_bid = sorted(NOT_BID & set(value))
-        if not_bid:
-            raise DealError(
-                name,
-                f"{name}: {', '.join(not_bid)} cannot be enabled here; pass_out decides what "
-                f"happens when everyone passes",
-            )
-    chosen: frozenset[str] = subset(CONTRACT_OPTIONS)(name, value)
-    return chosen
+@dataclass(frozen=True)
+class ContractsOption(Subset):
+    """``rules.contracts``: the biddable contracts; what is played when everyone passed is pass_out's to say."""
+
+    def __call__(self, name: str, value: Any) -> frozenset[str]:
+        if not isinstance(value, str) and isinstance(value, (list, tuple, set, frozenset)):
+            not_bid = sorted(NOT_BID & set(value))
+            if not_bid:
+                raise DealError(
+                    name,
+                    f"{name}: {', '.join(not_bid)} cannot be enabled here; pass_out decides what "
+                    f"happens when everyone passes",
+                )
+        chosen = super().__call__(name, value)
+        if not chosen - {"tout"}:
+            raise DealError(name, f"{name} must name at least one contract the table plays")
+        return chosen
 
 
 def _tariff_preset(
@@ -224,7 +230,7 @@ class Schafkopf(Game):
     rule_schema: ClassVar[Mapping[str, Validator]] = {
         "deck": choice(32, 24, 20),
         "players": choice(4, 3),
-        "contracts": _contract_list,
+        "contracts": ContractsOption(CONTRACT_OPTIONS),
         "kontra_max": integer(0, len(KONTRA_STEPS)),
         "klopfen": flag,
         "max_knocks": integer(1),

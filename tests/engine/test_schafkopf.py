@@ -969,7 +969,10 @@ def rules_strategy() -> st.SearchStrategy[dict[str, Any]]:
             rules["deck"] = deck
         if draw(st.booleans()):
             allowed = [c for c in CONTRACT_OPTIONS if not (three and c in PARTNER_CONTRACTS)]
-            contracts = set(draw(st.lists(st.sampled_from(allowed), max_size=6)))
+            contracts = set(
+                draw(st.lists(st.sampled_from([c for c in allowed if c != "tout"]), min_size=1, max_size=6))
+            )
+            contracts |= {"tout"} if draw(st.booleans()) else set()
             rules["contracts"] = sorted(contracts | ({"sauspiel"} if rules["pass_out"] == "muss" else set()))
         minimums = dict(RUNNER_CONTRACTS)
         if draw(st.booleans()):

@@ -26,8 +26,9 @@ def start_form(personas: Personas, game: str = "schafkopf", **fields: Any) -> di
     """A start form for the first players of the club, with ``fields`` on top."""
     players = personas.players
     seats = {f"seat_{i}": players[name].pk for i, name in enumerate(FOUR)}
+    classic = ["sauspiel", "wenz", "solo", "tout", "sie"]  # ticked on the form, as the preset has them
     return {"rules_preset": "classic", "tariff_preset": "10/20/50", "cents_per_point": "0", "first_dealer": "0",
-            "played_on": "2026-11-20", **seats, **fields}  # fmt: skip
+            "played_on": "2026-11-20", "opt_contracts": classic, **seats, **fields}  # fmt: skip
 
 
 def test_the_start_form_offers_laufende_per_contract_and_a_cap(client: Client, personas: Personas) -> None:

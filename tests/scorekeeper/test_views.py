@@ -180,6 +180,7 @@ def test_a_scorer_starts_a_session_with_a_guest(client: Client, personas: Person
         "guest_3": "Xaver",
         "opt_kontra_max": "3",
         "opt_pass_out": "redeal",
+        "opt_contracts": ["sauspiel", "wenz", "solo", "tout", "sie"],  # ticked as the preset has them
         "save_as": "Freitagsrunde",
     }
     response = client.post(url, data)
