@@ -2,7 +2,8 @@
 
     .venv/bin/python benchmarks/settle_bench.py [DEALS]
 
-For each game it times the engine in this process (load, replay, output document, JSON text) and the real
+For each game, as it is most often played and then with the house rules of the rules pages on (``+``; ``×`` is
+Schafkopf über Kreuz), it times the engine in this process (load, replay, output document, JSON text) and the real
 command (``manage.py settle FILE``, including Python and Django start-up), and measures the engine's peak
 memory at a tenth of the deals and at all of them: what grows is the output itself.
 """
@@ -27,12 +28,23 @@ from scorekeeper.engine.samples import random_session
 from scorekeeper.management.document_command import without_cycle_collector
 
 ROOT = Path(__file__).resolve().parents[1]
-GAMES: dict[str, dict[str, Any]] = {
-    "schafkopf": {"rules": {"preset": "classic", "pass_out": "stock", "klopfen": True}, "tariff": "10/20/50"},
-    "doppelkopf": {"rules": {"preset": "ddv", "bock": {"triggers": ["tie120", "solo_lost"], "stacking": "extend"}}},
-    "sheepshead": {"rules": "wisconsin"},
-    "bauernstoss": {"rules": "seed"},
-}
+BOCK = {"triggers": ["tie120", "solo_lost"], "stacking": "extend"}
+STOCK = {"preset": "classic", "pass_out": "stock", "klopfen": True}
+# (label, game, session options, players): each game as before, then with the house rules of the rules pages on.
+RUNS: list[tuple[str, str, dict[str, Any], list[str] | None]] = [
+    ("schafkopf", "schafkopf", {"rules": STOCK, "tariff": "10/20/50"}, None),
+    ("doppelkopf", "doppelkopf", {"rules": {"preset": "ddv", "bock": BOCK}}, None),
+    ("sheepshead", "sheepshead", {"rules": "wisconsin"}, None),
+    ("bauernstoss", "bauernstoss", {"rules": "seed"}, None),
+    ("schafkopf+", "schafkopf", {"rules": {"preset": "classic", "pass_out": "ramsch", "jungfrau": "double_all",
+        "runners_min": {"sauspiel": 2}, "runners_max": 4, "klopfen": True}, "tariff": "10/20/50"}, None),
+    ("schafkopf×", "schafkopf", {"rules": {"preset": "classic", "pass_out": "kreuz", "runners_min": {"wenz": 1},
+        "runners_max": 5}, "tariff": "10/20/50"}, None),
+    ("doppelkopf+", "doppelkopf", {"rules": {"preset": "ddv", "re_kontra": "double_all", "bock": BOCK}}, None),
+    ("sheepshead+", "sheepshead", {"rules": {"preset": "seed", "table": "2-4-8", "tie_doubles_next": True,
+        "leaster_tie": "fewer_tricks", "no_trick_partner": "free"}},
+        ["Anna", "Bert", "Caro", "Dieter", "Emil", "Franzi", "Gustl"]),
+]  # fmt: skip
 
 
 def settle_in_process(document: dict[str, object]) -> str:
@@ -56,8 +68,8 @@ def main(deals: int) -> None:
     print(
         f"{'game':<12} {'engine':>8} {'deals/s':>10} {'command':>8} {'peak 10%':>10} {'peak 100%':>10} {'per deal':>9}"
     )
-    for game, options in GAMES.items():
-        document = random_session(game, random.Random(1), deals, cents_per_point=10, **options)
+    for label, game, options, players in RUNS:
+        document = random_session(game, random.Random(1), deals, cents_per_point=10, players=players, **options)
         best = min(_timed(settle_in_process, document) for _ in range(3))
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
             json.dump(document, handle)
@@ -67,7 +79,7 @@ def main(deals: int) -> None:
         full = peak_bytes(document)
         per_deal = (full - small) / (deals - deals // 10)
         print(
-            f"{game:<12} {best:>7.2f}s {deals / best:>10,.0f} {command:>7.2f}s {small / 1e6:>8.1f}MB "
+            f"{label:<12} {best:>7.2f}s {deals / best:>10,.0f} {command:>7.2f}s {small / 1e6:>8.1f}MB "
             f"{full / 1e6:>8.1f}MB {per_deal:>7.0f} B"
         )
 

@@ -69,7 +69,7 @@ SOLO_LABELS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)  # compared and hashed by identity: one constant per type
 class GameType:
     """What a game type means for recording and scoring it."""
 

@@ -40,6 +40,8 @@ class Integer:
     kind: str = "integer"
 
     def __call__(self, name: str, value: Any) -> int:
+        if type(value) is int and self.low <= value and (self.high is None or value <= self.high):
+            return value  # the usual case, checked at once
         if not isinstance(value, int) or isinstance(value, bool):
             raise DealError(name, f"{name} must be a whole number (got {value!r})")
         if self.high is None and value < self.low:
