@@ -15,7 +15,9 @@ def session_document(session: Session, facts: Iterable[Mapping[str, Any]] | None
     Services pass ``facts`` to check a change (a new, corrected or deleted deal) before writing it.
     """
     players = [seat.name for seat in session.seats.all()]
-    deals = [dict(f) for f in facts] if facts is not None else [dict(d.facts) for d in session.deals.all()]
+    if facts is None:
+        facts = session.deals.filter(deleted_at__isnull=True).order_by("sequence").values_list("facts", flat=True)
+    deals = [dict(f) for f in facts]
     if deals and session.first_dealer and "dealer" not in deals[0]:
         deals[0]["dealer"] = players[session.first_dealer]
     document: dict[str, Any] = {
@@ -39,10 +41,10 @@ def export_document(session: Session) -> dict[str, Any]:
     document = session_document(session)
     document["played_on"] = session.played_on.isoformat()
     document["club"] = session.club.name
-    # How the club settles, so that `settle --pdf` prints the same sheet as the web page.
-    document["currency"] = session.club.currency
-    document["pot_policy"] = session.club.pot_policy
-    document["settlement_mode"] = session.club.settlement_mode
+    # The session's money terms, so that `settle --pdf` prints the same sheet as the web page.
+    document["currency"] = session.currency
+    document["pot_policy"] = session.pot_policy
+    document["settlement_mode"] = session.settlement_mode
     if session.table:
         document["table"] = session.table
     return document

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from . import engine
 from .engine.options import Choice, Flag, Integer, IntegerMap, Subset
 from .labels import CHOICE_LABELS, OPTION_LABELS, TARIFF_LABELS
-from .models import Club, HouseRules, Member, Role
+from .models import Club, HouseRules, Member, Role, Session
 
 CURRENCIES = [("EUR", _("€ Euro")), ("CHF", _("CHF Swiss franc")), ("USD", _("$ US dollar")), ("GBP", _("£ Pound"))]
 
@@ -33,6 +33,19 @@ class ClubSettingsForm(forms.ModelForm):
     class Meta:
         model = Club
         fields = ["name", "currency", "pot_policy", "settlement_mode"]
+        widgets = {
+            "currency": forms.Select(choices=CURRENCIES),
+            "pot_policy": forms.RadioSelect,
+            "settlement_mode": forms.RadioSelect,
+        }
+
+
+class SessionMoneyForm(forms.ModelForm):
+    """The money terms of one session: they start as the club's, and only this session's change here."""
+
+    class Meta:
+        model = Session
+        fields = ["cents_per_point", "currency", "pot_policy", "settlement_mode"]
         widgets = {
             "currency": forms.Select(choices=CURRENCIES),
             "pot_policy": forms.RadioSelect,

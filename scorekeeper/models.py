@@ -1,9 +1,11 @@
 """Clubs, their members and sessions, and the facts of every deal.
 
-A deal stores only what happened at the table (``Deal.facts``, in the
-``schreiber/1`` deal format); every value, total, dealer and pot is derived by
-the rule engine from the session's frozen rules and tariff. Writes go through
-``scorekeeper.services``; reads through ``scorekeeper.selectors``.
+A deal stores what happened at the table (``Deal.facts``, in the ``schreiber/1``
+deal format), who dealt included. Every value, total and pot is derived by the
+rule engine from the session's frozen rules, tariff and money terms; the
+services write what the engine derived (``Deal.result``, the session's summary)
+in the same transaction as the change, so pages read it instead of replaying.
+Writes go through ``scorekeeper.services``; reads through ``scorekeeper.selectors``.
 """
 
 from __future__ import annotations
@@ -157,10 +159,11 @@ class HouseRules(models.Model):
 
 
 class Session(models.Model):
-    """One table playing one game under one frozen rule set and tariff (a Spielabend).
+    """One table playing one game under one frozen rule set, tariff and money terms (a Spielabend).
 
-    ``rules`` and ``tariff`` hold the complete options (``engine.freeze``), so a later change to a preset
-    never changes a played session. A league or tournament round refers to sessions from its own app.
+    ``rules`` and ``tariff`` hold the complete options (``engine.freeze``), and the stake, currency, pot policy and
+    settlement mode are copied from the club when the session starts: a later change to a preset or to the club's
+    settings never changes a played session. A league or tournament round refers to sessions from its own app.
     """
 
     class Status(models.TextChoices):
@@ -175,15 +178,32 @@ class Session(models.Model):
     )
     rules = models.JSONField()
     tariff = models.JSONField(null=True, blank=True)
+    # Money terms, frozen with the session.
     cents_per_point = models.PositiveIntegerField(_("cents per point"), default=0)
+    currency = models.CharField(_("currency"), max_length=3, default="EUR")
+    pot_policy = models.CharField(
+        _("pot at the end of a session"), max_length=20, choices=PotPolicy.choices, default=PotPolicy.CARRY
+    )
+    settlement_mode = models.CharField(
+        _("settlement"), max_length=20, choices=SettlementMode.choices, default=SettlementMode.ZERO_SUM
+    )
     first_dealer = models.PositiveSmallIntegerField(default=0)  # seat index (0-based) of who deals first
     house_rules = models.ForeignKey(HouseRules, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
-    pot_carried_in = models.IntegerField(default=0)  # points left in the pot by the club's last session
+    # The pot chain: the session whose pot this one carries on (each pot is carried at most once), and that pot.
+    pot_from = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="pot_carried_to"
+    )
+    pot_carried_in = models.IntegerField(default=0)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
     revision = models.PositiveIntegerField(default=0)  # bumped on every change: live sheets poll it
+    # What the engine's replay says after the last change, written in the same transaction: pages read it.
+    deal_count = models.PositiveIntegerField(default=0)
+    totals = models.JSONField(default=list)  # points per seat
+    pot = models.IntegerField(default=0)  # the pot after the last deal
+    next_dealer = models.PositiveSmallIntegerField(default=0)  # seat index of who deals the next deal
 
     class Meta:
         ordering = ["-played_on", "-created_at"]
@@ -228,21 +248,41 @@ class Seat(models.Model):
 
 
 class Deal(models.Model):
-    """The facts of one deal as recorded at the table (a ``schreiber/1`` deal object)."""
+    """One deal as recorded at the table: its facts (a ``schreiber/1`` deal object, who dealt included).
+
+    A deal is named by its id everywhere. ``sequence`` orders a session's deals, deleted ones included; ``number``
+    is the deal's number on the sheet, counted by the services under the session lock (``None`` while deleted).
+    ``revision`` grows with every change, so a write can say which version its scorer saw. A delete only marks
+    the deal deleted: its facts stay, and it can be restored. ``result`` is what the engine derived for it.
+    """
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="deals")
-    position = models.PositiveIntegerField()  # 1-based playing order
+    sequence = models.PositiveIntegerField()
+    number = models.PositiveIntegerField(null=True, blank=True)
     facts = models.JSONField()
+    revision = models.PositiveIntegerField(default=1)
+    result = models.JSONField(null=True, blank=True)
     # Set by the entry form; a repeated submission (double tap, flaky network) finds the deal it already made.
     client_token = models.UUIDField(null=True, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
+    updated_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     updated_at = models.DateTimeField(auto_now=True)
+    deleted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    deleted_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["position"]
+        ordering = ["sequence"]
         constraints = [
-            models.UniqueConstraint(fields=["session", "position"], name="deal_position_unique"),
+            models.UniqueConstraint(fields=["session", "sequence"], name="deal_sequence_unique"),
+            models.UniqueConstraint(
+                fields=["session", "number"], condition=Q(number__isnull=False), name="deal_number_unique"
+            ),
+            models.CheckConstraint(
+                condition=Q(deleted_at__isnull=True, number__isnull=False)
+                | Q(deleted_at__isnull=False, number__isnull=True),
+                name="deal_numbered_unless_deleted",
+            ),
             models.UniqueConstraint(
                 fields=["session", "client_token"],
                 condition=Q(client_token__isnull=False),
@@ -251,22 +291,36 @@ class Deal(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Deal {self.position}"
+        return f"Deal {self.number}" if self.number else f"Deal #{self.pk} (deleted)"
+
+    @property
+    def is_deleted(self) -> bool:
+        return self.deleted_at is not None
 
 
 class AuditEntry(models.Model):
-    """Who changed what and when: the before and after of every write to a session."""
+    """Who changed what and when: the before and after of every write to a club and its sessions.
+
+    A deal is named by its id (``deal``) and by the number it had on the sheet at the time (``deal_number``).
+    """
 
     class Action(models.TextChoices):
         SESSION_STARTED = "session_started", _("started the session")
         SESSION_IMPORTED = "session_imported", _("imported the session")
         DEAL_ADDED = "deal_added", _("added a deal")
+        DEAL_INSERTED = "deal_inserted", _("inserted a deal")
         DEAL_EDITED = "deal_edited", _("corrected a deal")
         DEAL_DELETED = "deal_deleted", _("deleted a deal")
+        DEAL_RESTORED = "deal_restored", _("restored a deal")
+        DEALERS_REDERIVED = "dealers_rederived", _("re-derived the dealers")
+        MONEY_CHANGED = "money_changed", _("changed the money terms")
+        POT_CARRIED = "pot_carried", _("recomputed the carried pot")
         SESSION_CLOSED = "session_closed", _("closed the session")
         SESSION_REOPENED = "session_reopened", _("reopened the session")
 
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="audit_entries")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="audit_entries")
+    session = models.ForeignKey(Session, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit_entries")
+    deal = models.ForeignKey(Deal, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit_entries")
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     at = models.DateTimeField(default=timezone.now)
     action = models.CharField(max_length=30, choices=Action.choices)

@@ -1,15 +1,25 @@
-"""Every read the views need. A club's pages exist only for its members: anyone else gets a 404."""
+"""Every read the views need. A club's pages exist only for its members: anyone else gets a 404.
+
+Reads never replay a session: the sheet, the summary and each deal's result are what the services stored with the
+last change. Only a preview (the value of a deal being entered, the money that re-deriving the dealers moves)
+replays, once.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Count, QuerySet
+from django.db.models import QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
+from . import derived, engine
 from .documents import session_document
 from .models import AuditEntry, Club, Deal, Member, Session
-from .sheet import Sheet, build_sheet
+from .sheet import Row, Sheet, StoredDeal, build_sheet, sheet
 
 
 def clubs_of(user: User | AnonymousUser) -> QuerySet[Club]:
@@ -29,24 +39,92 @@ def membership(user: User | AnonymousUser, club_slug: str) -> Member:
 
 
 def sessions_of(club: Club) -> QuerySet[Session]:
-    return club.sessions.annotate(deal_count=Count("deals")).prefetch_related("seats")
+    return club.sessions.prefetch_related("seats")
 
 
 def session_of(club: Club, session_id: int) -> Session:
     return get_object_or_404(Session.objects.select_related("club"), club=club, pk=session_id)
 
 
-def deal_of(session: Session, number: int) -> Deal:
-    return get_object_or_404(Deal, session=session, position=number)
+def deal_of(session: Session, deal_id: int) -> Deal:
+    """A deal of the session by its id, deleted or not."""
+    return get_object_or_404(Deal.objects.select_related("session__club"), session=session, pk=deal_id)
+
+
+def header_of(session: Session) -> engine.Session:
+    """The session's rules and players, ready for the engine, without its deals."""
+    return engine.load(session_document(session, []))
 
 
 def sheet_of(session: Session) -> Sheet:
-    seats = list(session.seats.all())
-    return build_sheet(session_document(session), first_dealer=seats[session.first_dealer].name if seats else None)
+    """The score sheet as the services stored it."""
+    parsed = header_of(session)
+    deals = [
+        StoredDeal(d.number, d.facts, d.result, d.pk, d.revision)
+        for d in session.deals.filter(deleted_at__isnull=True).order_by("sequence")
+        if d.number and d.result
+    ]
+    last = deals[-1].result if deals else None
+    return sheet(
+        parsed,
+        deals,
+        next_dealer=parsed.players[session.next_dealer],
+        pot=last["pot"] if last else session.pot_carried_in,
+        totals=last["totals"] if last else [0] * len(parsed.players),
+    )
+
+
+def next_deal(session: Session) -> tuple[str, tuple[str, ...]]:
+    """Who deals the next deal and who plays it, from the session's summary."""
+    parsed = header_of(session)
+    dealer = parsed.players[session.next_dealer]
+    return dealer, parsed.playing(dealer)
+
+
+@dataclass(frozen=True)
+class Preview:
+    """The deal being entered, scored in its place; or the problems that stop it."""
+
+    row: Row | None
+    problems: list[engine.Problem]
+
+
+def preview_deal(session: Session, facts: Mapping[str, Any], *, deal: Deal | None, before: Deal | None) -> Preview:
+    """Score ``facts`` as a correction of ``deal``, a deal inserted ``before`` one, or the next deal."""
+    stored = list(session.deals.filter(deleted_at__isnull=True).order_by("sequence"))
+    ids = [d.pk for d in stored]
+    candidate = [d.facts for d in stored]
+    if deal is not None and deal.pk in ids:
+        at = ids.index(deal.pk)
+        candidate[at] = dict(facts)
+    else:
+        at = ids.index(before.pk) if before is not None and before.pk in ids else len(stored)
+        candidate.insert(at, dict(facts))
+    try:
+        built = build_sheet(session_document(session, candidate))
+    except engine.InvalidSession as error:
+        return Preview(None, [p for p in error.problems if p.deal == at + 1] or error.problems)
+    return Preview(built.rows[at], [])
+
+
+def dealers_preview(session: Session, deal: Deal) -> tuple[Sheet, Sheet | None, list[engine.Problem]]:
+    """The sheet now, and as it would be with the dealers re-derived from ``deal`` on (or the problems)."""
+    now = sheet_of(session)
+    stored = list(session.deals.filter(deleted_at__isnull=True).order_by("sequence"))
+    start = [d.pk for d in stored].index(deal.pk)
+    try:
+        after = build_sheet(session_document(session, derived.rotating_from([d.facts for d in stored], start)))
+    except engine.InvalidSession as error:
+        return now, None, error.problems
+    return now, after, []
 
 
 def audit_of(session: Session) -> QuerySet[AuditEntry]:
-    return session.audit_entries.select_related("actor")
+    return session.audit_entries.select_related("actor", "deal")
+
+
+def deleted_deals(session: Session) -> QuerySet[Deal]:
+    return session.deals.filter(deleted_at__isnull=False).select_related("deleted_by").order_by("-deleted_at")
 
 
 def members_of(club: Club) -> QuerySet[Member]:

@@ -1,15 +1,17 @@
 """The score sheet (Spielliste) as rows ready to draw: the web page, the PDF and ``settle --pdf`` all use it.
 
-Built from a ``schreiber/1`` document by the rule engine alone, so it needs no database.
+Rows are laid out from deal results in their stored form (``derived.stored_result``): a stored session's rows come
+from its deals as the services wrote them, with no replay; ``build_sheet`` scores a ``schreiber/1`` document with
+the engine first (``settle --pdf``, the preview of a deal being entered), so it needs no database.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import engine
+from . import derived, engine
 from .engine.money import cents_for
 
 
@@ -42,6 +44,8 @@ class Row:
     facts: Mapping[str, Any]
     extra: Mapping[str, Any]
     cells: tuple[Cell, ...]
+    deal_id: int | None = None  # the stored deal, for links; None for a document's row
+    revision: int = 0
 
     @property
     def runners(self) -> int:
@@ -76,48 +80,83 @@ class Sheet:
         return tuple(cents_for(t, self.cents_per_point) for t in self.totals)
 
 
-def build_sheet(document: Mapping[str, Any], *, first_dealer: str | None = None) -> Sheet:
-    """Score ``document`` and lay it out; raises engine.InvalidSession for a broken document."""
-    session = engine.load(document)
-    results = session.results()
-    players = session.players
-    rows = tuple(
-        Row(
-            number=r.number,
-            dealer=r.dealer,
-            sitting_out=r.sitting_out,
-            label=r.outcome.label,
-            declarers=r.outcome.declarers,
-            value=r.value,
-            multiplier=r.multiplier,
-            explanation=" + ".join(map(str, r.explanation)),
-            deltas=tuple(r.deltas[p] for p in players),
-            totals=tuple(r.totals[p] for p in players),
-            pot=r.pot,
-            marks=r.outcome.marks,
-            facts=session.deals[r.number - 1],
-            extra=r.outcome.extra,
-            cells=tuple(
-                Cell(p, r.deltas[p], r.totals[p], p == r.dealer, p in r.sitting_out, p in r.outcome.declarers)
-                for p in players
-            ),
-        )
-        for r in results
+@dataclass(frozen=True)
+class StoredDeal:
+    """What a row is drawn from: a deal's number, facts and stored result (and its id when it is stored)."""
+
+    number: int
+    facts: Mapping[str, Any]
+    result: Mapping[str, Any]
+    deal_id: int | None = None
+    revision: int = 0
+
+
+def row(deal: StoredDeal, players: Sequence[str]) -> Row:
+    stored = deal.result
+    out, declarers = tuple(stored["out"]), tuple(stored["declarers"])
+    return Row(
+        number=deal.number,
+        dealer=stored["dealer"],
+        sitting_out=out,
+        label=stored["label"],
+        declarers=declarers,
+        value=stored["value"],
+        multiplier=stored["multiplier"],
+        explanation=derived.explanation_text(stored),
+        deltas=tuple(stored["deltas"]),
+        totals=tuple(stored["totals"]),
+        pot=stored["pot"],
+        marks=tuple(stored["marks"]),
+        facts=deal.facts,
+        extra=stored["extra"],
+        cells=tuple(
+            Cell(p, delta, total, p == stored["dealer"], p in out, p in declarers)
+            for p, delta, total in zip(players, stored["deltas"], stored["totals"], strict=True)
+        ),
+        deal_id=deal.deal_id,
+        revision=deal.revision,
     )
-    next_dealer = session.next_dealer(results) if results or first_dealer is None else first_dealer
-    game = session.new_game()
+
+
+def sheet(
+    parsed: engine.Session,
+    deals: Iterable[StoredDeal],
+    *,
+    next_dealer: str,
+    pot: int,
+    totals: Sequence[int],
+) -> Sheet:
+    """A sheet from stored rows and the session's summary; ``parsed`` is the session's header."""
+    game = parsed.new_game()
+    players = parsed.players
     return Sheet(
-        game=session.game_key,
+        game=parsed.game_key,
         game_title=game.title,
         players=players,
-        rows=rows,
+        rows=tuple(row(deal, players) for deal in deals),
         uses_pot=game.uses_pot(),
         zero_sum=game.zero_sum(),
-        pot=rows[-1].pot if rows else session.pot_carried_in,
+        pot=pot,
         next_dealer=next_dealer,
-        next_playing=session.playing(next_dealer),
-        cents_per_point=session.cents_per_point or 0,
-        rules=session.rules,
-        tariff=session.tariff,
-        totals=rows[-1].totals if rows else tuple(0 for _ in players),
+        next_playing=parsed.playing(next_dealer),
+        cents_per_point=parsed.cents_per_point or 0,
+        rules=parsed.rules,
+        tariff=parsed.tariff,
+        totals=tuple(totals),
+    )
+
+
+def build_sheet(document: Mapping[str, Any], *, first_dealer: str | None = None) -> Sheet:
+    """Score ``document`` and lay it out; raises engine.InvalidSession for a broken document."""
+    parsed = engine.load(document)
+    results = parsed.results()
+    players = parsed.players
+    deals = [StoredDeal(r.number, parsed.deals[r.number - 1], derived.stored_result(r, players)) for r in results]
+    last = results[-1] if results else None
+    return sheet(
+        parsed,
+        deals,
+        next_dealer=parsed.next_dealer(results) if results or first_dealer is None else first_dealer,
+        pot=last.pot if last else parsed.pot_carried_in,
+        totals=[last.totals[p] for p in players] if last else [0] * len(players),
     )

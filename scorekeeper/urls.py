@@ -25,8 +25,11 @@ urlpatterns = [
     path("c/<slug:club_slug>/s/<int:session_id>/export.json", sessions.session_export, name="session_export"),
     path("c/<slug:club_slug>/s/<int:session_id>/deal/", deals.deal_new, name="deal_new"),
     path("c/<slug:club_slug>/s/<int:session_id>/deal/preview/", deals.deal_preview, name="deal_preview"),
-    path("c/<slug:club_slug>/s/<int:session_id>/deal/<int:number>/", deals.deal_edit, name="deal_edit"),
-    path("c/<slug:club_slug>/s/<int:session_id>/deal/<int:number>/delete/", deals.deal_delete, name="deal_delete"),
+    path("c/<slug:club_slug>/s/<int:session_id>/deal/<int:deal_id>/", deals.deal_edit, name="deal_edit"),
+    path("c/<slug:club_slug>/s/<int:session_id>/deal/<int:deal_id>/delete/", deals.deal_delete, name="deal_delete"),
+    path("c/<slug:club_slug>/s/<int:session_id>/deal/<int:deal_id>/restore/", deals.deal_restore, name="deal_restore"),
+    path("c/<slug:club_slug>/s/<int:session_id>/deal/<int:deal_id>/dealers/", deals.deal_dealers, name="deal_dealers"),
+    path("c/<slug:club_slug>/s/<int:session_id>/money/", sessions.session_money, name="session_money"),
     path("c/<slug:club_slug>/s/<int:session_id>/settlement/", settlement.session_settlement, name="session_settlement"),
     path(
         "c/<slug:club_slug>/s/<int:session_id>/settlement.pdf",

@@ -96,8 +96,8 @@ def test_an_outsider_gets_no_score_pad_either(client: Client, table: Table) -> N
     assert get(client, table.users["outsider"], "score_pad_pdf", table.club.slug, "schafkopf").status_code == 404
 
 
-def test_the_page_follows_the_clubs_settings(client: Client, table: Table) -> None:
-    Club.objects.filter(pk=table.club.pk).update(
+def test_the_page_follows_the_sessions_money_terms(client: Client, table: Table) -> None:
+    Session.objects.filter(pk=table.session.pk).update(
         settlement_mode=SettlementMode.AGAINST_LEADER, pot_policy=PotPolicy.PAY_BACK
     )
     page = words(get(client, table.users["member"], "session_settlement", table.club.slug, table.session.pk))
@@ -105,18 +105,31 @@ def test_the_page_follows_the_clubs_settings(client: Client, table: Table) -> No
     assert "Dieter -80 240 -€24.00" in page
 
 
-def test_the_club_currency_is_used(client: Client, table: Table) -> None:
-    Club.objects.filter(pk=table.club.pk).update(currency="CHF")
+def test_a_club_setting_never_changes_a_played_session(client: Client, table: Table) -> None:
+    before = get(client, table.users["member"], "session_settlement", table.club.slug, table.session.pk)
+    Club.objects.filter(pk=table.club.pk).update(
+        currency="CHF", settlement_mode=SettlementMode.AGAINST_LEADER, pot_policy=PotPolicy.PAY_BACK
+    )
+    after = get(client, table.users["member"], "session_settlement", table.club.slug, table.session.pk)
+    assert words(after) == words(before)
+    assert "Dieter pays Bert €8.00" in words(after)
+
+
+def test_the_session_currency_is_used(client: Client, table: Table) -> None:
+    Session.objects.filter(pk=table.session.pk).update(currency="CHF")
     page = words(get(client, table.users["member"], "session_settlement", table.club.slug, table.session.pk))
     assert "Dieter pays Bert CHF 8.00" in page
 
 
-def test_only_the_owner_is_offered_the_club_settings(client: Client, table: Table) -> None:
-    settings_url = reverse("club_settings", args=[table.club.slug])
-    owner_page = get(client, table.users["owner"], "session_settlement", table.club.slug, table.session.pk)
+def test_a_scorer_may_change_the_terms_of_an_open_session_only(client: Client, table: Table) -> None:
+    money_url = reverse("session_money", args=[table.club.slug, table.session.pk])
+    closed = get(client, table.users["scorer"], "session_settlement", table.club.slug, table.session.pk)
+    assert money_url not in closed.content.decode()
+    services.reopen_session(session=table.session, actor=table.users["scorer"])
+    scorer_page = get(client, table.users["scorer"], "session_settlement", table.club.slug, table.session.pk)
     member_page = get(client, table.users["member"], "session_settlement", table.club.slug, table.session.pk)
-    assert settings_url in owner_page.content.decode()
-    assert settings_url not in member_page.content.decode()
+    assert money_url in scorer_page.content.decode()
+    assert money_url not in member_page.content.decode()
 
 
 def test_an_open_session_says_the_settlement_is_provisional(client: Client, table: Table) -> None:

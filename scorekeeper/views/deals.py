@@ -1,4 +1,10 @@
-"""Entering, previewing, correcting and deleting deals."""
+"""Entering, previewing, correcting, deleting, restoring and inserting deals; re-deriving who dealt.
+
+A deal is named by its id. Every form says what its scorer saw (the deal number a new deal was opened for and who
+deals; a deal's revision), and a write that finds things changed re-renders the form with what changed and who
+changed it, having written nothing. The entry page is never served from the browser's cache, so Back after a save
+shows a fresh form; a cached copy could not add a deal twice anyway (its token and number are spent).
+"""
 
 from __future__ import annotations
 
@@ -8,24 +14,29 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from .. import engine, selectors, services
-from ..documents import session_document
+from .. import selectors, services
 from ..entry import DealEntry
-from ..models import Member, Role, Session
-from ..sheet import Sheet, build_sheet
+from ..models import Deal, Member, Role, Session
 from .access import Request, club_member
 
 
+@never_cache
 def deal_new(request: Request, club_slug: str, session_id: int) -> HttpResponse:
+    """A new deal at the end of the sheet, or inserted before the deal ``?before=ID``."""
     me = club_member(request, club_slug, Role.SCORER)
     session = selectors.session_of(me.club, session_id)
     if not session.is_open:
         return redirect(session)
-    sheet = selectors.sheet_of(session)
-    entry = _entry(session, sheet.next_playing, first_deal=not sheet.rows)
+    before = _before(session, request.GET.get("before") or request.POST.get("before"))
+    dealer, playing = _inserted_seat(session, before) if before else selectors.next_deal(session)
+    number = (before.number or 0) if before else session.deal_count + 1
+    entry = _entry(session, playing, first_deal=number == 1)
+    conflict = None
     if request.method == "POST":
         facts = entry.bind(request.POST)
         if not entry.errors:
@@ -35,7 +46,16 @@ def deal_new(request: Request, club_slug: str, session_id: int) -> HttpResponse:
                     actor=request.user,
                     facts=facts,
                     client_token=_token(request.POST.get("client_token")),
+                    number=None if before else _int(request.POST.get("number")),
+                    dealer=None if before else request.POST.get("dealer") or None,
+                    before=before,
                 )
+            except services.Conflict as error:
+                conflict = error
+                session.refresh_from_db()
+                dealer, playing = selectors.next_deal(session)
+                number = session.deal_count + 1
+                entry = _entry(session, playing, facts, first_deal=number == 1)
             except services.ServiceError as error:
                 entry.add_errors(error.errors)
             else:
@@ -45,44 +65,96 @@ def deal_new(request: Request, club_slug: str, session_id: int) -> HttpResponse:
         me,
         session,
         entry,
-        sheet,
-        number=len(sheet.rows) + 1,
-        dealer=sheet.next_dealer,
+        number=number,
+        dealer=dealer,
+        before=before,
+        conflict=conflict,
         client_token=request.POST.get("client_token") or uuid.uuid4(),
     )
 
 
-def deal_edit(request: Request, club_slug: str, session_id: int, number: int) -> HttpResponse:
+@never_cache
+def deal_edit(request: Request, club_slug: str, session_id: int, deal_id: int) -> HttpResponse:
     me = club_member(request, club_slug, Role.SCORER)
     session = selectors.session_of(me.club, session_id)
-    deal = selectors.deal_of(session, number)
-    sheet = selectors.sheet_of(session)
-    row = sheet.rows[number - 1]
-    entry = _entry(session, _playing(sheet, row.sitting_out), deal.facts, first_deal=number == 1)
+    deal = selectors.deal_of(session, deal_id)
+    if deal.is_deleted:
+        messages.info(request, _("This deal was deleted. It can be restored from the history."))
+        return redirect("session_history", club_slug, session_id)
+    entry = _entry(session, _playing(deal), deal.facts, first_deal=deal.number == 1)
+    conflict = None
+    revision = deal.revision
     if request.method == "POST" and session.is_open:
         facts = entry.bind(request.POST)
         if not entry.errors:
             try:
-                services.correct_deal(deal=deal, actor=request.user, facts=facts)
+                services.correct_deal(
+                    deal=deal, actor=request.user, facts=facts, revision=_int(request.POST.get("revision")) or 0
+                )
+            except services.Conflict as error:
+                conflict = error
+                if error.deal is None or error.deal.is_deleted:
+                    messages.warning(request, str(error))
+                    return redirect("session_history", club_slug, session_id)
+                deal = error.deal
+                revision = deal.revision
+                entry = _entry(session, _playing(deal), deal.facts, first_deal=deal.number == 1)
             except services.ServiceError as error:
                 entry.add_errors(error.errors)
             else:
-                messages.success(request, _("Deal %(n)s corrected; everything after it is recomputed.") % {"n": number})
+                messages.success(
+                    request, _("Deal %(n)s corrected; everything after it is recomputed.") % {"n": deal.number}
+                )
                 return redirect(f"{session.get_absolute_url()}#sheet")
-    return _render_entry(request, me, session, entry, sheet, number=number, dealer=row.dealer, editing=True)
+    return _render_entry(
+        request,
+        me,
+        session,
+        entry,
+        number=deal.number or 0,
+        dealer=deal.result["dealer"] if deal.result else "",
+        deal=deal,
+        revision=revision,
+        conflict=conflict,
+    )
 
 
 @require_POST
-def deal_delete(request: Request, club_slug: str, session_id: int, number: int) -> HttpResponse:
+def deal_delete(request: Request, club_slug: str, session_id: int, deal_id: int) -> HttpResponse:
     me = club_member(request, club_slug, Role.SCORER)
     session = selectors.session_of(me.club, session_id)
+    deal = selectors.deal_of(session, deal_id)
+    number = deal.number
     try:
-        services.delete_deal(deal=selectors.deal_of(session, number), actor=request.user)
+        deleted = services.delete_deal(deal=deal, actor=request.user, revision=_int(request.POST.get("revision")) or 0)
+    except services.Conflict as error:
+        messages.warning(request, str(error))
+        return redirect("deal_edit", club_slug, session_id, deal_id)
     except services.ServiceError as error:
         messages.error(request, str(error))
-        return redirect("deal_edit", club_slug, session_id, number)
+        return redirect("deal_edit", club_slug, session_id, deal_id)
+    if not deleted:
+        deal.refresh_from_db()
+        messages.info(request, _("This deal was already deleted: nothing else was removed."))
+        return redirect(session)
     messages.success(request, _("Deal %(n)s deleted.") % {"n": number})
-    return redirect(session)
+    return redirect(f"{session.get_absolute_url()}?undo={deal.pk}")
+
+
+@require_POST
+def deal_restore(request: Request, club_slug: str, session_id: int, deal_id: int) -> HttpResponse:
+    me = club_member(request, club_slug, Role.SCORER)
+    session = selectors.session_of(me.club, session_id)
+    deal = selectors.deal_of(session, deal_id)
+    try:
+        restored = services.restore_deal(deal=deal, actor=request.user)
+    except services.ServiceError as error:
+        messages.error(request, str(error))
+        return redirect("session_history", club_slug, session_id)
+    deal.refresh_from_db()
+    if restored:
+        messages.success(request, _("Deal %(n)s is back on the sheet.") % {"n": deal.number})
+    return redirect(f"{session.get_absolute_url()}#sheet")
 
 
 @require_POST
@@ -90,33 +162,103 @@ def deal_preview(request: Request, club_slug: str, session_id: int) -> HttpRespo
     """The value of the deal being entered, with the engine's explanation, before it is saved."""
     me = club_member(request, club_slug, Role.SCORER)
     session = selectors.session_of(me.club, session_id)
-    stored = [d.facts for d in session.deals.all()]
-    number = int(request.POST.get("number") or len(stored) + 1)
-    sheet = selectors.sheet_of(session)
-    if 1 <= number <= len(stored):
-        row = sheet.rows[number - 1]
-        entry = _entry(session, _playing(sheet, row.sitting_out), stored[number - 1], first_deal=number == 1)
+    deal = _deal_or_none(session, request.POST.get("deal"))
+    before = None if deal else _before(session, request.POST.get("before"))
+    if deal is not None:
+        entry = _entry(session, _playing(deal), deal.facts, first_deal=deal.number == 1)
     else:
-        number = len(stored) + 1
-        entry = _entry(session, sheet.next_playing, first_deal=not stored)
+        playing = _inserted_seat(session, before)[1] if before else selectors.next_deal(session)[1]
+        entry = _entry(session, playing, first_deal=(before.number if before else session.deal_count + 1) == 1)
     facts = entry.bind(request.POST)
-    context: dict[str, Any] = {"entry": entry, "players": sheet.players}
+    context: dict[str, Any] = {"entry": entry}
     if not entry.errors:
-        deals = [*stored[: number - 1], facts, *stored[number:]]
-        try:
-            context["row"] = build_sheet(session_document(session, deals)).rows[number - 1]
-        except engine.InvalidSession as error:
-            context["problems"] = [p for p in error.problems if p.deal == number] or error.problems
+        preview = selectors.preview_deal(session, facts, deal=deal, before=before)
+        context.update(row=preview.row, problems=preview.problems)
     return render(request, "scorekeeper/includes/deal_preview.html", context)
 
 
+@never_cache
+def deal_dealers(request: Request, club_slug: str, session_id: int, deal_id: int) -> HttpResponse:
+    """Let the deal rotate again from a deal on: the dealers and the money that would move, then apply."""
+    me = club_member(request, club_slug, Role.SCORER)
+    session = selectors.session_of(me.club, session_id)
+    deal = selectors.deal_of(session, deal_id)
+    if deal.is_deleted or not session.is_open:
+        return redirect(session)
+    if request.method == "POST":
+        try:
+            services.rederive_dealers(deal=deal, actor=request.user, revision=_int(request.POST.get("revision")) or 0)
+        except services.ServiceError as error:
+            messages.warning(request, str(error))
+        else:
+            messages.success(request, _("The dealers are derived again from deal %(n)s on.") % {"n": deal.number})
+            return redirect(f"{session.get_absolute_url()}#sheet")
+    now, after, problems = selectors.dealers_preview(session, deal)
+    moves = []
+    if after is not None:
+        moves = [(old.number, old.dealer, new.dealer) for old, new in zip(now.rows, after.rows, strict=True)]
+        moves = [move for move in moves if move[1] != move[2]]
+    return render(
+        request,
+        "scorekeeper/deal_dealers.html",
+        {
+            "club": me.club,
+            "me": me,
+            "session": session,
+            "deal": deal,
+            "moves": moves,
+            "now": now,
+            "after": after,
+            "problems": problems,
+            "players": [
+                (player, old, new, (new - old) * session.cents_per_point)
+                for player, old, new in zip(now.players, now.totals, after.totals if after else now.totals, strict=True)
+            ],
+        },
+    )
+
+
+# helpers --------------------------------------------------------------------------------------------------------
+
+
 def _entry(session: Session, playing: tuple[str, ...], facts: Any = None, *, first_deal: bool) -> DealEntry:
-    parsed = engine.load(session_document(session, []))
-    return DealEntry(session.game, parsed.new_game(), playing, facts, first_deal=first_deal)
+    return DealEntry(session.game, selectors.header_of(session).new_game(), playing, facts, first_deal=first_deal)
 
 
-def _playing(sheet: Sheet, sitting_out: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(p for p in sheet.players if p not in sitting_out)
+def _playing(deal: Deal) -> tuple[str, ...]:
+    """Who played a stored deal: everyone at the table but whoever sat out."""
+    out = deal.result["out"] if deal.result else []
+    return tuple(seat.name for seat in deal.session.seats.all() if seat.name not in out)
+
+
+def _inserted_seat(session: Session, before: Deal) -> tuple[str, tuple[str, ...]]:
+    """Who would deal a deal inserted before ``before``, and who would play it: the rotation from the deal before."""
+    header = selectors.header_of(session)
+    previous = session.deals.filter(deleted_at__isnull=True, sequence__lt=before.sequence).order_by("-sequence")
+    last = previous.first()
+    if last is None or not last.result:
+        dealer = header.players[session.first_dealer]
+    else:
+        seat = header.players.index(last.result["dealer"])
+        dealer = header.players[(seat + 1) % len(header.players)]
+    return dealer, header.playing(dealer)
+
+
+def _before(session: Session, value: str | None) -> Deal | None:
+    deal = _deal_or_none(session, value)
+    return deal if deal is not None and not deal.is_deleted else None
+
+
+def _deal_or_none(session: Session, value: str | None) -> Deal | None:
+    number = _int(value)
+    return session.deals.select_related("session__club").filter(pk=number).first() if number else None
+
+
+def _int(value: str | None) -> int | None:
+    try:
+        return int(str(value))
+    except ValueError:
+        return None
 
 
 def _token(value: str | None) -> uuid.UUID | None:
@@ -131,13 +273,16 @@ def _render_entry(
     me: Member,
     session: Session,
     entry: DealEntry,
-    sheet: Sheet,
     *,
     number: int,
     dealer: str,
-    editing: bool = False,
+    deal: Deal | None = None,
+    revision: int = 0,
+    before: Deal | None = None,
+    conflict: services.Conflict | None = None,
     client_token: Any = None,
 ) -> HttpResponse:
+    status = 409 if conflict else 422 if entry.errors else 200
     return render(
         request,
         "scorekeeper/deal_form.html",
@@ -146,12 +291,19 @@ def _render_entry(
             "me": me,
             "session": session,
             "entry": entry,
-            "sheet": sheet,
             "number": number,
             "dealer": dealer,
-            "editing": editing,
+            "deal": deal,
+            "revision": revision,
+            "before": before,
+            "conflict": conflict,
             "client_token": client_token,
-            "sitting_out": [p for p in sheet.players if p not in entry.playing],
+            "sitting_out": [p for p in _seat_names(session) if p not in entry.playing],
+            "preview_url": reverse("deal_preview", args=[session.club.slug, session.pk]),
         },
-        status=422 if entry.errors else 200,
+        status=status,
     )
+
+
+def _seat_names(session: Session) -> list[str]:
+    return [seat.name for seat in session.seats.all()]

@@ -7,7 +7,7 @@ from django import forms
 from ..services import ServiceError
 
 
-def add_service_errors(form: forms.Form, error: ServiceError, field_map: dict[str, str] | None = None) -> None:
+def add_service_errors(form: forms.BaseForm, error: ServiceError, field_map: dict[str, str] | None = None) -> None:
     """Attach each message to its field when the form has it, else to the whole form."""
     for name, messages_ in error.errors.items():
         target = (field_map or {}).get(name or "", name)

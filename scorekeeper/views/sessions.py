@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import selectors, services
 from ..documents import export_document
 from ..engine import GAMES
-from ..forms import SessionStartForm
+from ..forms import SessionMoneyForm, SessionStartForm
 from ..labels import GAME_HINTS
 from ..models import Club, Game, HouseRules, Member, Role, Session
 from .access import Request, club_member
@@ -129,7 +131,11 @@ def _last_players(club: Club, game: str) -> list[Member]:
 def session_detail(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     me = club_member(request, club_slug)
     session = selectors.session_of(me.club, session_id)
-    return render(request, "scorekeeper/session_detail.html", _sheet_context(me, session))
+    context = _sheet_context(me, session)
+    undo = request.GET.get("undo", "")
+    if undo.isdigit() and me.can(Role.SCORER) and session.is_open:
+        context["undo"] = session.deals.filter(pk=int(undo), deleted_at__isnull=False).first()
+    return render(request, "scorekeeper/session_detail.html", context)
 
 
 def session_live(request: Request, club_slug: str, session_id: int) -> HttpResponse:
@@ -171,8 +177,34 @@ def session_history(request: Request, club_slug: str, session_id: int) -> HttpRe
     return render(
         request,
         "scorekeeper/session_history.html",
-        {"club": me.club, "me": me, "session": session, "entries": selectors.audit_of(session)},
+        {
+            "club": me.club,
+            "me": me,
+            "session": session,
+            "entries": selectors.audit_of(session),
+            "deleted": selectors.deleted_deals(session),
+            "can_score": me.can(Role.SCORER),
+        },
     )
+
+
+def session_money(request: Request, club_slug: str, session_id: int) -> HttpResponse:
+    """The stake, currency, pot policy and settlement mode of this session (and no other), while it is open."""
+    me = club_member(request, club_slug, Role.SCORER)
+    session = selectors.session_of(me.club, session_id)
+    if not session.is_open:
+        return redirect(session)
+    form = SessionMoneyForm(request.POST or None, instance=session)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.change_money_terms(session=session, actor=request.user, **form.cleaned_data)
+        except services.ServiceError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, _("The money terms of this session are changed."))
+            return redirect(session)
+    context = {"club": me.club, "me": me, "session": session, "form": form}
+    return render(request, "scorekeeper/session_money.html", context)
 
 
 def session_export(request: Request, club_slug: str, session_id: int) -> HttpResponse:

@@ -50,9 +50,9 @@ def _printout(club: Club, session: Session) -> printing.Printout:
         club=club.name,
         played_on=session.played_on,
         table=session.table,
-        currency=club.currency,
+        currency=session.currency,
         sheet=sheet,
-        settlement=printing.settle_sheet(sheet, pot_policy=club.pot_policy, mode=club.settlement_mode),
+        settlement=printing.settle_sheet(sheet, pot_policy=session.pot_policy, mode=session.settlement_mode),
     )
 
 

@@ -101,6 +101,11 @@
     words.textContent = words.dataset.words.split(",").slice(0, n).join(" · ");
   }
 
+  // Back after a save may show this page from the browser's memory: fetch a fresh form instead.
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) window.location.reload();
+  });
+
   // A second submit (double tap) while the first is on its way would only be refused by the server.
   form.addEventListener("submit", function () {
     const save = document.getElementById("save-deal");

@@ -56,7 +56,8 @@ def sauspiel(declarer: str, partner: str, points: int, **more: Any) -> dict[str,
 
 
 def last_facts(session: Session) -> dict[str, Any]:
-    return dict(session.deals.order_by("-position")[0].facts)
+    """The facts of the last deal on the sheet."""
+    return dict(session.deals.filter(deleted_at__isnull=True).order_by("-sequence")[0].facts)
 
 
 @pytest.fixture

@@ -116,7 +116,13 @@ def test_a_kreuz_deal_takes_its_partner_from_the_seating(client: Client, persona
     assert 'id="seated-partners"' in page.content.decode()
     response = client.post(url, {"contract_type": "kreuz", "declarer": "Emil", "points": "70"})
     assert response.status_code == 302
-    assert last_facts(session) == {"contract": "kreuz", "declarer": "Emil", "partner": "Caro", "points": 70}
+    assert last_facts(session) == {
+        "contract": "kreuz",
+        "declarer": "Emil",
+        "partner": "Caro",
+        "points": 70,
+        "dealer": "Anna",
+    }
 
 
 def test_a_sheepshead_leaster_by_its_winner_or_a_tie(client: Client, personas: Personas) -> None:
@@ -124,10 +130,11 @@ def test_a_sheepshead_leaster_by_its_winner_or_a_tie(client: Client, personas: P
     client.force_login(personas.scorer)
     url = reverse("deal_new", args=[personas.club.slug, session.pk])
     assert client.post(url, {"contract_type": "leaster", "winner": "Caro"}).status_code == 302
-    assert last_facts(session) == {"type": "leaster", "winner": "Caro"}
+    assert last_facts(session) == {"type": "leaster", "winner": "Caro", "dealer": "Anna"}
     assert client.post(url, {"contract_type": "leaster", "winner": "-"}).status_code == 302
-    assert last_facts(session) == {"type": "leaster", "winner": None}
-    edit = client.get(reverse("deal_edit", args=[personas.club.slug, session.pk, 2])).content.decode()
+    assert last_facts(session) == {"type": "leaster", "winner": None, "dealer": "Bert"}
+    second = session.deals.get(number=2)
+    edit = client.get(reverse("deal_edit", args=[personas.club.slug, session.pk, second.pk])).content.decode()
     assert 'value="-" checked' in edit
     response = client.post(url, {"contract_type": "leaster"}, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 422

@@ -53,13 +53,16 @@ def test_a_guest_joins_the_club_by_name_when_a_session_starts(personas: Personas
     assert Member.objects.get(club=personas.club, name="Zenzi").is_guest
 
 
-def test_recording_a_deal_stores_its_facts_and_audits_it(session: Session) -> None:
+def test_recording_a_deal_stores_its_facts_with_who_dealt_and_audits_it(session: Session) -> None:
     assert [d.facts["points"] for d in session.deals.all()] == [72, 95]
+    assert [d.facts["dealer"] for d in session.deals.all()] == ["Anna", "Bert"]
     added = session.audit_entries.filter(action=AuditEntry.Action.DEAL_ADDED)
     assert added.count() == 2
-    assert added.get(deal_number=2).after == sauspiel("Bert", "Dieter", 95)
+    second = added.get(deal_number=2)
+    assert second.after == {**sauspiel("Bert", "Dieter", 95), "dealer": "Bert"}
+    assert second.deal == session.deals.get(number=2)
     session.refresh_from_db()
-    assert session.revision == 2
+    assert (session.revision, session.deal_count, session.next_dealer) == (2, 2, 2)
 
 
 def test_an_impossible_deal_is_refused_with_the_field_and_nothing_is_written(
@@ -94,41 +97,45 @@ def test_correcting_an_earlier_deal_recomputes_everything_after_it(personas: Per
         facts={"contract": "solo", "suit": "gras", "declarer": "Bert", "points": 70},
     )
     assert sheet_of(session).totals == (-170, 310, -90, -50)
-    first = session.deals.get(position=1)
-    services.correct_deal(deal=first, actor=personas.scorer, facts=sauspiel("Dieter", "Caro", 80))
+    first = session.deals.get(number=1)
+    corrected = {**sauspiel("Dieter", "Caro", 80), "dealer": "Anna"}
+    services.correct_deal(deal=first, actor=personas.scorer, facts=corrected, revision=first.revision)
     # Without the pass-out the pot stays empty: the lost Sauspiel and the solo pay only their values.
     assert [row.pot for row in sheet_of(session).rows] == [0, 0, 0]
     assert sheet_of(session).totals == (-20 - 20 - 50, -20 + 20 + 150, 20 - 20 - 50, 20 + 20 - 50)
     edit = session.audit_entries.get(action=AuditEntry.Action.DEAL_EDITED)
-    assert (edit.deal_number, edit.before, edit.after) == (1, {"contract": "passed"}, sauspiel("Dieter", "Caro", 80))
+    assert (edit.deal_number, edit.before, edit.after) == (1, {"contract": "passed", "dealer": "Anna"}, corrected)
 
 
 def test_a_correction_that_makes_a_later_deal_impossible_is_refused(personas: Personas) -> None:
-    session = start(personas, names=[*FOUR, "Emil"])  # five at the table: the dealer sits out
-    services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Bert", "Caro", 70))
-    services.record_deal(
-        session=session,
-        actor=personas.scorer,  # Bert deals the second deal and sits out
-        facts=sauspiel("Anna", "Caro", 70),
-    )
-    first = session.deals.get(position=1)
+    session = start(personas, game="doppelkopf")
+    normal = {"type": "normal", "re": ["Anna", "Caro"], "re_points": 130}
+    pflichtsolo = {"type": "solo", "solo": "damen", "re": ["Bert"], "re_points": 130, "forced": True}
+    services.record_deal(session=session, actor=personas.scorer, facts=normal)
+    services.record_deal(session=session, actor=personas.scorer, facts=pflichtsolo)
+    first = session.deals.get(number=1)
     with pytest.raises(services.DealRejected) as raised:
-        # Emil dealing the first deal is fine for it, but then Anna deals the second one and sits out it,
-        # although she declared it.
-        services.correct_deal(
-            deal=first, actor=personas.scorer, facts={**sauspiel("Bert", "Caro", 70), "dealer": "Emil"}
-        )
+        # Bert's first deal as his Pflichtsolo makes deal 2 a second Pflichtsolo in the same round.
+        services.correct_deal(deal=first, actor=personas.scorer, facts=pflichtsolo, revision=1)
     assert "deal 2" in str(raised.value.errors[None])
-    assert session.deals.get(position=1).facts == sauspiel("Bert", "Caro", 70)
+    assert session.deals.get(number=1).facts == {**normal, "dealer": "Anna"}
 
 
-def test_deleting_a_deal_renumbers_the_later_ones(session: Session, personas: Personas) -> None:
+def test_deleting_a_deal_renumbers_the_later_ones_and_keeps_its_facts(session: Session, personas: Personas) -> None:
     services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Caro", "Anna", 31))
-    services.delete_deal(deal=session.deals.get(position=1), actor=personas.scorer)
-    assert [d.position for d in session.deals.all()] == [1, 2]
-    assert [d.facts["points"] for d in session.deals.all()] == [95, 31]
+    first = session.deals.get(number=1)
+    assert services.delete_deal(deal=first, actor=personas.scorer, revision=1)
+    live = session.deals.filter(deleted_at__isnull=True)
+    assert [d.number for d in live] == [1, 2]
+    assert [d.facts["points"] for d in live] == [95, 31]
+    first.refresh_from_db()
+    assert (first.number, first.facts["points"], first.deleted_by) == (None, 72, personas.scorer)
     deleted = session.audit_entries.get(action=AuditEntry.Action.DEAL_DELETED)
-    assert deleted.before == sauspiel("Anna", "Caro", 72)
+    assert (deleted.before, deleted.deal, deleted.deal_number) == (
+        {**sauspiel("Anna", "Caro", 72), "dealer": "Anna"},
+        first,
+        1,
+    )
 
 
 def test_a_closed_session_takes_no_deal_until_it_is_reopened(session: Session, personas: Personas) -> None:

@@ -22,7 +22,7 @@ def session_urls(session: Session) -> list[str]:
         reverse("session_history", args=[slug, pk]),
         reverse("session_export", args=[slug, pk]),
         reverse("deal_new", args=[slug, pk]),
-        reverse("deal_edit", args=[slug, pk, 1]),
+        reverse("deal_edit", args=[slug, pk, session.deals.get(number=1).pk]),
     ]
 
 
@@ -35,7 +35,7 @@ def test_an_outsider_gets_404_on_every_url_of_the_club(client: Client, personas:
     for name, args in (
         ("deal_preview", [slug, session.pk]),
         ("session_close", [slug, session.pk]),
-        ("deal_delete", [slug, session.pk, 1]),
+        ("deal_delete", [slug, session.pk, session.deals.get(number=1).pk]),
     ):
         assert client.post(reverse(name, args=args)).status_code == 404, name
 
@@ -95,6 +95,7 @@ def test_a_scorer_enters_a_deal_in_one_post(client: Client, personas: Personas, 
         "partner": "Anna",
         "points": 61,
         "runners": 3,
+        "dealer": "Caro",  # who dealt is frozen with the deal
     }
 
 
@@ -102,7 +103,13 @@ def test_a_tout_is_entered_as_its_contract_with_tout(client: Client, personas: P
     client.force_login(personas.scorer)
     url = reverse("deal_new", args=[personas.club.slug, session.pk])
     client.post(url, {"contract_type": "wenz_tout", "declarer": "Dieter", "won": "won", "points": "120"})
-    assert last_facts(session) == {"contract": "wenz", "tout": True, "declarer": "Dieter", "won": True}
+    assert last_facts(session) == {
+        "contract": "wenz",
+        "tout": True,
+        "declarer": "Dieter",
+        "won": True,
+        "dealer": "Caro",
+    }
 
 
 def test_bad_input_names_the_field_and_saves_nothing(client: Client, personas: Personas, session: Session) -> None:
@@ -145,11 +152,13 @@ def test_the_preview_shows_the_value_with_its_explanation(client: Client, person
 
 def test_correcting_a_deal_recomputes_the_sheet(client: Client, personas: Personas, session: Session) -> None:
     client.force_login(personas.scorer)
-    url = reverse("deal_edit", args=[personas.club.slug, session.pk, 1])
+    first = session.deals.get(number=1)
+    url = reverse("deal_edit", args=[personas.club.slug, session.pk, first.pk])
     assert b'value="72"' in client.get(url).content
-    response = client.post(url, {"contract_type": "sauspiel", "declarer": "Anna", "partner": "Caro", "points": "40"})
+    form = {"contract_type": "sauspiel", "declarer": "Anna", "partner": "Caro", "points": "40", "revision": "1"}
+    response = client.post(url, form)
     assert response.status_code == 302
-    assert session.deals.get(position=1).facts["points"] == 40
+    assert session.deals.get(number=1).facts["points"] == 40
 
 
 def test_the_live_sheet_answers_204_until_something_changes(
@@ -278,8 +287,10 @@ def test_the_last_owner_cannot_step_down(client: Client, personas: Personas) -> 
 
 def test_deleting_a_deal(client: Client, personas: Personas, session: Session) -> None:
     client.force_login(personas.scorer)
-    client.post(reverse("deal_delete", args=[personas.club.slug, session.pk, 1]))
-    assert list(Deal.objects.filter(session=session).values_list("position", flat=True)) == [1]
+    first = session.deals.get(number=1)
+    response = client.post(reverse("deal_delete", args=[personas.club.slug, session.pk, first.pk]), {"revision": "1"})
+    assert response.headers["Location"] == f"{session.get_absolute_url()}?undo={first.pk}"
+    assert list(Deal.objects.filter(session=session).values_list("number", flat=True)) == [None, 1]
 
 
 def test_every_game_has_an_entry_form(client: Client, personas: Personas) -> None:
@@ -325,9 +336,10 @@ def test_correcting_a_deal_keeps_its_dealer_and_note(client: Client, personas: P
     }
     services.record_deal(session=session, actor=personas.scorer, facts=facts)
     client.force_login(personas.scorer)
-    form = {"contract_type": "sauspiel", "declarer": "Anna", "partner": "Bert", "points": "80"}
-    preview = client.post(reverse("deal_preview", args=[personas.club.slug, session.pk]), {**form, "number": "1"})
+    deal = session.deals.get()
+    form = {"contract_type": "sauspiel", "declarer": "Anna", "partner": "Bert", "points": "80", "revision": "1"}
+    preview = client.post(reverse("deal_preview", args=[personas.club.slug, session.pk]), {**form, "deal": deal.pk})
     assert "<span>Caro</span> <strong>–</strong>" in preview.content.decode()  # Caro dealt and sat out
-    response = client.post(reverse("deal_edit", args=[personas.club.slug, session.pk, 1]), form)
+    response = client.post(reverse("deal_edit", args=[personas.club.slug, session.pk, deal.pk]), form)
     assert response.status_code == 302
     assert last_facts(session) == {**facts, "points": 80}

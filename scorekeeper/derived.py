@@ -1,0 +1,71 @@
+"""What the engine derives from a session's deals, in the form the database keeps it.
+
+The services replay a session once per change and store each deal's result (``Deal.result``) and the session's
+summary (``Session.totals``, ``pot``, ``next_dealer``, ``deal_count``) in the same transaction, so that a page
+reads them instead of replaying. This module only converts: it knows no model and no rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import engine
+
+FORMAT = 1  # of the stored result, so that a later shape can be told apart
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The session as it stands after its last deal."""
+
+    deal_count: int
+    totals: list[int]  # per seat
+    pot: int
+    next_dealer: int  # seat index
+
+
+def stored_result(result: engine.DealResult, players: Sequence[str]) -> dict[str, Any]:
+    """One deal's result as JSON: deltas and totals per seat, the explanation as (label, points, factor)."""
+    outcome = result.outcome
+    return {
+        "v": FORMAT,
+        "dealer": result.dealer,
+        "out": list(result.sitting_out),
+        "label": outcome.label,
+        "declarers": list(outcome.declarers),
+        "value": outcome.value,
+        "multiplier": outcome.multiplier,
+        "explanation": [[item.label, item.points, item.factor] for item in outcome.explanation],
+        "marks": list(outcome.marks),
+        "deltas": [result.deltas[p] for p in players],
+        "totals": [result.totals[p] for p in players],
+        "pot": result.pot,
+        "extra": outcome.extra,
+    }
+
+
+def summary(session: engine.Session, results: Sequence[engine.DealResult], first_dealer: int) -> Summary:
+    """After ``results``; with no deal yet, ``first_dealer`` (a seat index) deals next."""
+    players = session.players
+    if not results:
+        return Summary(deal_count=0, totals=[0] * len(players), pot=session.pot_carried_in, next_dealer=first_dealer)
+    last = results[-1]
+    return Summary(
+        deal_count=len(results),
+        totals=[last.totals[p] for p in players],
+        pot=last.pot,
+        next_dealer=players.index(session.next_dealer(results)),
+    )
+
+
+def rotating_from(facts: Sequence[dict[str, Any]], start: int) -> list[dict[str, Any]]:
+    """The deals' facts with the frozen dealer left out from deal ``start`` (0-based) on, so that the engine
+    derives each of those dealers by rotation from the deal before."""
+    return [f if i < start else {k: v for k, v in f.items() if k != "dealer"} for i, f in enumerate(facts)]
+
+
+def explanation_text(stored: Mapping[str, Any]) -> str:
+    """ "Sauspiel 20 + Schneider 10 + Kontra ×2": the explanation as the sheet writes it."""
+    return " + ".join(str(engine.Item(label, points, factor)) for label, points, factor in stored["explanation"])

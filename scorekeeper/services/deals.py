@@ -1,0 +1,250 @@
+"""Recording, correcting, deleting, restoring and inserting deals; re-deriving who dealt.
+
+Each write names what its scorer saw: a new deal the number its form was opened for (and who deals), a correction
+or delete the deal's revision. When that is no longer so, nothing is written and a ``Conflict`` says what changed
+and who changed it. Each write locks the session, replays it once and stores what the engine derived
+(``record.store``); a change that would make any deal impossible is refused as a whole.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .. import derived
+from ..models import AuditEntry, Deal, Session
+from . import record
+from .errors import Conflict, ServiceError
+from .pots import hand_on_pot
+from .words import deal_in_words, who
+
+
+def record_deal(
+    *,
+    session: Session,
+    actor: record.Actor,
+    facts: Mapping[str, Any],
+    client_token: uuid.UUID | None = None,
+    number: int | None = None,
+    dealer: str | None = None,
+    before: Deal | None = None,
+) -> Deal:
+    """Add a deal at the end, or insert it ``before`` a deal. A repeated ``client_token`` returns the deal that
+    token already made, whatever happened since.
+
+    ``number`` and ``dealer`` are what the scorer's form showed (the deal number it was opened for, who deals):
+    when another deal was entered in between, or the dealer moved, nothing is written (Conflict ``taken`` or
+    ``dealer``). Without a ``dealer`` in ``facts`` the engine derives it, and it is frozen with the deal.
+    """
+    with transaction.atomic():
+        session = record.locked(session)
+        if client_token is not None:
+            existing = session.deals.filter(client_token=client_token).first()
+            if existing is not None:
+                return existing
+        _require_open(session)
+        deals = record.live_deals(session)
+        if before is None:
+            _check_next(session, deals, number, dealer)
+            at, sequence = len(deals), _next_sequence(session)
+        else:
+            before = _current(session, before)
+            if before.is_deleted:
+                raise Conflict("deleted", before, _deleted_sentence(before))
+            at, sequence = deals.index(before), before.sequence
+        deal = Deal(
+            session=session,
+            sequence=sequence,
+            facts=dict(facts),
+            client_token=client_token,
+            created_by=record.user(actor),
+            updated_by=record.user(actor),
+        )
+        deals.insert(at, deal)
+        parsed, results = record.replay(session, deals, at + 1)
+        if before is not None:
+            record.make_room(session, sequence)
+        record.store(session, deals, parsed, results)
+        action = AuditEntry.Action.DEAL_ADDED if before is None else AuditEntry.Action.DEAL_INSERTED
+        record.audit(session, actor, action, deal=deal, after=deal.facts)
+        hand_on_pot(session, actor)
+        return deal
+
+
+def correct_deal(*, deal: Deal, actor: record.Actor, facts: Mapping[str, Any], revision: int) -> Deal:
+    """Replace a deal's facts, as its scorer saw it at ``revision``; every later deal is rescored from them."""
+    with transaction.atomic():
+        session = record.locked(deal.session)
+        _require_open(session)
+        deal = _current(session, deal)
+        _check_revision(deal, revision)
+        facts = dict(facts)
+        if facts == deal.facts:
+            return deal
+        deals = record.live_deals(session)
+        before = deal.facts
+        at = next(i for i, live in enumerate(deals) if live.pk == deal.pk)
+        deals[at].facts = facts
+        parsed, results = record.replay(session, deals, at + 1)
+        deal = deals[at]
+        deal.revision += 1
+        deal.updated_by = record.user(actor)
+        deal.save(update_fields=["facts", "revision", "updated_by", "updated_at"])
+        record.store(session, deals, parsed, results)
+        record.audit(session, actor, AuditEntry.Action.DEAL_EDITED, deal=deal, before=before, after=deal.facts)
+        hand_on_pot(session, actor)
+        return deal
+
+
+def delete_deal(*, deal: Deal, actor: record.Actor, revision: int) -> bool:
+    """Take a deal off the sheet, keeping its facts; True when this call deleted it.
+
+    A retried delete of a deal that is already deleted changes nothing and returns False.
+    """
+    with transaction.atomic():
+        session = record.locked(deal.session)
+        _require_open(session)
+        deal = _current(session, deal)
+        if deal.is_deleted:
+            return False
+        _check_revision(deal, revision)
+        deals = [live for live in record.live_deals(session) if live.pk != deal.pk]
+        parsed, results = record.replay(session, deals, None)
+        number = deal.number
+        deal.deleted_at, deal.deleted_by, deal.number = timezone.now(), record.user(actor), None
+        deal.revision += 1
+        deal.save(update_fields=["deleted_at", "deleted_by", "number", "revision", "updated_at"])
+        record.store(session, deals, parsed, results)
+        record.audit(session, actor, AuditEntry.Action.DEAL_DELETED, deal=deal, number=number, before=deal.facts)
+        hand_on_pot(session, actor)
+        return True
+
+
+def restore_deal(*, deal: Deal, actor: record.Actor) -> bool:
+    """Put a deleted deal back where it was; True when this call restored it (False: it was not deleted)."""
+    with transaction.atomic():
+        session = record.locked(deal.session)
+        _require_open(session)
+        deal = _current(session, deal)
+        if not deal.is_deleted:
+            return False
+        deals = record.live_deals(session)
+        at = sum(1 for live in deals if live.sequence < deal.sequence)
+        deals.insert(at, deal)
+        parsed, results = record.replay(session, deals, at + 1)
+        deal.deleted_at, deal.deleted_by, deal.number = None, None, record.OFFSET * 2 + deal.pk
+        deal.revision += 1
+        deal.save(update_fields=["deleted_at", "deleted_by", "number", "revision", "updated_at"])
+        record.store(session, deals, parsed, results)
+        record.audit(session, actor, AuditEntry.Action.DEAL_RESTORED, deal=deal, after=deal.facts)
+        hand_on_pot(session, actor)
+        return True
+
+
+def rederive_dealers(*, deal: Deal, actor: record.Actor, revision: int) -> Session:
+    """Let the deal rotate again from ``deal`` on: each later dealer is derived from the deal before, as the
+    rules pass it on, and frozen again. ``revision`` is the session's, as the scorer saw the money move."""
+    with transaction.atomic():
+        session = record.locked(deal.session)
+        _require_open(session)
+        if session.revision != revision:
+            raise Conflict("changed", None, _("The session changed in the meantime: look at the money again."))
+        deal = _current(session, deal)
+        if deal.is_deleted:
+            raise Conflict("deleted", deal, _deleted_sentence(deal))
+        deals = record.live_deals(session)
+        before = [live.facts.get("dealer") for live in deals]
+        start = [live.pk for live in deals].index(deal.pk)
+        for live, facts in zip(deals, derived.rotating_from([live.facts for live in deals], start), strict=True):
+            live.facts = facts
+        parsed, results = record.replay(session, deals, None)
+        record.store(session, deals, parsed, results)
+        after = [live.facts.get("dealer") for live in deals]
+        moved = [live for live, old, new in zip(deals, before, after, strict=True) if old != new]
+        for live in moved:  # its facts changed: a correction form open on it must see that
+            live.revision += 1
+        Deal.objects.bulk_update(moved, ["revision"])
+        record.audit(
+            session,
+            actor,
+            AuditEntry.Action.DEALERS_REDERIVED,
+            deal=deals[[live.pk for live in deals].index(deal.pk)],
+            before={"dealers": before},
+            after={"dealers": after},
+        )
+        hand_on_pot(session, actor)
+        return session
+
+
+# checks ---------------------------------------------------------------------------------------------------------
+
+
+def _require_open(session: Session) -> None:
+    if not session.is_open:
+        raise ServiceError.on(None, _("This session is closed. A scorer can reopen it to make changes."))
+
+
+def _current(session: Session, deal: Deal) -> Deal:
+    """The deal as it is now, read under the session lock."""
+    return session.deals.get(pk=deal.pk)
+
+
+def _next_sequence(session: Session) -> int:
+    last = session.deals.order_by("-sequence").values_list("sequence", flat=True).first()
+    return (last or 0) + 1
+
+
+def _check_next(session: Session, deals: list[Deal], number: int | None, dealer: str | None) -> None:
+    """The form was opened for deal ``number`` with ``dealer`` dealing: is that still so?"""
+    if number is not None and number != len(deals) + 1:
+        taken = deals[number - 1] if 0 < number <= len(deals) else None
+        if taken is not None:
+            message = _("Deal %(n)s was just entered by %(who)s: %(deal)s") % {
+                "n": number,
+                "who": who(taken.created_by, session.club),
+                "deal": deal_in_words(taken),
+            }
+        else:
+            message = _("The sheet changed while you were entering: this deal is now deal %(n)s.") % {
+                "n": len(deals) + 1
+            }
+        raise Conflict("taken", taken, message)
+    seats = [seat.name for seat in session.seats.all()]
+    if dealer is not None and dealer != seats[session.next_dealer]:
+        raise Conflict(
+            "dealer",
+            None,
+            _("Who deals changed while you were entering: %(dealer)s deals this deal.")
+            % {"dealer": seats[session.next_dealer]},
+        )
+
+
+def _check_revision(deal: Deal, revision: int) -> None:
+    if deal.is_deleted:
+        raise Conflict("deleted", deal, _deleted_sentence(deal))
+    if deal.revision != revision:
+        last = deal.audit_entries.order_by("-at", "-pk").first()
+        message = _("%(who)s changed deal %(n)s %(when)s. Here it is as it is now.") % {
+            "who": who(last.actor if last else deal.updated_by, deal.session.club),
+            "n": deal.number,
+            "when": _when(last.at if last else deal.updated_at),
+        }
+        raise Conflict("changed", deal, message)
+
+
+def _deleted_sentence(deal: Deal) -> str:
+    return _("%(who)s deleted this deal %(when)s.") % {
+        "who": who(deal.deleted_by, deal.session.club),
+        "when": _when(deal.deleted_at),
+    }
+
+
+def _when(moment: Any) -> str:
+    from django.contrib.humanize.templatetags.humanize import naturaltime
+
+    return str(naturaltime(moment))

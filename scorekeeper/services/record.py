@@ -1,0 +1,119 @@
+"""How a session's deals change: under the session's row lock, with one read and one replay.
+
+Every service that changes deals locks the session row (``locked``), reads its live deals once, replays the session
+with the change applied (``replay``) and writes back what the engine derived: each deal's number and result, and
+the session's summary (``store``). A change the engine refuses writes nothing. Because the numbers are counted
+here, under the lock, from the deals as they are, no race can leave a gap or a duplicate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import F
+
+from .. import derived, engine
+from ..documents import session_document
+from ..models import AuditEntry, Deal, Session
+from .errors import DealRejected
+
+# Numbers and sequences move in two steps, through this far-away range, so that no unique constraint ever sees two
+# deals on one number in between.
+OFFSET = 1_000_000
+
+Actor = AbstractBaseUser | AnonymousUser | None
+
+
+def locked(session: Session) -> Session:
+    """The session row, locked until the transaction ends: one write per session at a time."""
+    return Session.objects.select_for_update().select_related("club").get(pk=session.pk)
+
+
+def live_deals(session: Session) -> list[Deal]:
+    """The deals on the sheet, in playing order: the one read a change makes."""
+    return list(session.deals.filter(deleted_at__isnull=True).order_by("sequence"))
+
+
+def replay(
+    session: Session, deals: Sequence[Deal], changed: int | None
+) -> tuple[engine.Session, list[engine.DealResult]]:
+    """Score ``deals`` (their facts as they are in memory) once; DealRejected naming deal number ``changed``."""
+    try:
+        parsed = engine.load(session_document(session, [deal.facts for deal in deals]))
+        return parsed, parsed.results()
+    except engine.InvalidSession as error:
+        raise DealRejected(error.problems, changed) from None
+
+
+def store(
+    session: Session, deals: Sequence[Deal], parsed: engine.Session, results: Sequence[engine.DealResult]
+) -> None:
+    """Write back numbers, results and the session summary for ``deals`` (new ones, without a pk, are created).
+
+    A deal whose dealer the engine derived gets it frozen into its facts: who dealt is a fact from then on.
+    """
+    players = parsed.players
+    moving = [deal.pk for number, deal in enumerate(deals, 1) if deal.pk and deal.number != number]
+    if moving:
+        Deal.objects.filter(pk__in=moving).update(number=F("number") + OFFSET)
+    changed: list[Deal] = []
+    for number, (deal, result) in enumerate(zip(deals, results, strict=True), 1):
+        stored = derived.stored_result(result, players)
+        frozen = deal.facts if deal.facts.get("dealer") == result.dealer else {**deal.facts, "dealer": result.dealer}
+        if deal.pk is None:
+            deal.number, deal.result, deal.facts = number, stored, frozen
+            deal.save()
+        elif deal.number != number or deal.result != stored or deal.facts is not frozen:
+            deal.number, deal.result, deal.facts = number, stored, frozen
+            changed.append(deal)
+    Deal.objects.bulk_update(changed, ["number", "result", "facts"])
+    done = derived.summary(parsed, results, session.first_dealer)
+    session.deal_count, session.totals, session.pot, session.next_dealer = (
+        done.deal_count,
+        done.totals,
+        done.pot,
+        done.next_dealer,
+    )
+    bump(session, "deal_count", "totals", "pot", "next_dealer")
+
+
+def make_room(session: Session, sequence: int) -> None:
+    """Move every deal from ``sequence`` on one place later (deleted deals too), for a deal inserted there."""
+    later = session.deals.filter(sequence__gte=sequence)
+    later.update(sequence=F("sequence") + OFFSET)
+    Deal.objects.filter(session=session, sequence__gte=OFFSET).update(sequence=F("sequence") - OFFSET + 1)
+
+
+def user(actor: Actor) -> Any:
+    """The actor to store on a row: a signed-in user, or nobody (a command, a visitor)."""
+    return actor if actor is not None and actor.is_authenticated else None
+
+
+def bump(session: Session, *fields: str) -> None:
+    session.revision += 1
+    session.save(update_fields=["revision", *fields])
+
+
+def audit(
+    session: Session,
+    actor: Actor,
+    action: str,
+    *,
+    deal: Deal | None = None,
+    number: int | None = None,
+    before: Any = None,
+    after: Any = None,
+) -> None:
+    """One entry of the history; ``number`` is the deal's number on the sheet when the deal has none any more."""
+    AuditEntry.objects.create(
+        club_id=session.club_id,
+        session=session,
+        deal=deal,
+        deal_number=number if number is not None else deal.number if deal is not None else None,
+        actor=user(actor),
+        action=action,
+        before=before,
+        after=after,
+    )

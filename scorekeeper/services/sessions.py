@@ -1,0 +1,251 @@
+"""Starting, closing and reopening sessions, their money terms, and importing a finished session."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import date
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .. import derived, engine
+from ..models import AuditEntry, Club, Deal, HouseRules, Member, PotPolicy, Seat, Session, SettlementMode
+from . import record
+from .errors import DealRejected, ServiceError
+from .pots import hand_on_pot, pot_source
+
+
+@transaction.atomic
+def start_session(
+    *,
+    club: Club,
+    actor: record.Actor,
+    game: str,
+    rules: Any,
+    tariff: Any,
+    players: Sequence[Member | str],
+    first_dealer: int = 0,
+    cents_per_point: int = 0,
+    played_on: date | None = None,
+    table: str = "",
+    house_rules: HouseRules | None = None,
+) -> Session:
+    """A new open session under the club's money terms as they are now; ``players`` are members, or names of
+    guests (matched to members by name first). It carries on the pot of the club's last finished session that
+    has one to hand on (see ``pots``)."""
+    frozen_rules, frozen_tariff = frozen(game, rules, tariff)
+    seated = [p if isinstance(p, Member) else member_named(club, p.strip()) for p in players]
+    if len({m.pk for m in seated}) != len(seated):
+        raise ServiceError.on("players", _("A player can only take one seat."))
+    if any(m.club_id != club.pk for m in seated):
+        raise ServiceError.on("players", _("Every player must be a member or guest of this club."))
+    if not 0 <= first_dealer < len(seated):
+        raise ServiceError.on("first_dealer", _("Choose who deals first."))
+    names = [m.name for m in seated]
+    header = {
+        "format": engine.FORMAT,
+        "game": game,
+        "rules": frozen_rules,
+        "tariff": frozen_tariff,
+        "players": names,
+        "deals": [],
+        **({"cents_per_point": cents_per_point} if cents_per_point else {}),
+    }
+    try:
+        parsed = engine.load(header)
+    except engine.InvalidSession as error:
+        raise DealRejected(error.problems, None) from None
+    source = pot_source(club, game, cents_per_point) if parsed.new_game().uses_pot() else None
+    pot_carried_in = source.pot if source else 0
+    session = Session.objects.create(
+        club=club,
+        game=game,
+        rules=frozen_rules,
+        tariff=frozen_tariff,
+        cents_per_point=cents_per_point,
+        currency=club.currency,
+        pot_policy=club.pot_policy,
+        settlement_mode=club.settlement_mode,
+        first_dealer=first_dealer,
+        played_on=played_on or timezone.localdate(),
+        table=table,
+        house_rules=house_rules,
+        created_by=record.user(actor),
+        pot_from=source,
+        pot_carried_in=pot_carried_in,
+        totals=[0] * len(names),
+        pot=pot_carried_in,
+        next_dealer=first_dealer,
+    )
+    Seat.objects.bulk_create(Seat(session=session, position=i, member=m, name=m.name) for i, m in enumerate(seated))
+    record.audit(
+        session,
+        actor,
+        AuditEntry.Action.SESSION_STARTED,
+        after={
+            "players": names,
+            "seats": parsed.seats,
+            "rules": frozen_rules,
+            "tariff": frozen_tariff,
+            "money": money_terms(session),
+            "pot_from": source.pk if source else None,
+        },
+    )
+    return session
+
+
+@transaction.atomic
+def close_session(*, session: Session, actor: record.Actor) -> Session:
+    session = record.locked(session)
+    if not session.is_open:
+        return session
+    session.status = Session.Status.CLOSED
+    session.closed_at = timezone.now()
+    record.bump(session, "status", "closed_at")
+    record.audit(session, actor, AuditEntry.Action.SESSION_CLOSED)
+    return session
+
+
+@transaction.atomic
+def reopen_session(*, session: Session, actor: record.Actor) -> Session:
+    session = record.locked(session)
+    if session.is_open:
+        return session
+    session.status = Session.Status.OPEN
+    session.closed_at = None
+    record.bump(session, "status", "closed_at")
+    record.audit(session, actor, AuditEntry.Action.SESSION_REOPENED)
+    return session
+
+
+def money_terms(session: Session) -> dict[str, Any]:
+    return {
+        "cents_per_point": session.cents_per_point,
+        "currency": session.currency,
+        "pot_policy": session.pot_policy,
+        "settlement_mode": session.settlement_mode,
+    }
+
+
+@transaction.atomic
+def change_money_terms(
+    *,
+    session: Session,
+    actor: record.Actor,
+    cents_per_point: int,
+    currency: str,
+    pot_policy: str,
+    settlement_mode: str,
+) -> Session:
+    """Change the stake, currency, pot policy or settlement mode of an open session (only this one)."""
+    session = record.locked(session)
+    if not session.is_open:
+        raise ServiceError.on(None, _("This session is closed. A scorer can reopen it to make changes."))
+    if pot_policy not in PotPolicy.values:
+        raise ServiceError.on("pot_policy", _("Choose what happens to the pot."))
+    if settlement_mode not in SettlementMode.values:
+        raise ServiceError.on("settlement_mode", _("Choose how the session is settled."))
+    before = money_terms(session)
+    linked = Session.objects.filter(pot_carried_to=session).first() or Session.objects.filter(pot_from=session).first()
+    if linked is not None and cents_per_point != session.cents_per_point:
+        raise ServiceError.on(
+            "cents_per_point",
+            _("The stake cannot change: this session shares its pot with the session of %(date)s.")
+            % {"date": f"{linked.played_on:%d.%m.%Y}"},
+        )
+    if pot_policy != PotPolicy.CARRY and Session.objects.filter(pot_from=session).exists():
+        raise ServiceError.on("pot_policy", _("This session's pot was already carried into a later session."))
+    session.cents_per_point, session.currency = cents_per_point, currency
+    session.pot_policy, session.settlement_mode = pot_policy, settlement_mode
+    deals = record.live_deals(session)
+    parsed, results = record.replay(session, deals, None)  # a plus-only sheet refuses a stake
+    record.store(session, deals, parsed, results)
+    session.save(update_fields=["cents_per_point", "currency", "pot_policy", "settlement_mode"])
+    record.audit(session, actor, AuditEntry.Action.MONEY_CHANGED, before=before, after=money_terms(session))
+    return session
+
+
+@transaction.atomic
+def import_session(*, club: Club, document: Any, actor: record.Actor = None) -> Session:
+    """A ``schreiber/1`` document as a finished session of ``club``: all or nothing.
+
+    Players are matched to members by name (ignoring case); anyone else joins as a guest. The dealers the engine
+    derives are frozen into the deals, as for a deal entered at the table.
+    """
+    try:
+        parsed = engine.load(document)
+        results = parsed.results()
+    except engine.InvalidSession as error:
+        raise DealRejected(error.problems, None) from None
+    members = [member_named(club, name) for name in parsed.players]
+    done = derived.summary(parsed, results, 0)
+    session = Session.objects.create(
+        club=club,
+        game=parsed.game_key,
+        rules=engine.options.as_json(parsed.rules),
+        tariff=engine.options.as_json(parsed.tariff) if parsed.tariff is not None else None,
+        cents_per_point=parsed.cents_per_point or 0,
+        currency=_document_choice(document, "currency", None, club.currency),
+        pot_policy=_document_choice(document, "pot_policy", PotPolicy.values, club.pot_policy),
+        settlement_mode=_document_choice(document, "settlement_mode", SettlementMode.values, club.settlement_mode),
+        pot_carried_in=parsed.pot_carried_in,
+        played_on=_document_date(document),
+        table=str(document.get("table", ""))[:60],
+        status=Session.Status.CLOSED,
+        closed_at=timezone.now(),
+        created_by=record.user(actor),
+        deal_count=done.deal_count,
+        totals=done.totals,
+        pot=done.pot,
+        next_dealer=done.next_dealer,
+        revision=1,
+    )
+    Seat.objects.bulk_create(
+        Seat(session=session, position=i, member=m, name=name)
+        for i, (m, name) in enumerate(zip(members, parsed.players, strict=True))
+    )
+    Deal.objects.bulk_create(
+        Deal(
+            session=session,
+            sequence=number,
+            number=number,
+            facts={**facts, "dealer": result.dealer},
+            result=derived.stored_result(result, parsed.players),
+            created_by=record.user(actor),
+        )
+        for number, (facts, result) in enumerate(zip(parsed.deals, results, strict=True), start=1)
+    )
+    record.audit(session, actor, AuditEntry.Action.SESSION_IMPORTED, after={"deals": len(parsed.deals)})
+    hand_on_pot(session, actor)
+    return session
+
+
+# helpers --------------------------------------------------------------------------------------------------------
+
+
+def frozen(game: str, rules: Any, tariff: Any) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    try:
+        return engine.freeze(game, rules, tariff)
+    except engine.InvalidSession as error:
+        raise DealRejected(error.problems, None) from None
+
+
+def member_named(club: Club, name: str) -> Member:
+    member = club.members.filter(name__iexact=name).first()
+    return member or Member.objects.create(club=club, name=name, is_guest=True)
+
+
+def _document_date(document: Mapping[str, Any]) -> date:
+    try:
+        return date.fromisoformat(str(document["played_on"]))
+    except (KeyError, ValueError):
+        return timezone.localdate()
+
+
+def _document_choice(document: Mapping[str, Any], key: str, allowed: Sequence[str] | None, default: str) -> str:
+    value = document.get(key)
+    if isinstance(value, str) and (value in allowed if allowed is not None else len(value) == 3 and value.isalpha()):
+        return value.upper() if allowed is None else value
+    return default
