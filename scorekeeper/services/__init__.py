@@ -22,6 +22,7 @@ from .sessions import (
     change_money_terms,
     close_session,
     import_session,
+    rederive_session,
     reopen_session,
     start_session,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "import_session",
     "record_deal",
     "rederive_dealers",
+    "rederive_session",
     "reopen_session",
     "restore_deal",
     "save_house_rules",

@@ -222,6 +222,16 @@ def import_session(*, club: Club, document: Any, actor: record.Actor = None) -> 
     return session
 
 
+@transaction.atomic
+def rederive_session(*, session: Session) -> Session:
+    """Derive every stored result of ``session`` again from its deals' facts (after an engine fix, say)."""
+    session = record.locked(session)
+    deals = record.live_deals(session)
+    parsed, results = record.replay(session, deals, None)
+    record.store(session, deals, parsed, results)
+    return session
+
+
 # helpers --------------------------------------------------------------------------------------------------------
 
 

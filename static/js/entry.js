@@ -101,10 +101,13 @@
     words.textContent = words.dataset.words.split(",").slice(0, n).join(" · ");
   }
 
-  // Back after a save may show this page from the browser's memory: fetch a fresh form instead.
+  // Back after a save may show this page from the browser's memory: fetch a fresh form instead. And when this
+  // page answered a post (a conflict, an error), make its history entry a plain visit, so that Back neither
+  // asks to send the form again nor sends it.
   window.addEventListener("pageshow", function (event) {
     if (event.persisted) window.location.reload();
   });
+  window.history.replaceState(window.history.state, "", window.location.href);
 
   // A second submit (double tap) while the first is on its way would only be refused by the server.
   form.addEventListener("submit", function () {

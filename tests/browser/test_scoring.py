@@ -178,3 +178,34 @@ def test_correct_a_deal_and_a_second_phone_follows(open_phone: Any, club: tuple[
         "document.querySelector(\".scoreboard li .total\").textContent.trim() === '+40'", timeout=5_000
     )
     assert "Correct deal" not in watcher.content()
+
+
+def test_two_phones_entering_the_same_deal_the_second_is_asked(open_phone: Any, club: tuple[Club, User]) -> None:
+    session = start(*club, "schafkopf", 4, "classic", "10/20/50")
+    bert = User.objects.create_user("bert")
+    member = club[0].members.get(name="Bert")
+    member.user, member.role = bert, Role.SCORER
+    member.save()
+    first, second = open_phone(club[1]), open_phone(bert)
+    for page in (first, second):
+        page.goto(f"{session.get_absolute_url()}deal/")
+        page.wait_for_selector("#deal-form")
+    first.click(chip("declarer", "Anna"))
+    first.click(chip("partner", "Caro"))
+    first.fill("#id_points", "72")
+    second.click(chip("declarer", "Bert"))
+    second.click(chip("partner", "Dieter"))
+    second.fill("#id_points", "95")
+    first.click("#save-deal")
+    first.wait_for_selector(".scoreboard")
+    second.click("#save-deal")
+    conflict = second.wait_for_selector(".conflict")
+    assert "Deal 1 was just entered by Anna: Sauspiel Anna + Caro" in conflict.inner_text()
+    assert session.deals.count() == 1  # nothing duplicated, nothing of the second phone saved yet
+    second.click(".conflict button:has-text('Add mine as deal 2')")
+    second.wait_for_selector(".scoreboard")
+    assert [deal.facts["points"] for deal in session.deals.order_by("number")] == [72, 95]
+    second.go_back()  # Back after the save shows a fresh form, not the old one
+    second.wait_for_selector("#deal-form")
+    assert "Deal 3" in second.inner_text("h1")
+    assert session.deals.count() == 2
