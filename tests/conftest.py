@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import translation
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    """Services, commands and engine messages outside a request speak English in tests, whatever ran before;
+    a request still speaks what its Accept-Language asks for."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture
