@@ -21,7 +21,7 @@ def pot_source(club: Club, game: str, cents_per_point: int) -> Session | None:
     """The closed session whose pot a new session of ``game`` with a pot and this stake carries on, locked;
     None when there is none."""
     candidates = (
-        Session.objects.select_for_update()
+        Session.objects.select_for_update(of=("self",))  # the sessions only, not the join that finds a successor
         .filter(
             club=club,
             game=game,
