@@ -6,56 +6,76 @@ option in a game module appears in the form without touching this file.
 
 from __future__ import annotations
 
+import gettext
 import json
 from collections.abc import Mapping
 from typing import Any
 
+import pycountry
 from django import forms
 from django.utils import timezone
 from django.utils.text import format_lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from . import engine
 from .engine.options import Choice, Flag, Integer, IntegerMap, Subset
 from .labels import CHOICE_LABELS, OPTION_LABELS, TARIFF_LABELS
-from .models import Club, HouseRules, Member, Role, Session
+from .models import MAX_CENTS_PER_POINT, NAME_MAX, Club, HouseRules, Member, PotPolicy, Role, SettlementMode
 
-CURRENCIES = [("EUR", _("€ Euro")), ("CHF", _("CHF Swiss franc")), ("USD", _("$ US dollar")), ("GBP", _("£ Pound"))]
+COMMON_CURRENCIES = ("EUR", "CHF", "USD", "GBP")  # the clubs' own, at the top of the list
+
+
+def currency_choices() -> list[tuple[str, str]]:
+    """Every ISO 4217 currency as "EUR – Euro", in the page's language; the common ones first."""
+    names = gettext.translation("iso4217", pycountry.LOCALES_DIR, languages=[get_language() or "en"], fallback=True)
+    choices = [(c.alpha_3, f"{c.alpha_3} – {names.gettext(c.name)}") for c in pycountry.currencies]
+    common = {code: rank for rank, code in enumerate(COMMON_CURRENCIES)}
+    return sorted(choices, key=lambda choice: (common.get(choice[0], len(common)), choice[0]))
+
+
+def stake_field() -> forms.IntegerField:
+    return forms.IntegerField(
+        label=_("Cents per point"), min_value=0, max_value=MAX_CENTS_PER_POINT, initial=0,
+        help_text=_("0 plays for points only."),
+    )  # fmt: skip
 
 
 class ClubForm(forms.Form):
     name = forms.CharField(label=_("Club name"), max_length=100)
-    owner_name = forms.CharField(label=_("Your name on the score sheet"), max_length=60)
-    currency = forms.ChoiceField(label=_("Currency"), choices=CURRENCIES, initial="EUR")
+    owner_name = forms.CharField(label=_("Your name on the score sheet"), max_length=NAME_MAX)
+    currency = forms.ChoiceField(label=_("Currency"), choices=currency_choices, initial="EUR")
 
 
-class ClubSettingsForm(forms.ModelForm):
-    class Meta:
-        model = Club
-        fields = ["name", "currency", "pot_policy", "settlement_mode"]
-        widgets = {
-            "currency": forms.Select(choices=CURRENCIES),
-            "pot_policy": forms.RadioSelect,
-            "settlement_mode": forms.RadioSelect,
-        }
+class MoneyTermsForm(forms.Form):
+    """How money is settled: the club's terms for new sessions, or one open session's own."""
+
+    currency = forms.ChoiceField(label=_("Currency"), choices=currency_choices)
+    pot_policy = forms.ChoiceField(
+        label=_("Pot at the end of a session"), choices=PotPolicy.choices, widget=forms.RadioSelect
+    )
+    settlement_mode = forms.ChoiceField(label=_("Settlement"), choices=SettlementMode.choices, widget=forms.RadioSelect)
 
 
-class SessionMoneyForm(forms.ModelForm):
+class ClubSettingsForm(MoneyTermsForm):
+    name = forms.CharField(label=_("Club name"), max_length=100)
+    field_order = ["name", "currency", "pot_policy", "settlement_mode"]
+
+
+class SessionMoneyForm(MoneyTermsForm):
     """The money terms of one session: they start as the club's, and only this session's change here."""
 
-    class Meta:
-        model = Session
-        fields = ["cents_per_point", "currency", "pot_policy", "settlement_mode"]
-        widgets = {
-            "currency": forms.Select(choices=CURRENCIES),
-            "pot_policy": forms.RadioSelect,
-            "settlement_mode": forms.RadioSelect,
-        }
+    cents_per_point = stake_field()
+    field_order = ["cents_per_point", "currency", "pot_policy", "settlement_mode"]
 
 
 class MemberForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=60)
+    name = forms.CharField(label=_("Name"), max_length=NAME_MAX)
     is_guest = forms.BooleanField(label=_("Guest (not a regular member)"), required=False)
+
+
+class RenameForm(forms.Form):
+    name = forms.CharField(label=_("New name"), max_length=NAME_MAX)
 
 
 class InvitationForm(forms.Form):
@@ -70,9 +90,19 @@ class InvitationForm(forms.Form):
 
 
 class SignUpForm(forms.Form):
-    username = forms.CharField(label=_("Username"), max_length=150)
-    name = forms.CharField(label=_("Your name on the score sheet"), max_length=60)
-    password = forms.CharField(label=_("Password"), widget=forms.PasswordInput, min_length=8)
+    username = forms.CharField(
+        label=_("Username"),
+        max_length=150,
+        help_text=_("Letters, digits and @ . + - _ only."),
+        widget=forms.TextInput(attrs={"autocomplete": "username", "autocapitalize": "none"}),
+    )
+    name = forms.CharField(label=_("Your name on the score sheet"), max_length=NAME_MAX)
+    password = forms.CharField(
+        label=_("Password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        help_text=_("At least 8 characters, not only digits, not a common password, not like your username."),
+    )
 
 
 def option_fields(name: str, validator: Any, label: Any, initial: Any) -> dict[str, forms.Field]:
@@ -141,9 +171,7 @@ class SessionStartForm(forms.Form):
 
     rules_preset = forms.ChoiceField(label=_("Rule set"))
     tariff_preset = forms.ChoiceField(label=_("Tariff"), required=False)
-    cents_per_point = forms.IntegerField(
-        label=_("Cents per point"), min_value=0, initial=0, help_text=_("0 plays for points only.")
-    )
+    cents_per_point = stake_field()
     played_on = forms.DateField(
         label=_("Date"), initial=timezone.localdate, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )

@@ -13,9 +13,12 @@ from __future__ import annotations
 import secrets
 from datetime import datetime, timedelta
 
+import pycountry
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Length
+from django.db.models.lookups import LessThanOrEqual
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -35,7 +38,25 @@ class Role(models.TextChoices):
     OWNER = "owner", _("Owner")
 
 
-ROLE_RANK = {Role.MEMBER: 0, Role.SCORER: 1, Role.OWNER: 2}
+ROLE_RANK: dict[str, int] = {Role.MEMBER: 0, Role.SCORER: 1, Role.OWNER: 2}
+
+# Limits the database keeps on every engine (SQLite stores any length, PostgreSQL refuses too long a text).
+CURRENCIES = tuple(sorted(currency.alpha_3 for currency in pycountry.currencies))  # ISO 4217
+MAX_CENTS_PER_POINT = 100_000  # 1,000.00 a point: far above any table, far below any integer column's end
+NAME_MAX = 60  # a member's or player's name (engine.names.NAME_MAX)
+
+
+def at_most(field: str, length: int, name: str) -> models.CheckConstraint:
+    """A text column no longer than ``length`` characters, on every database."""
+    return models.CheckConstraint(condition=LessThanOrEqual(Length(field), length), name=name)
+
+
+def currency_check(name: str) -> models.CheckConstraint:
+    return models.CheckConstraint(condition=Q(currency__in=CURRENCIES), name=name)
+
+
+def stake_check(name: str) -> models.CheckConstraint:
+    return models.CheckConstraint(condition=Q(cents_per_point__lte=MAX_CENTS_PER_POINT), name=name)
 
 
 class PotPolicy(models.TextChoices):
@@ -63,6 +84,14 @@ class Club(models.Model):
     class Meta:
         ordering = ["name"]
         verbose_name = _("club")
+        constraints = [
+            currency_check("club_currency_iso4217"),
+            at_most("name", 100, "club_name_length"),
+            models.CheckConstraint(condition=Q(pot_policy__in=PotPolicy.values), name="club_pot_policy_valid"),
+            models.CheckConstraint(
+                condition=Q(settlement_mode__in=SettlementMode.values), name="club_settlement_mode_valid"
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -75,7 +104,7 @@ class Member(models.Model):
     """A person in a club: with a login, or a name only (added by the scorer, or a guest)."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
-    name = models.CharField(_("name"), max_length=60)
+    name = models.CharField(_("name"), max_length=NAME_MAX)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="memberships"
     )
@@ -90,6 +119,8 @@ class Member(models.Model):
             models.UniqueConstraint(
                 fields=["club", "user"], condition=Q(user__isnull=False), name="one_membership_per_user_and_club"
             ),
+            models.CheckConstraint(condition=Q(role__in=Role.values), name="member_role_valid"),
+            at_most("name", NAME_MAX, "member_name_length"),
         ]
 
     def __str__(self) -> str:
@@ -97,7 +128,7 @@ class Member(models.Model):
 
     def can(self, role: str) -> bool:
         """Whether this member has ``role`` or a more powerful one."""
-        return ROLE_RANK[Role(self.role)] >= ROLE_RANK[Role(role)]
+        return ROLE_RANK.get(self.role, -1) >= ROLE_RANK[Role(role)]
 
 
 def new_invitation_token() -> str:
@@ -129,6 +160,9 @@ class Invitation(models.Model):
     )
     used_at = models.DateTimeField(null=True, blank=True)
 
+    class Meta:
+        constraints = [models.CheckConstraint(condition=Q(role__in=Role.values), name="invitation_role_valid")]
+
     def __str__(self) -> str:
         return f"{self.club} ({self.get_role_display()})"
 
@@ -152,7 +186,11 @@ class HouseRules(models.Model):
 
     class Meta:
         ordering = ["name"]
-        constraints = [models.UniqueConstraint(fields=["club", "name"], name="house_rules_name_unique_in_club")]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="house_rules_name_unique_in_club"),
+            stake_check("house_rules_stake_bounded"),
+            at_most("name", 80, "house_rules_name_length"),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -169,6 +207,7 @@ class Session(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", _("in progress")
         CLOSED = "closed", _("closed")
+        ABANDONED = "abandoned", _("abandoned")  # kept, out of every standing, restorable
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="sessions")
     game = models.CharField(_("game"), max_length=20, choices=Game.choices)
@@ -204,10 +243,20 @@ class Session(models.Model):
     totals = models.JSONField(default=list)  # points per seat
     pot = models.IntegerField(default=0)  # the pot after the last deal
     next_dealer = models.PositiveSmallIntegerField(default=0)  # seat index of who deals the next deal
+    # What an import read (a hash of the document), so that the same file is not imported twice by mistake.
+    import_fingerprint = models.CharField(max_length=64, blank=True, db_index=True)
 
     class Meta:
         ordering = ["-played_on", "-created_at"]
-        indexes = [models.Index(fields=["club", "-played_on"])]
+        indexes = [models.Index(fields=["club", "-played_on", "-created_at"])]
+        constraints = [
+            currency_check("session_currency_iso4217"),
+            stake_check("session_stake_bounded"),
+            models.CheckConstraint(
+                condition=Q(status__in=["open", "closed", "abandoned"]), name="session_status_valid"
+            ),
+            at_most("table", 60, "session_table_length"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_game_display()} {self.played_on:%d.%m.%Y}" + (f" · {self.table}" if self.table else "")
@@ -218,6 +267,10 @@ class Session(models.Model):
     @property
     def is_open(self) -> bool:
         return self.status == self.Status.OPEN
+
+    @property
+    def is_abandoned(self) -> bool:
+        return self.status == self.Status.ABANDONED
 
     @property
     def rules_preset(self) -> str:
@@ -234,13 +287,14 @@ class Seat(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()
     member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="seats")
-    name = models.CharField(max_length=60)
+    name = models.CharField(max_length=NAME_MAX)
 
     class Meta:
         ordering = ["position"]
         constraints = [
             models.UniqueConstraint(fields=["session", "position"], name="seat_position_unique"),
             models.UniqueConstraint(fields=["session", "name"], name="seat_name_unique"),
+            at_most("name", NAME_MAX, "seat_name_length"),
         ]
 
     def __str__(self) -> str:
@@ -317,6 +371,22 @@ class AuditEntry(models.Model):
         POT_CARRIED = "pot_carried", _("recomputed the carried pot")
         SESSION_CLOSED = "session_closed", _("closed the session")
         SESSION_REOPENED = "session_reopened", _("reopened the session")
+        SESSION_ABANDONED = "session_abandoned", _("abandoned the session")
+        SESSION_RESTORED = "session_restored", _("restored the session")
+        SESSION_DELETED = "session_deleted", _("deleted the session")
+        CLUB_CREATED = "club_created", _("founded the club")
+        CLUB_IMPORTED = "club_imported", _("restored the club from a backup")
+        SETTINGS_CHANGED = "settings_changed", _("changed the club settings")
+        MEMBER_ADDED = "member_added", _("added a member")
+        MEMBER_RENAMED = "member_renamed", _("renamed a member")
+        ROLE_CHANGED = "role_changed", _("changed a role")
+        MEMBER_REMOVED = "member_removed", _("removed a member")
+        MEMBER_LEFT = "member_left", _("left the club")
+        INVITATION_CREATED = "invitation_created", _("invited someone")
+        INVITATION_ACCEPTED = "invitation_accepted", _("joined the club")
+        HOUSE_RULES_SAVED = "house_rules_saved", _("saved house rules")
+        HOUSE_RULES_DELETED = "house_rules_deleted", _("deleted house rules")
+        OWNER_APPOINTED = "owner_appointed", _("was appointed owner")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="audit_entries")
     session = models.ForeignKey(Session, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit_entries")
@@ -327,6 +397,8 @@ class AuditEntry(models.Model):
     deal_number = models.PositiveIntegerField(null=True, blank=True)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
+    # What a deal change did to the points: {player: [before, after]} for each player whose delta moved.
+    effect = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["-at", "-pk"]

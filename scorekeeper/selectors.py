@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from . import derived, engine
 from .documents import session_document
+from .history import SESSION_LIFE
 from .models import AuditEntry, Club, Deal, Member, Session
 from .sheet import Row, Sheet, StoredDeal, build_sheet, sheet
 
@@ -117,6 +118,15 @@ def dealers_preview(session: Session, deal: Deal) -> tuple[Sheet, Sheet | None, 
     except engine.InvalidSession as error:
         return now, None, error.problems
     return now, after, []
+
+
+def club_history_of(club: Club) -> QuerySet[AuditEntry]:
+    """The club's own changes and each session's life (started, closed, put aside …), newest first."""
+    return (
+        club.audit_entries.filter(Q(session__isnull=True) | Q(action__in=SESSION_LIFE))
+        .select_related("actor", "session")
+        .order_by("-at", "-pk")
+    )
 
 
 def audit_of(session: Session) -> QuerySet[AuditEntry]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+MESSAGE_MAX = 300
+
 
 @dataclass(frozen=True, slots=True)
 class Problem:
@@ -20,6 +22,8 @@ class Problem:
 
     def __str__(self) -> str:
         text = self.message if self.message.startswith(self.field) else f"{self.field}: {self.message}"
+        if len(text) > MESSAGE_MAX:  # a message quotes what it got, and that may be a whole document
+            text = text[: MESSAGE_MAX - 1] + "…"
         return f"deal {self.deal}: {text}" if self.deal is not None else text
 
 

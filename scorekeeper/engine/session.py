@@ -15,6 +15,7 @@ from . import registry
 from .deal import Facts, Item, Outcome, Table
 from .errors import DealError, InvalidSession, Problem
 from .game import Game
+from .names import check_name, same_person
 from .options import integer, resolve
 
 FORMAT = "schreiber/1"
@@ -167,10 +168,14 @@ def _load(document: Any) -> Session:
     game_class, rules, tariff = resolve_rules(game_key, document.get("rules"), document.get("tariff"))
     game = game_class(rules, tariff)
     players = document.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+    if not isinstance(players, list):
         raise DealError("players", "players must be a list of names")
-    if len(set(players)) != len(players):
-        raise DealError("players", "players must have distinct names")
+    for name in players:
+        if check_name("players", name) != name:
+            raise DealError("players", f"players: a name has no space around it (got {name!r})")
+    twins = same_person(players)
+    if twins:
+        raise DealError("players", f"players must have distinct names ({twins[0]} and {twins[1]} are one person)")
     sizes = game.table_sizes()
     if len(players) not in sizes:
         extra = (

@@ -7,23 +7,33 @@
 - ``record``: how every change to a session's deals is made (lock, one read, one replay, store).
 """
 
+from .backups import import_club
 from .clubs import (
     accept_invitation,
     add_member,
+    appoint_owner,
+    change_club_settings,
     change_role,
     create_club,
     create_invitation,
+    delete_house_rules,
+    leave_club,
+    remove_member,
+    rename_member,
     save_house_rules,
     sign_up,
 )
 from .deals import correct_deal, delete_deal, record_deal, rederive_dealers, restore_deal
 from .errors import Conflict, DealRejected, ServiceError
 from .sessions import (
+    abandon_session,
     change_money_terms,
     close_session,
+    delete_session,
     import_session,
     rederive_session,
     reopen_session,
+    restore_session,
     start_session,
 )
 
@@ -31,8 +41,11 @@ __all__ = [
     "Conflict",
     "DealRejected",
     "ServiceError",
+    "abandon_session",
     "accept_invitation",
     "add_member",
+    "appoint_owner",
+    "change_club_settings",
     "change_money_terms",
     "change_role",
     "close_session",
@@ -40,12 +53,19 @@ __all__ = [
     "create_club",
     "create_invitation",
     "delete_deal",
+    "delete_house_rules",
+    "delete_session",
+    "import_club",
     "import_session",
+    "leave_club",
     "record_deal",
     "rederive_dealers",
     "rederive_session",
+    "remove_member",
+    "rename_member",
     "reopen_session",
     "restore_deal",
+    "restore_session",
     "save_house_rules",
     "sign_up",
     "start_session",

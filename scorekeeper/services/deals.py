@@ -92,11 +92,15 @@ def correct_deal(*, deal: Deal, actor: record.Actor, facts: Mapping[str, Any], r
         deals[at].facts = facts
         parsed, results = record.replay(session, deals, at + 1)
         deal = deals[at]
+        old_result = deal.result
         deal.revision += 1
         deal.updated_by = record.user(actor)
         deal.save(update_fields=["facts", "revision", "updated_by", "updated_at"])
         record.store(session, deals, parsed, results)
-        record.audit(session, actor, AuditEntry.Action.DEAL_EDITED, deal=deal, before=before, after=deal.facts)
+        moved = record.moved_points(list(parsed.players), old_result, deal.result)
+        record.audit(
+            session, actor, AuditEntry.Action.DEAL_EDITED, deal=deal, before=before, after=deal.facts, effect=moved
+        )
         hand_on_pot(session, actor)
         return deal
 

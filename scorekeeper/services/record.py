@@ -16,7 +16,7 @@ from django.db.models import F
 
 from .. import derived, engine
 from ..documents import session_document
-from ..models import AuditEntry, Deal, Session
+from ..models import AuditEntry, Club, Deal, Session
 from .errors import DealRejected
 
 # Numbers and sequences move in two steps, through this far-away range, so that no unique constraint ever sees two
@@ -105,8 +105,9 @@ def audit(
     number: int | None = None,
     before: Any = None,
     after: Any = None,
+    effect: Any = None,
 ) -> None:
-    """One entry of the history; ``number`` is the deal's number on the sheet when the deal has none any more."""
+    """One entry of the session's history; ``number`` is the deal's number on the sheet when it has none any more."""
     AuditEntry.objects.create(
         club_id=session.club_id,
         session=session,
@@ -116,4 +117,17 @@ def audit(
         action=action,
         before=before,
         after=after,
+        effect=effect,
     )
+
+
+def moved_points(players: list[str], before: Any, after: Any) -> dict[str, list[int]]:
+    """{player: [delta before, delta after]} for each player whose delta in a deal's result changed."""
+    old = (before or {}).get("deltas") or [0] * len(players)
+    new = (after or {}).get("deltas") or [0] * len(players)
+    return {name: [a, b] for name, a, b in zip(players, old, new, strict=False) if a != b}
+
+
+def audit_club(club: Club, actor: Actor, action: str, *, before: Any = None, after: Any = None) -> None:
+    """One entry of the club's history (a change that is not a session's)."""
+    AuditEntry.objects.create(club=club, actor=user(actor), action=action, before=before, after=after)

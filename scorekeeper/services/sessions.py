@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+import unicodedata
 from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
@@ -11,7 +14,19 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .. import derived, engine
-from ..models import AuditEntry, Club, Deal, HouseRules, Member, PotPolicy, Seat, Session, SettlementMode
+from ..models import (
+    MAX_CENTS_PER_POINT,
+    AuditEntry,
+    Club,
+    Deal,
+    HouseRules,
+    Member,
+    PotPolicy,
+    Role,
+    Seat,
+    Session,
+    SettlementMode,
+)
 from . import record
 from .errors import DealRejected, ServiceError
 from .pots import hand_on_pot, pot_source
@@ -36,7 +51,9 @@ def start_session(
     guests (matched to members by name first). It carries on the pot of the club's last finished session that
     has one to hand on (see ``pots``)."""
     frozen_rules, frozen_tariff = frozen(game, rules, tariff)
-    seated = [p if isinstance(p, Member) else member_named(club, p.strip()) for p in players]
+    table = clean_table(table)
+    check_stake(cents_per_point)
+    seated = [p if isinstance(p, Member) else member_named(club, p) for p in players]
     if len({m.pk for m in seated}) != len(seated):
         raise ServiceError.on("players", _("A player can only take one seat."))
     if any(m.club_id != club.pk for m in seated):
@@ -168,18 +185,30 @@ def change_money_terms(
 
 
 @transaction.atomic
-def import_session(*, club: Club, document: Any, actor: record.Actor = None) -> Session:
+def import_session(*, club: Club, document: Any, actor: record.Actor = None, again: bool = False) -> Session:
     """A ``schreiber/1`` document as a finished session of ``club``: all or nothing.
 
-    Players are matched to members by name (ignoring case); anyone else joins as a guest. The dealers the engine
-    derives are frozen into the deals, as for a deal entered at the table.
+    Players are matched to members by name (ignoring case and spaces around it); anyone else joins as a guest.
+    The dealers the engine derives are frozen into the deals, as for a deal entered at the table. The same
+    document twice is refused unless ``again``.
     """
     try:
         parsed = engine.load(document)
         results = parsed.results()
     except engine.InvalidSession as error:
         raise DealRejected(error.problems, None) from None
+    check_stake(parsed.cents_per_point or 0)
+    fingerprint = hashlib.sha256(json.dumps(document, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+    earlier = club.sessions.filter(import_fingerprint=fingerprint).first()
+    if earlier is not None and not again:
+        raise ServiceError.on(
+            None,
+            _("This document was already imported as the session of %(date)s (#%(id)s).")
+            % {"date": f"{earlier.played_on:%d.%m.%Y}", "id": earlier.pk},
+        )
     members = [member_named(club, name) for name in parsed.players]
+    if len({m.pk for m in members}) != len(members):
+        raise ServiceError.on("players", _("Two of the players are the same member of this club."))
     done = derived.summary(parsed, results, 0)
     session = Session.objects.create(
         club=club,
@@ -192,7 +221,8 @@ def import_session(*, club: Club, document: Any, actor: record.Actor = None) -> 
         settlement_mode=_document_choice(document, "settlement_mode", SettlementMode.values, club.settlement_mode),
         pot_carried_in=parsed.pot_carried_in,
         played_on=_document_date(document),
-        table=str(document.get("table", ""))[:60],
+        table=clean_table(document.get("table", "")),
+        import_fingerprint=fingerprint,
         status=Session.Status.CLOSED,
         closed_at=timezone.now(),
         created_by=record.user(actor),
@@ -223,6 +253,80 @@ def import_session(*, club: Club, document: Any, actor: record.Actor = None) -> 
 
 
 @transaction.atomic
+def abandon_session(*, session: Session, actor: record.Actor, member: Member) -> Session:
+    """Put a mistaken session aside: it is kept and can be restored, but counts in no standing and carries no pot.
+
+    A scorer may abandon a session with no deal yet; an owner any session. A pot it carried in goes back to where
+    it came from (the next session can carry it); a session whose own pot was carried on cannot be abandoned.
+    """
+    session = record.locked(session)
+    if session.is_abandoned:
+        return session
+    if not (member.can(Role.OWNER) or (member.can(Role.SCORER) and session.deal_count == 0)):
+        raise ServiceError.on(None, _("Only an owner can abandon a session that has deals."))
+    successor = Session.objects.filter(pot_from=session).first()
+    if successor is not None:
+        raise ServiceError.on(
+            None,
+            _("This session's pot was carried into the session of %(date)s: abandon that one first.")
+            % {"date": f"{successor.played_on:%d.%m.%Y}"},
+        )
+    before = {"status": session.status, "pot_from": session.pot_from_id, "pot": session.pot_carried_in}
+    if session.pot_from_id is not None:
+        _carry_pot(session, None)
+    session.status = Session.Status.ABANDONED
+    record.bump(session, "status")
+    record.audit(session, actor, AuditEntry.Action.SESSION_ABANDONED, before=before)
+    return session
+
+
+@transaction.atomic
+def restore_session(*, session: Session, actor: record.Actor) -> Session:
+    """Bring an abandoned session back, open or closed as it was; it takes its pot back when nobody else has."""
+    session = record.locked(session)
+    if not session.is_abandoned:
+        return session
+    entries = session.audit_entries.filter(action=AuditEntry.Action.SESSION_ABANDONED).order_by("-at", "-pk")
+    abandoned = entries.first()
+    before = (abandoned.before if abandoned else None) or {}
+    source_id = before.get("pot_from")
+    source = Session.objects.select_for_update().filter(pk=source_id).first() if source_id else None
+    if source is not None and not Session.objects.filter(pot_from=source).exists():
+        _carry_pot(session, source)
+    session.status = before.get("status", Session.Status.CLOSED)
+    record.bump(session, "status")
+    record.audit(
+        session,
+        actor,
+        AuditEntry.Action.SESSION_RESTORED,
+        after={"status": session.status, "pot": session.pot_carried_in},
+    )
+    return session
+
+
+def _carry_pot(session: Session, source: Session | None) -> None:
+    """Let ``session`` carry ``source``'s pot (or none) and rescore it."""
+    session.pot_from, session.pot_carried_in = source, source.pot if source else 0
+    session.save(update_fields=["pot_from", "pot_carried_in"])
+    deals = record.live_deals(session)
+    parsed, results = record.replay(session, deals, None)
+    record.store(session, deals, parsed, results)
+
+
+@transaction.atomic
+def delete_session(*, session: Session, actor: record.Actor) -> None:
+    """Delete a session started by mistake: only one that never had a deal. Its start stays in the club's history."""
+    session = record.locked(session)
+    if session.deals.exists():
+        raise ServiceError.on(None, _("A session with deals cannot be deleted; abandon it instead."))
+    if Session.objects.filter(pot_from=session).exists():
+        raise ServiceError.on(None, _("This session's pot was carried into a later session."))
+    description = {"session": str(session), "players": [seat.name for seat in session.seats.all()]}
+    record.audit_club(session.club, actor, AuditEntry.Action.SESSION_DELETED, before=description)
+    session.delete()
+
+
+@transaction.atomic
 def rederive_session(*, session: Session) -> Session:
     """Derive every stored result of ``session`` again from its deals' facts (after an engine fix, say)."""
     session = record.locked(session)
@@ -243,8 +347,27 @@ def frozen(game: str, rules: Any, tariff: Any) -> tuple[dict[str, Any], dict[str
 
 
 def member_named(club: Club, name: str) -> Member:
+    """The club's member of that name (ignoring case and spaces around it), or a new guest."""
+    try:
+        name = engine.names.check_name("players", name)
+    except engine.DealError as error:
+        raise ServiceError.on("players", error.message) from None
     member = club.members.filter(name__iexact=name).first()
     return member or Member.objects.create(club=club, name=name, is_guest=True)
+
+
+def check_stake(cents_per_point: Any) -> None:
+    if not isinstance(cents_per_point, int) or not 0 <= cents_per_point <= MAX_CENTS_PER_POINT:
+        raise ServiceError.on(
+            "cents_per_point", _("A point is worth 0 to %(most)s cents.") % {"most": f"{MAX_CENTS_PER_POINT:,}"}
+        )
+
+
+def clean_table(value: Any) -> str:
+    table = str(value or "").strip()
+    if len(table) > 60 or any(unicodedata.category(char) in ("Cc", "Cs") for char in table):
+        raise ServiceError.on("table", _("A table's name has at most 60 characters and no control characters."))
+    return table
 
 
 def _document_date(document: Mapping[str, Any]) -> date:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -62,16 +61,6 @@ def mark_chip(mark: str) -> str:
     text, title = MARKS[key]
     return format_html(
         '<span class="mark mark-{}" title="{}">{}</span>', key, str(title).format(n=count), text.format(n=count)
-    )
-
-
-@register.filter
-def pretty_facts(facts: Mapping[str, Any] | Any) -> str:
-    """A deal's facts on one line: ``contract=sauspiel declarer=Anna points=72``."""
-    if not isinstance(facts, Mapping):
-        return json.dumps(facts, ensure_ascii=False)
-    return "  ".join(
-        f"{k}={v if isinstance(v, (str, int)) else json.dumps(v, ensure_ascii=False)}" for k, v in facts.items()
     )
 
 

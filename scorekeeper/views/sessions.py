@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import selectors, services
+from .. import history, selectors, services
 from ..documents import export_document
 from ..engine import GAMES
 from ..forms import SessionMoneyForm, SessionStartForm
 from ..labels import GAME_HINTS
 from ..models import Club, Game, HouseRules, Member, Role, Session
 from .access import Request, club_member
+from .clubs import confirm
 from .errors import add_service_errors
 
 
@@ -34,9 +34,8 @@ def session_start(request: Request, club_slug: str, game: str) -> HttpResponse:
     club = me.club
     if game not in GAMES:
         return redirect("session_new", club_slug)
-    house_rules = None
-    if request.GET.get("house_rules"):
-        house_rules = get_object_or_404(HouseRules, club=club, game=game, pk=request.GET["house_rules"])
+    chosen = request.GET.get("house_rules", "")
+    house_rules = HouseRules.objects.filter(club=club, game=game, pk=int(chosen)).first() if chosen.isdigit() else None
     form = SessionStartForm(
         request.POST or None,
         club=club,
@@ -66,31 +65,6 @@ def session_start(request: Request, club_slug: str, game: str) -> HttpResponse:
             "house_rules": house_rules,
         },
     )
-
-
-@require_POST
-def session_quick_start(request: Request, club_slug: str, house_rules_id: int) -> HttpResponse:
-    """One tap on a club's house rules: the same table as last time, under those rules."""
-    me = club_member(request, club_slug, Role.SCORER)
-    house_rules = get_object_or_404(HouseRules, club=me.club, pk=house_rules_id)
-    players = _last_players(me.club, house_rules.game)
-    form_url = f"{reverse('session_start', args=[club_slug, house_rules.game])}?house_rules={house_rules.pk}"
-    if not players:
-        return redirect(form_url)
-    try:
-        session = services.start_session(
-            club=me.club,
-            actor=request.user,
-            game=house_rules.game,
-            rules=house_rules.rules,
-            tariff=house_rules.tariff,
-            players=players,
-            cents_per_point=house_rules.cents_per_point,
-            house_rules=house_rules,
-        )
-    except services.ServiceError:
-        return redirect(form_url)  # the last table does not fit these rules: choose the players
-    return redirect(session)
 
 
 def _start(request: Request, me: Member, form: SessionStartForm, house_rules: HouseRules | None) -> Session:
@@ -181,10 +155,63 @@ def session_history(request: Request, club_slug: str, session_id: int) -> HttpRe
             "club": me.club,
             "me": me,
             "session": session,
-            "entries": selectors.audit_of(session),
+            "lines": history.lines(selectors.audit_of(session), me.club),
             "deleted": selectors.deleted_deals(session),
             "can_score": me.can(Role.SCORER),
         },
+    )
+
+
+def session_abandon(request: Request, club_slug: str, session_id: int) -> HttpResponse:
+    """Put a mistaken session aside (a scorer while it has no deal, an owner always), after asking."""
+    me = club_member(request, club_slug, Role.SCORER)
+    session = selectors.session_of(me.club, session_id)
+    if request.method == "POST":
+        try:
+            services.abandon_session(session=session, actor=request.user, member=me)
+        except services.ServiceError as error:
+            messages.error(request, str(error))
+            return redirect(session)
+        messages.success(request, _("The session is put aside. It counts in no standing and can be restored."))
+        return redirect(me.club)
+    return confirm(
+        request,
+        me,
+        title=_("Abandon this session?"),
+        text=_(
+            "It is kept with its deals, but counts in no standing and carries no pot. "
+            "A scorer or owner can restore it from the club's page."
+        ),
+        button=_("Abandon the session"),
+    )
+
+
+@require_POST
+def session_restore(request: Request, club_slug: str, session_id: int) -> HttpResponse:
+    me = club_member(request, club_slug, Role.SCORER)
+    session = services.restore_session(session=selectors.session_of(me.club, session_id), actor=request.user)
+    messages.success(request, _("The session is back."))
+    return redirect(session)
+
+
+def session_delete(request: Request, club_slug: str, session_id: int) -> HttpResponse:
+    """Delete a session that never had a deal (a start by mistake), after asking."""
+    me = club_member(request, club_slug, Role.SCORER)
+    session = selectors.session_of(me.club, session_id)
+    if request.method == "POST":
+        try:
+            services.delete_session(session=session, actor=request.user)
+        except services.ServiceError as error:
+            messages.error(request, str(error))
+            return redirect(session)
+        messages.success(request, _("The session is deleted."))
+        return redirect(me.club)
+    return confirm(
+        request,
+        me,
+        title=_("Delete this session?"),
+        text=_("It has no deal yet. Its start stays in the club's history."),
+        button=_("Delete the session"),
     )
 
 
@@ -194,7 +221,7 @@ def session_money(request: Request, club_slug: str, session_id: int) -> HttpResp
     session = selectors.session_of(me.club, session_id)
     if not session.is_open:
         return redirect(session)
-    form = SessionMoneyForm(request.POST or None, instance=session)
+    form = SessionMoneyForm(request.POST or None, initial=services.sessions.money_terms(session))
     if request.method == "POST" and form.is_valid():
         try:
             services.change_money_terms(session=session, actor=request.user, **form.cleaned_data)

@@ -227,14 +227,16 @@ def test_closing_and_reopening(client: Client, personas: Personas, session: Sess
     assert session.is_open
 
 
-def test_the_history_shows_who_changed_what(client: Client, personas: Personas, session: Session) -> None:
+def test_the_history_says_who_changed_what_in_sentences(client: Client, personas: Personas, session: Session) -> None:
+    first = session.deals.get(number=1)
+    services.correct_deal(deal=first, actor=personas.owner, facts={**first.facts, "points": 50}, revision=1)
     client.force_login(personas.member)
-    html = client.get(
-        reverse("session_history", args=[personas.club.slug, session.pk]), HTTP_ACCEPT_LANGUAGE="en"
-    ).content.decode()
-    assert "bert" in html
-    assert "added a deal" in html
-    assert "points=95" in html
+    url = reverse("session_history", args=[personas.club.slug, session.pk])
+    html = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Bert entered deal 2: Sauspiel · declarer Bert · partner Dieter · points 95" in html
+    assert "Anna corrected deal 1: points 72 → 50 (Anna +20 → −20, Bert −20 → +20, Caro +20 → −20" in html
+    german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Anna hat Spiel 1 korrigiert: Punkte 72 → 50" in german
 
 
 def test_the_export_is_a_schreiber_document(client: Client, personas: Personas, session: Session) -> None:
@@ -315,12 +317,13 @@ def test_house_rules_start_the_next_session_in_one_tap(client: Client, personas:
         cents_per_point=10,
     )
     client.force_login(personas.scorer)
-    response = client.post(reverse("session_quick_start", args=[personas.club.slug, house_rules.pk]))
-    started = Session.objects.exclude(pk=session.pk).get()
-    assert response.headers["Location"] == started.get_absolute_url()
-    assert [s.name for s in started.seats.all()] == ["Anna", "Bert", "Caro", "Dieter"]
-    assert started.rules["klopfen"] is True
-    assert started.cents_per_point == 10
+    club_page = client.get(reverse("club", args=[personas.club.slug])).content.decode()
+    url = f"{reverse('session_start', args=[personas.club.slug, 'schafkopf'])}?house_rules={house_rules.pk}"
+    assert url in club_page  # a link that asks for today's table first, not a start in one tap
+    form = client.get(url).context["form"]
+    assert form["opt_klopfen"].value() is True
+    assert form["cents_per_point"].value() == 10
+    assert not Session.objects.exclude(pk=session.pk).exists()
 
 
 def test_correcting_a_deal_keeps_its_dealer_and_note(client: Client, personas: Personas) -> None:

@@ -13,18 +13,23 @@ from scorekeeper.models import Club
 
 class Command(DocumentCommand):
     help = "Import a schreiber/1 session document into a club as a finished session."
+    max_bytes = 32_000_000
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="session document, or - for standard input")
         parser.add_argument("--club", required=True, help="the club's short name (slug)")
+        parser.add_argument("--again", action="store_true", help="import a document that was imported before")
 
-    def handle(self, *args: Any, file: str, club: str, **options: Any) -> None:
+    def handle(self, *args: Any, file: str, club: str, again: bool, **options: Any) -> None:
         target = Club.objects.filter(slug=club).first()
         if target is None:
             self.fail([f"--club: no club with the short name {club!r}"])
         document = self.read_document(file)
         try:
-            session = services.import_session(club=target, document=document)
+            session = services.import_session(club=target, document=document, again=again)
         except services.DealRejected as error:
             self.fail(error.problems)
+        except services.ServiceError as error:
+            self.fail([f"{field}: {message}" if field else message for field, messages in error.errors.items()
+                       for message in messages])  # fmt: skip
         self.stdout.write(f"Imported {session} with {session.deals.count()} deals into {target}.")

@@ -1,0 +1,248 @@
+"""The history as sentences: "Caro corrected deal 5: points 72 → 61 (Anna +20 → −20, Bert −20 → +20)".
+
+Each audit entry becomes one line in the page's language, naming people as the club's sheet does (the member's
+name, else the login). The before and after kept with an entry are compared field by field, so a line says what
+changed instead of dumping both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from .models import AuditEntry, Club, Role
+
+# Words for the facts of a deal and the settings of a club, as a line of the history names them.
+FIELD_WORDS = {
+    "contract": gettext_lazy("contract"),
+    "type": gettext_lazy("game"),
+    "declarer": gettext_lazy("declarer"),
+    "partner": gettext_lazy("partner"),
+    "picker": gettext_lazy("picker"),
+    "winner": gettext_lazy("winner"),
+    "re": gettext_lazy("Re party"),
+    "points": gettext_lazy("points"),
+    "re_points": gettext_lazy("Augen"),
+    "suit": gettext_lazy("suit"),
+    "runners": gettext_lazy("Laufende"),
+    "kontra": gettext_lazy("Kontra"),
+    "knocks": gettext_lazy("knocks"),
+    "schwarz": gettext_lazy("Schwarz"),
+    "dealer": gettext_lazy("dealer"),
+    "name": gettext_lazy("name"),
+    "currency": gettext_lazy("currency"),
+    "pot_policy": gettext_lazy("pot"),
+    "settlement_mode": gettext_lazy("settlement"),
+    "cents_per_point": gettext_lazy("stake in cents per point"),
+}
+
+
+@dataclass(frozen=True)
+class Line:
+    entry: AuditEntry
+    text: str
+
+
+def lines(entries: Iterable[AuditEntry], club: Club) -> list[Line]:
+    """Each entry as a sentence; the names of the club's members are read once."""
+    names = dict(club.members.filter(user__isnull=False).values_list("user_id", "name"))
+    return [Line(entry, sentence(entry, names)) for entry in entries]
+
+
+def sentence(entry: AuditEntry, names: Mapping[int, str]) -> str:
+    who = names.get(entry.actor_id) if entry.actor_id else None
+    if who is None:
+        who = entry.actor.get_username() if entry.actor is not None else _("someone")
+    words = SENTENCES.get(entry.action)
+    text = words(entry, who) if words else f"{who} {entry.get_action_display()}"
+    return text
+
+
+# one sentence per action ------------------------------------------------------------------------------------------
+
+
+def _deal(entry: AuditEntry) -> str:
+    return str(entry.deal_number or "?")
+
+
+def _facts(facts: Any) -> str:
+    """A deal's facts, compactly: "Sauspiel · declarer Anna · partner Caro · points 72"."""
+    if not isinstance(facts, Mapping):
+        return ""
+    parts: list[str] = []
+    for key, value in facts.items():
+        if key in ("dealer", "note"):
+            continue
+        if key in ("contract", "type"):
+            parts.insert(0, str(value).replace("_", " ").capitalize())
+        else:
+            parts.append(f"{FIELD_WORDS.get(key, key)} {_value(value)}")
+    return " · ".join(parts)
+
+
+def _value(value: Any) -> str:
+    if value is True:
+        return _("yes")
+    if value is False:
+        return _("no")
+    if value is None:
+        return "–"
+    if isinstance(value, list):
+        return " + ".join(map(_value, value))
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {_value(v)}" for k, v in value.items())
+    return str(value)
+
+
+def _changes(before: Any, after: Any) -> str:
+    """ "points 72 → 61, declarer Anna → Bert": what differs between two dicts of facts or settings."""
+    before, after = before or {}, after or {}
+    keys = [key for key in (*before, *(k for k in after if k not in before)) if before.get(key) != after.get(key)]
+    return ", ".join(
+        f"{FIELD_WORDS.get(key, key)} {_value(before.get(key))} → {_value(after.get(key))}" for key in keys
+    )
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points).replace("-", "−")
+
+
+def _effect(entry: AuditEntry) -> str:
+    moved = entry.effect or {}
+    if not moved:
+        return ""
+    return " (" + ", ".join(f"{name} {_signed(old)} → {_signed(new)}" for name, (old, new) in moved.items()) + ")"
+
+
+def _role(value: Any) -> str:
+    return str(Role(value).label) if value in Role.values else str(value)
+
+
+def _corrected(entry: AuditEntry, who: str) -> str:
+    changes = _changes(entry.before, entry.after) or _("nothing")
+    return _("%(who)s corrected deal %(n)s: %(changes)s") % {"who": who, "n": _deal(entry), "changes": changes} + (
+        _effect(entry)
+    )
+
+
+def _session_started(entry: AuditEntry, who: str) -> str:
+    players = ", ".join((entry.after or {}).get("players", []))
+    return _("%(who)s started the session with %(players)s") % {"who": who, "players": players}
+
+
+def _role_changed(entry: AuditEntry, who: str) -> str:
+    before, after = entry.before or {}, entry.after or {}
+    return _("%(who)s made %(name)s %(role)s (was %(old)s)") % {
+        "who": who,
+        "name": after.get("name", "?"),
+        "role": _role(after.get("role")),
+        "old": _role(before.get("role")),
+    }
+
+
+def _member_removed(entry: AuditEntry, who: str) -> str:
+    name = (entry.before or {}).get("name", "?")
+    if (entry.after or {}).get("kept"):
+        return _("%(who)s took %(name)s off the list; the name stays on the sheets as a guest") % {
+            "who": who,
+            "name": name,
+        }
+    return _("%(who)s removed %(name)s") % {"who": who, "name": name}
+
+
+def _invited(entry: AuditEntry, who: str) -> str:
+    after = entry.after or {}
+    if after.get("name"):
+        return _("%(who)s invited someone to claim %(name)s, as %(role)s") % {
+            "who": who,
+            "name": after["name"],
+            "role": _role(after.get("role")),
+        }
+    return _("%(who)s invited someone new, as %(role)s") % {"who": who, "role": _role(after.get("role"))}
+
+
+def _pot_carried(entry: AuditEntry, who: str) -> str:
+    return _("The pot carried in changed from %(old)s to %(new)s: %(who)s corrected the session it came from") % {
+        "old": (entry.before or {}).get("pot", 0),
+        "new": (entry.after or {}).get("pot", 0),
+        "who": who,
+    }
+
+
+def _session_deleted(entry: AuditEntry, who: str) -> str:
+    return _("%(who)s deleted the session %(session)s (it had no deal)") % {
+        "who": who,
+        "session": (entry.before or {}).get("session", ""),
+    }
+
+
+Sentence = Callable[[AuditEntry, str], str]
+A = AuditEntry.Action
+
+SENTENCES: dict[str, Sentence] = {
+    A.SESSION_STARTED: _session_started,
+    A.SESSION_IMPORTED: lambda e, who: (
+        _("%(who)s imported the session with %(n)s deals") % {"who": who, "n": (e.after or {}).get("deals", 0)}
+    ),
+    A.DEAL_ADDED: lambda e, who: (
+        _("%(who)s entered deal %(n)s: %(deal)s") % {"who": who, "n": _deal(e), "deal": _facts(e.after)}
+    ),
+    A.DEAL_INSERTED: lambda e, who: (
+        _("%(who)s inserted deal %(n)s: %(deal)s") % {"who": who, "n": _deal(e), "deal": _facts(e.after)}
+    ),
+    A.DEAL_EDITED: _corrected,
+    A.DEAL_DELETED: lambda e, who: (
+        _("%(who)s deleted deal %(n)s (%(deal)s)") % {"who": who, "n": _deal(e), "deal": _facts(e.before)}
+    ),
+    A.DEAL_RESTORED: lambda e, who: (
+        _("%(who)s put deal %(n)s back (%(deal)s)") % {"who": who, "n": _deal(e), "deal": _facts(e.after)}
+    ),
+    A.DEALERS_REDERIVED: lambda e, who: (
+        _("%(who)s let the deal pass on again from deal %(n)s") % {"who": who, "n": _deal(e)}
+    ),
+    A.MONEY_CHANGED: lambda e, who: (
+        _("%(who)s changed the money terms: %(changes)s") % {"who": who, "changes": _changes(e.before, e.after)}
+    ),
+    A.POT_CARRIED: _pot_carried,
+    A.SESSION_CLOSED: lambda e, who: _("%(who)s closed the session") % {"who": who},
+    A.SESSION_REOPENED: lambda e, who: _("%(who)s reopened the session") % {"who": who},
+    A.SESSION_ABANDONED: lambda e, who: _("%(who)s put the session aside") % {"who": who},
+    A.SESSION_RESTORED: lambda e, who: _("%(who)s brought the session back") % {"who": who},
+    A.SESSION_DELETED: _session_deleted,
+    A.CLUB_CREATED: lambda e, who: _("%(who)s founded the club") % {"who": who},
+    A.CLUB_IMPORTED: lambda e, who: _("The club was restored from a backup") % {},
+    A.SETTINGS_CHANGED: lambda e, who: (
+        _("%(who)s changed the settings: %(changes)s") % {"who": who, "changes": _changes(e.before, e.after)}
+    ),
+    A.MEMBER_ADDED: lambda e, who: (
+        (_("%(who)s added %(name)s as a guest") if (e.after or {}).get("guest") else _("%(who)s added %(name)s"))
+        % {"who": who, "name": (e.after or {}).get("name", "?")}
+    ),
+    A.MEMBER_RENAMED: lambda e, who: (
+        _("%(who)s renamed %(old)s to %(new)s")
+        % {"who": who, "old": (e.before or {}).get("name"), "new": (e.after or {}).get("name")}
+    ),
+    A.ROLE_CHANGED: _role_changed,
+    A.MEMBER_REMOVED: _member_removed,
+    A.MEMBER_LEFT: lambda e, who: _("%(name)s left the club") % {"name": (e.after or {}).get("name", who)},
+    A.INVITATION_CREATED: _invited,
+    A.INVITATION_ACCEPTED: lambda e, who: (
+        _("%(name)s joined the club as %(role)s")
+        % {"name": (e.after or {}).get("name", who), "role": _role((e.after or {}).get("role"))}
+    ),
+    A.HOUSE_RULES_SAVED: lambda e, who: (
+        _("%(who)s saved the house rules %(name)s") % {"who": who, "name": (e.after or {}).get("name")}
+    ),
+    A.HOUSE_RULES_DELETED: lambda e, who: (
+        _("%(who)s deleted the house rules %(name)s") % {"who": who, "name": (e.before or {}).get("name")}
+    ),
+    A.OWNER_APPOINTED: lambda e, who: _("%(name)s was appointed owner") % {"name": (e.after or {}).get("name")},
+}
+
+# What the club's history shows besides its own changes: a session's life, not its deals.
+SESSION_LIFE = (A.SESSION_STARTED, A.SESSION_IMPORTED, A.SESSION_CLOSED, A.SESSION_REOPENED,
+                A.SESSION_ABANDONED, A.SESSION_RESTORED, A.MONEY_CHANGED)  # fmt: skip
