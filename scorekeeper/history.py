@@ -69,12 +69,20 @@ def _deal(entry: AuditEntry) -> str:
     return str(entry.deal_number or "?")
 
 
+def _in_order(keys: Iterable[str]) -> list[str]:
+    """Keys in the order FIELD_WORDS gives them, the rest after them alphabetically: the database may keep a JSON
+    object's keys in any order, and the same deal should always read the same."""
+    rank = {key: n for n, key in enumerate(FIELD_WORDS)}
+    return sorted(set(keys), key=lambda key: (rank.get(key, len(rank)), key))
+
+
 def _facts(facts: Any) -> str:
     """A deal's facts, compactly: "Sauspiel · declarer Anna · partner Caro · points 72"."""
     if not isinstance(facts, Mapping):
         return ""
     parts: list[str] = []
-    for key, value in facts.items():
+    for key in _in_order(facts):
+        value = facts[key]
         if key in ("dealer", "note"):
             continue
         if key in ("contract", "type"):
@@ -94,14 +102,14 @@ def _value(value: Any) -> str:
     if isinstance(value, list):
         return " + ".join(map(_value, value))
     if isinstance(value, Mapping):
-        return ", ".join(f"{k} {_value(v)}" for k, v in value.items())
+        return ", ".join(f"{k} {_value(value[k])}" for k in _in_order(value))
     return str(value)
 
 
 def _changes(before: Any, after: Any) -> str:
     """ "points 72 → 61, declarer Anna → Bert": what differs between two dicts of facts or settings."""
     before, after = before or {}, after or {}
-    keys = [key for key in (*before, *(k for k in after if k not in before)) if before.get(key) != after.get(key)]
+    keys = [key for key in _in_order((*before, *after)) if before.get(key) != after.get(key)]
     return ", ".join(
         f"{FIELD_WORDS.get(key, key)} {_value(before.get(key))} → {_value(after.get(key))}" for key in keys
     )
@@ -112,10 +120,10 @@ def _signed(points: int) -> str:
 
 
 def _effect(entry: AuditEntry) -> str:
-    moved = entry.effect or {}
+    moved = entry.effect or []
     if not moved:
         return ""
-    return " (" + ", ".join(f"{name} {_signed(old)} → {_signed(new)}" for name, (old, new) in moved.items()) + ")"
+    return " (" + ", ".join(f"{name} {_signed(old)} → {_signed(new)}" for name, old, new in moved) + ")"
 
 
 def _role(value: Any) -> str:

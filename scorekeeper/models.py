@@ -397,7 +397,7 @@ class AuditEntry(models.Model):
     deal_number = models.PositiveIntegerField(null=True, blank=True)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
-    # What a deal change did to the points: {player: [before, after]} for each player whose delta moved.
+    # What a deal change did to the points: [player, before, after] for each player whose delta moved, in seat order.
     effect = models.JSONField(null=True, blank=True)
 
     class Meta:

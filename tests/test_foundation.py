@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -110,3 +111,42 @@ def test_check_deploy_is_clean_with_production_settings(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr + result.stdout
     assert "no issues" in result.stdout
+
+
+HEADER_PROBE = """
+import json, django
+django.setup()
+from django.test import Client
+client = Client(HTTP_HOST="schreiber.example.org")
+response = client.get("/login/", secure=True)
+cookie = response.cookies["csrftoken"]
+flags = {key: cookie[key] for key in ("secure", "httponly", "samesite")}
+print(json.dumps({"status": response.status_code, "headers": dict(response.headers), "cookie": flags}))
+"""
+
+
+def test_a_real_response_under_production_settings_carries_every_security_header(tmp_path: Path) -> None:
+    env = {
+        **{k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"},
+        "DJANGO_SETTINGS_MODULE": "schreiber.settings",
+        "SECRET_KEY": "a-production-secret-that-is-long-enough-and-random-9f8e7d6c5b4a3210",
+        "ALLOWED_HOSTS": "schreiber.example.org",
+        "DEBUG": "false",
+        "SCHREIBER_VAR_DIR": str(tmp_path),
+        "SCHREIBER_PLAIN_STATIC": "true",  # no collectstatic here
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", HEADER_PROBE], cwd=ROOT, env=env, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    probe = json.loads(result.stdout.strip().splitlines()[-1])
+    headers = probe["headers"]
+    assert probe["status"] == 200
+    assert headers["Strict-Transport-Security"].startswith("max-age=31536000")
+    assert "script-src 'self'" in headers["Content-Security-Policy"]
+    assert "unsafe" not in headers["Content-Security-Policy"]
+    assert "geolocation=()" in headers["Permissions-Policy"]
+    assert headers["X-Frame-Options"] == "DENY"
+    assert headers["Referrer-Policy"] == "same-origin"
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert probe["cookie"] == {"secure": True, "httponly": True, "samesite": "Lax"}

@@ -207,7 +207,7 @@ def remove_member(*, member: Member, actor: User) -> None:
 @transaction.atomic
 def leave_club(*, member: Member) -> None:
     """A user leaves a club: the login lets go of the member, whose name stays on the sheets."""
-    member = Member.objects.select_for_update().select_related("club", "user").get(pk=member.pk)
+    member = Member.objects.select_for_update(of=("self",)).select_related("club", "user").get(pk=member.pk)
     if member.role == Role.OWNER and _owners(member.club) <= 1:
         raise ServiceError.on(None, _("You are the club's only owner: make someone else an owner first."))
     actor = member.user
@@ -250,7 +250,9 @@ def _free_name(club: Club, wanted: str) -> str:
 
 @transaction.atomic
 def accept_invitation(*, invitation: Invitation, user: User, name: str = "") -> Member:
-    invitation = Invitation.objects.select_for_update().select_related("club", "member").get(pk=invitation.pk)
+    invitation = (
+        Invitation.objects.select_for_update(of=("self",)).select_related("club", "member").get(pk=invitation.pk)
+    )
     if not invitation.is_usable():
         raise ServiceError.on(None, _("This invitation has been used or has expired. Ask your club for a new one."))
     club = invitation.club

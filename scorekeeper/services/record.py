@@ -121,11 +121,15 @@ def audit(
     )
 
 
-def moved_points(players: list[str], before: Any, after: Any) -> dict[str, list[int]]:
-    """{player: [delta before, delta after]} for each player whose delta in a deal's result changed."""
+def moved_points(players: list[str], before: Any, after: Any) -> list[list[Any]]:
+    """[player, delta before, delta after] in seat order, for each player whose delta in a deal's result changed.
+
+    A list, not a dict: PostgreSQL's jsonb keeps a dict's keys in its own order, and the history names the players
+    in seat order.
+    """
     old = (before or {}).get("deltas") or [0] * len(players)
     new = (after or {}).get("deltas") or [0] * len(players)
-    return {name: [a, b] for name, a, b in zip(players, old, new, strict=False) if a != b}
+    return [[name, a, b] for name, a, b in zip(players, old, new, strict=False) if a != b]
 
 
 def audit_club(club: Club, actor: Actor, action: str, *, before: Any = None, after: Any = None) -> None:

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.auth.models import User
+from django.contrib.sessions.backends.db import SessionStore
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
@@ -57,3 +61,27 @@ def phone(chromium: Any, live_server: Any) -> Iterator[Any]:
     page.set_default_timeout(10_000)
     yield page
     context.close()
+
+
+@pytest.fixture
+def open_phone(chromium: Any, live_server: Any) -> Iterator[Callable[[User], Any]]:
+    """Opens a phone-sized page already logged in as a user."""
+    contexts = []
+
+    def open_as(user: User) -> Any:
+        store = SessionStore()
+        store[SESSION_KEY], store[BACKEND_SESSION_KEY] = str(user.pk), "django.contrib.auth.backends.ModelBackend"
+        store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        store.create()
+        context = chromium.new_context(viewport=PHONE, locale="en-GB", base_url=live_server.url, has_touch=True)
+        context.add_cookies(
+            [{"name": settings.SESSION_COOKIE_NAME, "value": store.session_key, "url": live_server.url}]
+        )
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        return page
+
+    yield open_as
+    for context in contexts:
+        context.close()

@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.auth.models import User
-from django.contrib.sessions.backends.db import SessionStore
+from playwright.sync_api import expect
 
 from scorekeeper import services
 from scorekeeper.models import Club, Role, Session
-
-from .conftest import PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -28,30 +23,6 @@ def club(make_user: Any) -> tuple[Club, User]:
     for name in NAMES[1:]:
         services.add_member(club=club, name=name)
     return club, scorer
-
-
-@pytest.fixture
-def open_phone(chromium: Any, live_server: Any) -> Iterator[Callable[[User], Any]]:
-    """Opens a phone-sized page already logged in as a user."""
-    contexts = []
-
-    def open_as(user: User) -> Any:
-        store = SessionStore()
-        store[SESSION_KEY], store[BACKEND_SESSION_KEY] = str(user.pk), "django.contrib.auth.backends.ModelBackend"
-        store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-        store.create()
-        context = chromium.new_context(viewport=PHONE, locale="en-GB", base_url=live_server.url, has_touch=True)
-        context.add_cookies(
-            [{"name": settings.SESSION_COOKIE_NAME, "value": store.session_key, "url": live_server.url}]
-        )
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        return page
-
-    yield open_as
-    for context in contexts:
-        context.close()
 
 
 def start(club: Club, scorer: User, game: str, players: int, rules: Any = None, tariff: Any = None) -> Session:
@@ -174,9 +145,7 @@ def test_correct_a_deal_and_a_second_phone_follows(open_phone: Any, club: tuple[
     scorer.wait_for_selector(".scoreboard")
     assert scorer.inner_text(".scoreboard li:has-text('Anna') .total") == "+40"
     # The other phone sees it without reloading (it polls every 3 seconds).
-    watcher.wait_for_function(
-        "document.querySelector(\".scoreboard li .total\").textContent.trim() === '+40'", timeout=5_000
-    )
+    expect(watcher.locator(".scoreboard li:has-text('Anna') .total")).to_have_text("+40", timeout=5_000)
     assert "Correct deal" not in watcher.content()
 
 

@@ -15,7 +15,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.db import IntegrityError, connection, transaction
+from django.db import DataError, IntegrityError, connection, transaction
 from django.test import Client
 from django.urls import reverse
 
@@ -55,7 +55,7 @@ def test_the_database_keeps_roles_currencies_stakes_and_name_lengths(personas: P
         lambda: Club.objects.filter(pk=personas.club.pk).update(currency="€"),
         lambda: start(personas) and Session.objects.update(cents_per_point=10**12),
     ):
-        with pytest.raises(IntegrityError), transaction.atomic():
+        with pytest.raises((IntegrityError, DataError)), transaction.atomic():  # PostgreSQL refuses a long name itself
             change()
 
 
@@ -259,6 +259,32 @@ def test_the_club_page_lists_the_newest_first_a_page_at_a_time(
     last = client.get(url("club", personas.club.slug) + "?page=3")
     assert list(last.context["page"].object_list)[-1].played_on.isoformat() == "2026-01-02"
     assert client.get(url("club", personas.club.slug) + "?page=abc").status_code == 200
+
+
+# the members page -------------------------------------------------------------------------------------------------
+
+
+def test_a_scorer_renames_from_the_members_page_and_a_member_only_reads_it(client: Client, personas: Personas) -> None:
+    dieter = personas.players["Dieter"]
+    client.force_login(personas.member)
+    page = client.get(url("members", personas.club.slug)).content.decode()
+    assert "Dieter" in page
+    assert 'name="name"' not in page
+    assert "Remove" not in page
+    client.force_login(personas.scorer)
+    page = client.get(url("members", personas.club.slug)).content.decode()
+    assert f'action="{url("member_rename", personas.club.slug, dieter.pk)}"' in page
+    assert "Remove" not in page  # removing is the owner's
+    response = client.post(url("member_rename", personas.club.slug, dieter.pk), {"name": "  Didi "})
+    assert response.status_code == 302
+    dieter.refresh_from_db()
+    assert dieter.name == "Didi"
+    too_long = client.post(
+        url("member_rename", personas.club.slug, dieter.pk), {"name": "x" * 61}, follow=True, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert "at most 60 characters" in too_long.content.decode()
+    dieter.refresh_from_db()
+    assert dieter.name == "Didi"
 
 
 # abandoning, deleting, owners -------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from scorekeeper import services
 from scorekeeper.engine.samples import random_session
-from scorekeeper.models import Club, Member
+from scorekeeper.models import Club
 
 DEMO_USERNAME = "demo"
 DEMO_PASSWORD = "schafkopf"
@@ -45,9 +45,9 @@ class Command(BaseCommand):
 
     @transaction.atomic
     def load_club(self, user: Any) -> None:
-        club = Club.objects.create(name="Stammtisch Zum Hirschen", slug=DEMO_CLUB)
-        members = {"Anna": Member.objects.create(club=club, name="Anna", user=user, role="owner")}
-        members.update({name: services.add_member(club=club, name=name) for name in PLAYERS[1:]})
+        club = services.create_club(owner=user, name="Stammtisch Zum Hirschen", owner_name=PLAYERS[0])
+        members = {PLAYERS[0]: club.members.get()}
+        members.update({name: services.add_member(club=club, name=name, actor=user) for name in PLAYERS[1:]})
         rng = random.Random(2026)
         today = timezone.localdate()
         for number, (game, rules, tariff, seats, deals, days_ago, still_open) in enumerate(SESSIONS):
@@ -75,4 +75,5 @@ class Command(BaseCommand):
             rules={"preset": "classic", "klopfen": True},
             tariff="10/20/50",
             cents_per_point=10,
+            actor=user,
         )
