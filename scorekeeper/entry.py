@@ -7,6 +7,7 @@ validates the facts; its messages come back keyed by field and are shown next to
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -17,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .engine.deal import GENERIC_FIELDS
 from .engine.game import Game
-from .engine.schafkopf import Schafkopf
+from .engine.schafkopf import KONTRA_STEPS, Schafkopf
 
 MISSING: Any = object()
 
@@ -57,27 +58,30 @@ class Control:
         return facts.get(self.name, "")
 
 
-NOBODY = "-"  # the value of a "nobody" chip that records null (a leaster tie), unlike an unchosen field
+NOBODY = "-"  # the value of the "nobody" chip (alone, a tie), recorded as null unlike an unchosen field
 
 
 @dataclass
 class PlayerChoice(Control):
     kind: str = "player"
-    none_label: str | Promise = ""  # offer "nobody" (e.g. Sheepshead: picker plays alone)
-    none_is_null: bool = False  # "nobody" is recorded as null (a tie) rather than left out (alone)
-
-    @property
-    def none_value(self) -> str:
-        return NOBODY if self.none_is_null else ""
+    none_label: str | Promise = ""  # offer "nobody" (e.g. Sheepshead: the picker plays alone), recorded as null
+    required: bool = False  # a player or "nobody" must be chosen: no silent default
 
     def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
         value = data.get(self.name, "").strip()
-        if self.none_is_null and value == NOBODY:
+        if self.none_label and value == NOBODY:
             return None
+        if self.required and not value:
+            raise EntryError(self.name, str(_("Choose %(who)s.") % {"who": self.choice_words}))
         return value or MISSING
 
+    @property
+    def choice_words(self) -> str:
+        words = _("a player or “%(none)s”") % {"none": self.none_label} if self.none_label else _("a player")
+        return str(words)
+
     def shown(self, facts: Mapping[str, Any]) -> Any:
-        if self.none_is_null and self.name in facts and facts[self.name] is None:
+        if self.none_label and self.name in facts and facts[self.name] is None:
             return NOBODY
         return facts.get(self.name, "")
 
@@ -106,9 +110,16 @@ class Points(Control):
         return _int(self.name, text) if text else MISSING
 
 
+@dataclass(frozen=True)
+class CountChoice:
+    value: int
+    label: str | Promise
+    types: str  # the contract types it is offered in, space-separated; "" when in all of the control's types
+
+
 @dataclass
 class Count(Control):
-    """A small number entered with − and + (runners, Kontra steps, knocks); 0 is left out of the facts."""
+    """A small number chosen with one tap on a chip (runners, Kontra steps, knocks); 0 is left out of the facts."""
 
     kind: str = "count"
     most: int = 8
@@ -121,6 +132,24 @@ class Count(Control):
 
     def shown(self, facts: Mapping[str, Any]) -> Any:
         return facts.get(self.name, 0)
+
+    def choices(self, game: Game, types: Sequence[str]) -> list[CountChoice]:
+        """One chip per value any of ``types`` allows (the game may allow fewer, e.g. Laufende from 3)."""
+        allowed = {t: game.count_choices(t, self.name) or range(self.most + 1) for t in types}
+        values = sorted({v for values in allowed.values() for v in values})
+        return [
+            CountChoice(
+                value,
+                self._label(value),
+                "" if all(value in a for a in allowed.values()) else " ".join(t for t in types if value in allowed[t]),
+            )
+            for value in values
+        ]
+
+    def _label(self, value: int) -> str | Promise:
+        if not self.words:
+            return str(value)
+        return self.words[value - 1] if value else _("none")
 
 
 @dataclass
@@ -239,12 +268,12 @@ class GameEntry:
     facts_for_type: Callable[[str], dict[str, Any]]
     type_of: Callable[[Mapping[str, Any]], str]
     more_label: str | Promise  # the summary of the folded extras
+    lead_field: str  # the player a deal is about (declarer, picker, Re); tapped on the scoreboard to open a deal
     # Partners the seating decides, per contract type: {type: {declarer: partner}} (Schafkopf über Kreuz).
     seated_partners: Callable[[Game, tuple[str, ...]], dict[str, dict[str, str]]] = lambda game, playing: {}
 
 
 SUITS = (("eichel", "Eichel"), ("gras", "Gras"), ("herz", "Herz"), ("schellen", "Schellen"))
-KONTRA_WORDS = ("Kontra", "Re", "Sup", "Hirsch")
 
 
 def _schafkopf_controls(game: Game) -> Sequence[Control]:
@@ -266,15 +295,9 @@ def _schafkopf_controls(game: Game) -> Sequence[Control]:
         PlayerChoice("loser", _("Loser on a tie")),
         PlayerChoice("durchmarsch", _("Durchmarsch (took every trick)")),
         PlayerChoice("winner", _("Winner (fewest card points)")),
-        Count("runners", _("Laufende (runners)"), folded=True, most=14),
-        Count(
-            "kontra",
-            _("Kontra steps (Kontra, Re, Sup …)"),
-            folded=True,
-            most=rules.get("kontra_max", 0),
-            words=KONTRA_WORDS,
-        ),
-        Count("knocks", _("Knocks (Klopfen)"), folded=True, most=rules.get("max_knocks", 0)),
+        Count("runners", _("Laufende (runners)"), most=14),
+        Count("kontra", _("Kontra, Re, Sup …"), most=rules.get("kontra_max", 0), words=KONTRA_STEPS),
+        Count("knocks", _("Knocks (Klopfen)"), most=rules.get("max_knocks", 0)),
         Toggle("muss", _("Muss game (forced after everyone passed)"), folded=True),
     )
 
@@ -327,10 +350,8 @@ def _doppelkopf_controls(game: Game) -> Sequence[Control]:
 def _sheepshead_controls(game: Game) -> Sequence[Control]:
     return (
         PlayerChoice("picker", _("Picker")),
-        PlayerChoice("partner", _("Partner (holds the called card)"), none_label=_("alone")),
-        PlayerChoice(
-            "winner", _("Winner (fewest points with a trick)"), none_label=_("tie: nobody scores"), none_is_null=True
-        ),
+        PlayerChoice("partner", _("Partner (holds the called card)"), none_label=_("alone"), required=True),
+        PlayerChoice("winner", _("Winner (fewest points with a trick)"), none_label=_("tie: nobody scores")),
         Points(
             "points",
             _("Card points of the picker's side"),
@@ -340,8 +361,8 @@ def _sheepshead_controls(game: Game) -> Sequence[Control]:
         Toggle("schwarz", _("No trick for the losing side")),
         PerPlayer("points_by_player", _("Or: card points per player"), folded=True),
         PerPlayer("tricks_by_player", _("Tricks per player"), folded=True, most=10),
-        Count("cracks", _("Crack / re-crack"), folded=True, most=2, words=("Crack", "Re-crack")),
-        Count("blitz", _("Blitzes"), folded=True, most=2),
+        Count("cracks", _("Crack / re-crack"), most=2, words=("Crack", "Re-crack")),
+        Count("blitz", _("Blitzes"), most=2),
     )
 
 
@@ -366,7 +387,8 @@ def _split_tout(contract_type: str) -> dict[str, Any]:
 
 GAMES: dict[str, GameEntry] = {
     "schafkopf": GameEntry(
-        more_label=_("More: Laufende, Kontra, Klopfen …"),
+        lead_field="declarer",
+        more_label=_("More: Muss"),
         type_field="contract",
         type_labels={
             "passed": _("Thrown in"),
@@ -397,6 +419,7 @@ GAMES: dict[str, GameEntry] = {
         type_of=lambda facts: str(facts.get("contract", "")) + ("_tout" if facts.get("tout") else ""),
     ),
     "doppelkopf": GameEntry(
+        lead_field="re",
         more_label=_("More: announcements, Schwarz, Sonderpunkte …"),
         type_field="type",
         type_labels={
@@ -413,7 +436,8 @@ GAMES: dict[str, GameEntry] = {
         type_of=lambda facts: str(facts.get("type", "")),
     ),
     "sheepshead": GameEntry(
-        more_label=_("More: cracks, blitzes, a leaster's points"),
+        lead_field="picker",
+        more_label=_("More: points or tricks per player"),
         type_field="type",
         type_labels={"pick": _("Pick"), "leaster": _("Leaster"), "doubler": _("Doubler")},
         controls=_sheepshead_controls,
@@ -422,6 +446,7 @@ GAMES: dict[str, GameEntry] = {
         type_of=lambda facts: str(facts.get("type", "")),
     ),
     "bauernstoss": GameEntry(
+        lead_field="",
         more_label=_("More: correct the chalk"),
         type_field="",
         type_labels={"game": _("Game"), "small_solo": _("Small solo"), "big_solo": _("Big solo")},
@@ -444,6 +469,7 @@ class ShownControl:
     value: Any
     errors: list[str]
     types: tuple[str, ...]  # the contract types this control belongs to
+    choices: list[CountChoice] = field(default_factory=list)  # a count's chips
 
     @property
     def type_list(self) -> str:
@@ -476,6 +502,26 @@ class DealEntry:
         self.errors: dict[str | None, list[str]] = {}
         stored_type = self.spec.type_of(self.facts) if self.facts else ""
         self.contract_type = stored_type if stored_type in self.types else self._default_type()
+        if self.facts:  # a stored deal: a required choice it leaves out was "nobody" (the picker played alone)
+            for control in self.controls:
+                if getattr(control, "required", False) and control.name in self.fields[self.contract_type]:
+                    self.facts.setdefault(control.name, None)
+
+    def open_with(self, lead: str, usual: Sequence[Mapping[str, Any]]) -> None:
+        """A new deal opened by tapping ``lead`` on the scoreboard: that player leads, in the contract the table
+        played most in ``usual`` (recent deals' facts), else the game's usual one."""
+        field_name = self.spec.lead_field
+        led = [t for t in self.types if field_name in self.fields[t]]  # not a thrown-in deal: nobody leads that
+        types = Counter(self.spec.type_of(facts) for facts in usual)
+        common = next((t for t, _count in types.most_common() if t in led), "")
+        self.contract_type = common or self._default_type()
+        facts = self.spec.facts_for_type(self.contract_type)
+        if lead in self.playing and self.contract_type in led:
+            facts[field_name] = [lead] if self._control(field_name).kind == "players" else lead
+        self.facts = facts
+
+    def _control(self, name: str) -> Control:
+        return next(c for c in self.controls if c.name == name)
 
     def _default_type(self) -> str:
         return self.spec.default_type if self.spec.default_type in self.types else self.types[0]
@@ -517,15 +563,17 @@ class DealEntry:
 
     @property
     def shown_controls(self) -> list[ShownControl]:
-        return [
-            ShownControl(
-                c,
-                c.shown(self.facts),
-                self.errors.get(c.name, []),
-                tuple(t for t in self.types if c.name in self.fields[t]),
-            )
-            for c in self.controls
-        ]
+        shown = []
+        for c in self.controls:
+            types = tuple(t for t in self.types if c.name in self.fields[t])
+            choices = c.choices(self.game, types) if isinstance(c, Count) else []
+            shown.append(ShownControl(c, c.shown(self.facts), self.errors.get(c.name, []), types, choices))
+        return shown
+
+    @property
+    def more_open(self) -> bool:
+        """The folded extras are shown when one of them has a problem or a recorded value (a correction)."""
+        return any(s.errors or s.value for s in self.shown_controls if s.control.folded)
 
     @property
     def form_errors(self) -> list[str]:

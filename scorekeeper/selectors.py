@@ -75,6 +75,22 @@ def sheet_of(session: Session) -> Sheet:
     )
 
 
+def recent_facts(session: Session, deals: int = 40) -> list[dict[str, Any]]:
+    """The facts of the session's last ``deals`` deals: what this table usually plays."""
+    recent = session.deals.filter(deleted_at__isnull=True).order_by("-sequence").values_list("facts", flat=True)
+    return list(recent[:deals])
+
+
+def pflichtsolo_round(session: Session) -> engine.PflichtsoloRound | None:
+    """Doppelkopf: who still owes a Pflichtsolo in the current round, from the stored results."""
+    parsed = header_of(session)
+    results = session.deals.filter(deleted_at__isnull=True, number__isnull=False).order_by("sequence")
+    stored = (r for r in results.values_list("result", flat=True) if r)
+    return parsed.new_game().pflichtsolo_round(
+        parsed.players, ((r["extra"], r["marks"], r["declarers"]) for r in stored)
+    )
+
+
 def next_deal(session: Session) -> tuple[str, tuple[str, ...]]:
     """Who deals the next deal and who plays it, from the session's summary."""
     parsed = header_of(session)

@@ -16,6 +16,7 @@ from typing import Any
 
 from .deal import Item, Outcome
 from .errors import DealError, InvalidSession, Problem
+from .game import PflichtsoloRound
 from .options import as_json
 from .output import settle_document, settle_table
 from .registry import GAME_KEYS, GAMES
@@ -49,6 +50,7 @@ __all__ = [
     "InvalidSession",
     "Item",
     "Outcome",
+    "PflichtsoloRound",
     "Problem",
     "Session",
     "freeze",

@@ -12,14 +12,14 @@ Sheet marks used here: "won"/"lost" (from the Re party's side), "nobody_won" (7.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, cast
 
 from .deal import Facts, Item, Outcome
 from .errors import DealError
-from .game import Game
+from .game import Game, PflichtsoloRound
 from .options import Subset, Validator, choice, flag, integer
 
 PLAYERS = 4
@@ -365,6 +365,26 @@ class Doppelkopf(Game):
 
     def enabled_solos(self) -> tuple[str, ...]:
         return tuple(s for s in SOLO_KINDS if s in self._solos)
+
+    def pflichtsolo_round(
+        self, seats: Sequence[str], results: Iterable[tuple[Mapping[str, Any], Sequence[str], Sequence[str]]]
+    ) -> PflichtsoloRound | None:
+        if not self.rules["pflichtsolo"]:
+            return None
+        number, games, played = 1, 0, set[str]()
+        for extra, marks, declarers in results:
+            if "penalty" in marks:  # a penalty is a row of the sheet, not a game of the round
+                continue
+            if extra["round"] != number:
+                number, games, played = extra["round"], 0, set[str]()
+            games += 1
+            if "forced" in marks:
+                played.add(declarers[0])
+        games_per_round = GAMES_PER_SEAT * len(seats)
+        owing = tuple(p for p in seats if p not in played)
+        if games >= games_per_round and not owing:  # the round is over: the next deal opens a new one
+            return PflichtsoloRound(number + 1, games_per_round, tuple(seats))
+        return PflichtsoloRound(number, max(0, games_per_round - games), owing)
 
     # scoring --------------------------------------------------------------------------------------
 

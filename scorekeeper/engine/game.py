@@ -2,11 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .deal import Facts, Outcome
 from .options import Validator
+
+
+@dataclass(frozen=True, slots=True)
+class PflichtsoloRound:
+    """Where the round (Spielrunde) stands in which everyone owes one Pflichtsolo: the sheet's reminder."""
+
+    number: int
+    games_left: int
+    owing: tuple[str, ...]  # who has not played his Pflichtsolo yet, in seat order
+
+    @property
+    def vorgefuehrt(self) -> bool:
+        """The solos owed fill the games left: each must be played (vorgeführt) when its player's turn comes."""
+        return bool(self.owing) and len(self.owing) >= self.games_left
 
 
 class Game:
@@ -65,6 +80,17 @@ class Game:
     def fields_for(self, contract_type: str) -> tuple[str, ...]:
         """The fields a deal of ``contract_type`` records under these rules."""
         return self.CONTRACT_FIELDS[contract_type]
+
+    def count_choices(self, contract_type: str, field: str) -> tuple[int, ...] | None:
+        """The values a count ``field`` (runners, …) can take in ``contract_type``; None when any small number can."""
+        return None
+
+    def pflichtsolo_round(
+        self, seats: Sequence[str], results: Iterable[tuple[Mapping[str, Any], Sequence[str], Sequence[str]]]
+    ) -> PflichtsoloRound | None:
+        """The current round's Pflichtsoli from the stored results (extra, marks, declarers) of the deals so far;
+        None when these rules have no forced solo."""
+        return None
 
     def score(self, facts: Facts) -> Outcome:
         raise NotImplementedError

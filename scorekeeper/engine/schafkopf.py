@@ -373,6 +373,14 @@ class Schafkopf(Game):
         }
         return tuple(f for f in self.CONTRACT_FIELDS[contract_type] if not off.get(f, False))
 
+    def count_choices(self, contract_type: str, field: str) -> tuple[int, ...] | None:
+        """Laufende: none, or from the contract's minimum up to its number of trumps (fewer do not count)."""
+        contract = PLAYED.get(contract_type.removesuffix(TOUT_SUFFIX))
+        if field != "runners" or contract is None or not contract.runners_from:
+            return None
+        trumps = TRUMP_COUNTS[self.rules["deck"]][contract.trumps]
+        return (0, *range(self.runners_from[contract.key], trumps + 1))
+
     def kreuz_partners(self, playing: tuple[str, ...]) -> dict[str, str]:
         """Über Kreuz, each player's partner: of the four playing in seat order, the 1st and 3rd against the
         2nd and 4th."""

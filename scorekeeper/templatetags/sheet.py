@@ -10,6 +10,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from .. import rules_in_words
+from ..entry import GAMES
 from ..sheet import Sheet
 
 register = template.Library()
@@ -73,3 +74,9 @@ def house_rules(sheet: Sheet) -> list[str]:
 @register.filter
 def get_item(mapping: Any, key: str) -> Any:
     return mapping.get(key, "") if isinstance(mapping, Mapping) else ""
+
+
+@register.filter
+def opens_by_player(game: str) -> bool:
+    """Whether tapping a player's total opens a new deal led by that player (not in Bauernstoss: teams play)."""
+    return bool(GAMES[game].lead_field)

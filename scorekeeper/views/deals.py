@@ -36,6 +36,8 @@ def deal_new(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     dealer, playing = _inserted_seat(session, before) if before else selectors.next_deal(session)
     number = (before.number or 0) if before else session.deal_count + 1
     entry = _entry(session, playing, first_deal=number == 1)
+    if request.method == "GET" and "lead" in request.GET:
+        entry.open_with(request.GET["lead"], selectors.recent_facts(session))
     conflict = None
     if request.method == "POST":
         facts = entry.bind(request.POST)
@@ -299,6 +301,7 @@ def _render_entry(
             "conflict": conflict,
             "client_token": client_token,
             "sitting_out": [p for p in _seat_names(session) if p not in entry.playing],
+            "pflichtsolo": None if deal else selectors.pflichtsolo_round(session),
             "preview_url": reverse("deal_preview", args=[session.club.slug, session.pk]),
         },
         status=status,

@@ -1,4 +1,4 @@
-// Deal entry: show only what the chosen contract needs, move on by itself, quick buttons and steppers.
+// Deal entry: show only what the chosen contract needs, move on by itself, quick buttons.
 // Everything works without this script too (all fields shown); it only saves taps.
 (function () {
   "use strict";
@@ -18,6 +18,18 @@
       control.hidden = !applies;
       control.querySelectorAll("input, select, button").forEach(function (input) { input.disabled = !applies; });
     });
+    // A count chip offered only in some contracts (Laufende from 3 in a Sauspiel, from 2 in a Wenz).
+    form.querySelectorAll(".chip[data-types]").forEach(function (chip) {
+      const input = chip.querySelector("input");
+      const applies = chip.dataset.types.split(" ").includes(type);
+      chip.hidden = !applies;
+      input.disabled = input.disabled || !applies;
+      if (!applies && input.checked) {
+        input.checked = false;
+        const none = chip.parentElement.querySelector('input[value="0"]');
+        if (none) none.checked = true;
+      }
+    });
     if (more) more.hidden = !more.querySelector(".control:not([hidden])");
   }
 
@@ -31,15 +43,18 @@
     return control.classList.contains("control-player") || control.classList.contains("control-players");
   }
 
-  // After a player field is filled, go to the next player field, else to the points.
+  // After a player field is filled, bring the next player field, else the points, into view. Focus stays where
+  // the scorer put it: a choice never moves it (and a focused number field would open the phone's keyboard).
   function advance(current) {
     const visible = controls.filter(function (c) { return !c.hidden && !c.closest("details:not([open])"); });
     const after = visible.slice(visible.indexOf(current) + 1);
-    const nextPlayer = after.find(function (c) { return isPlayerControl(c) && !hasValue(c); });
-    if (nextPlayer) { nextPlayer.scrollIntoView({block: "center", behavior: "smooth"}); return; }
-    const points = after.find(function (c) { return c.classList.contains("control-points"); });
-    const input = points && points.querySelector("input");
-    if (input && input.value === "") input.focus();
+    const next = after.find(function (c) { return isPlayerControl(c) && !hasValue(c); }) ||
+      after.find(function (c) { return c.classList.contains("control-points"); });
+    if (next) next.scrollIntoView({block: "center", behavior: smooth()});
+  }
+
+  function smooth() {
+    return window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
   }
 
   function full(control) {
@@ -59,15 +74,30 @@
     }
   }
 
+  // Doppelkopf: a solo of a player who still owes his Pflichtsolo is it (TSR 4.3.1); ticked once per soloist,
+  // so that the scorer can untick it.
+  const owing = JSON.parse((document.getElementById("pflichtsolo-owing") || {}).textContent || "[]");
+  let tickedFor = null;
+
+  function tickPflichtsolo() {
+    const soloist = form.querySelector("input[name=re]:checked");
+    const forced = form.querySelector("input[name=forced]");
+    if (chosenType() !== "solo" || !soloist || !forced || soloist.value === tickedFor) return;
+    tickedFor = soloist.value;
+    forced.checked = owing.includes(soloist.value);
+  }
+
   form.addEventListener("change", function (event) {
     const target = event.target;
     if (target.name === "contract_type") {
       showFor(target.value);
       const declarer = form.querySelector("input[name=declarer]:checked");
       if (declarer) tickSeatedPartner(declarer.value);
+      tickPflichtsolo();
       return;
     }
     if (target.name === "declarer") tickSeatedPartner(target.value);
+    if (target.name === "re") tickPflichtsolo();
     const control = target.closest(".control");
     if (control && (isPlayerControl(control) || control.classList.contains("control-choice")) && full(control)) {
       advance(control);
@@ -76,30 +106,11 @@
 
   form.addEventListener("click", function (event) {
     const quick = event.target.closest(".quick-set");
-    if (quick) {
-      const input = document.getElementById(quick.dataset.target);
-      input.value = quick.dataset.value;
-      input.dispatchEvent(new Event("change", {bubbles: true}));
-      return;
-    }
-    const step = event.target.closest(".step");
-    if (step) {
-      const stepper = step.closest(".stepper");
-      const input = stepper.querySelector("input");
-      const most = parseInt(stepper.dataset.most || "99", 10);
-      const value = Math.max(0, Math.min(most, (parseInt(input.value || "0", 10) || 0) + parseInt(step.dataset.step, 10)));
-      input.value = value;
-      showWords(stepper);
-      input.dispatchEvent(new Event("change", {bubbles: true}));
-    }
+    if (!quick) return;
+    const input = document.getElementById(quick.dataset.target);
+    input.value = quick.dataset.value;
+    input.dispatchEvent(new Event("change", {bubbles: true}));
   });
-
-  function showWords(stepper) {
-    const words = stepper.querySelector(".step-words");
-    if (!words) return;
-    const n = parseInt(stepper.querySelector("input").value || "0", 10) || 0;
-    words.textContent = words.dataset.words.split(",").slice(0, n).join(" · ");
-  }
 
   // Back after a save may show this page from the browser's memory: fetch a fresh form instead. And when this
   // page answered a post (a conflict, an error), make its history entry a plain visit, so that Back neither
@@ -115,8 +126,24 @@
     if (save) setTimeout(function () { save.disabled = true; }, 0);
   });
 
-  document.querySelectorAll(".stepper").forEach(showWords);
+  // The value beside Save is redrawn as the scorer taps: keep its explanation open if it was.
+  const preview = document.getElementById("preview");
+  let explained = false;
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target !== preview) return;
+    const details = preview.querySelector("details");
+    explained = Boolean(details && details.open);
+  });
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    const details = event.detail.target === preview && preview.querySelector("details");
+    if (details) details.open = explained;
+  });
+
   showFor(chosenType());
+  // Opened by tapping a player on the scoreboard: that player leads; bring the next choice into view.
+  const led = new URLSearchParams(window.location.search).has("lead") &&
+    controls.find(function (c) { return !c.hidden && isPlayerControl(c) && hasValue(c); });
+  if (led) advance(led);
   if (!form.querySelector(".has-error")) {
     const first = controls.find(function (c) { return !c.hidden; });
     if (first && first.classList.contains("control-points")) first.querySelector("input").focus();

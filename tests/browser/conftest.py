@@ -64,16 +64,17 @@ def phone(chromium: Any, live_server: Any) -> Iterator[Any]:
 
 
 @pytest.fixture
-def open_phone(chromium: Any, live_server: Any) -> Iterator[Callable[[User], Any]]:
-    """Opens a phone-sized page already logged in as a user."""
+def open_phone(chromium: Any, live_server: Any) -> Iterator[Callable[..., Any]]:
+    """Opens a phone-sized page (375 px wide unless told) already logged in as a user."""
     contexts = []
 
-    def open_as(user: User) -> Any:
+    def open_as(user: User, width: int = PHONE["width"]) -> Any:
         store = SessionStore()
         store[SESSION_KEY], store[BACKEND_SESSION_KEY] = str(user.pk), "django.contrib.auth.backends.ModelBackend"
         store[HASH_SESSION_KEY] = user.get_session_auth_hash()
         store.create()
-        context = chromium.new_context(viewport=PHONE, locale="en-GB", base_url=live_server.url, has_touch=True)
+        viewport = {**PHONE, "width": width}
+        context = chromium.new_context(viewport=viewport, locale="en-GB", base_url=live_server.url, has_touch=True)
         context.add_cookies(
             [{"name": settings.SESSION_COOKIE_NAME, "value": store.session_key, "url": live_server.url}]
         )

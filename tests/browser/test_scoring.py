@@ -52,22 +52,32 @@ class Taps:
 
 
 def chip(field: str, text: str) -> str:
-    return f"[data-name={field}] label.chip:has-text('{text}')"
+    return f"[data-name={field}] label.chip:has(span:text-is('{text}'))"
 
 
-# A typical deal of each game: (game, players, taps after "+ Deal", the sheet's label for it, a total to expect)
+def quick(field: str, points: int) -> str:
+    """A quick points button: one tap for the usual results."""
+    return f"[data-name={field}] .quick-set[data-value='{points}']"
+
+
+def lead(name: str) -> str:
+    """A player's total on the scoreboard: opens the next deal with that player leading."""
+    return f".scoreboard a.lead:has-text('{name}')"
+
+
+# A typical deal of each game from the open sheet: (game, players, taps before Save, the sheet's label, a total)
 TYPICAL_DEALS = [
-    ("schafkopf", 4, [chip("declarer", "Anna"), chip("partner", "Caro"), "72"], "Sauspiel", "Anna +20"),
-    ("doppelkopf", 4, [chip("re", "Bert"), chip("re", "Dieter"), "130"], "Normal", "Bert +1"),
-    ("sheepshead", 5, [chip("picker", "Bert"), chip("partner", "Dieter"), "75"], "Pick", "Bert +2"),
-    ("bauernstoss", 4, [chip("chalk", "Team A"), "50"], "Spiel", None),
+    ("schafkopf", 4, [lead("Anna"), chip("partner", "Caro"), quick("points", 61)], "Sauspiel", "Anna +20"),
+    ("doppelkopf", 4, [lead("Bert"), chip("re", "Dieter"), quick("re_points", 151)], "Normal", "Bert +2"),
+    ("sheepshead", 5, [lead("Bert"), chip("partner", "Dieter"), quick("points", 61)], "Pick", "Bert +2"),
+    ("bauernstoss", 4, ["#new-deal", chip("chalk", "Team A"), quick("points", 79)], "Spiel", None),
 ]
 
 
 @pytest.mark.parametrize(
     ("game", "players", "steps", "label", "total"), TYPICAL_DEALS, ids=[deal[0] for deal in TYPICAL_DEALS]
 )
-def test_a_typical_deal_takes_at_most_five_taps(
+def test_a_typical_deal_takes_at_most_four_taps_from_the_sheet(
     open_phone: Any, club: tuple[Club, User], game: str, players: int, steps: list[str], label: str, total: str | None
 ) -> None:
     rules, tariff = ("classic", "10/20/50") if game == "schafkopf" else (None, None)
@@ -75,21 +85,70 @@ def test_a_typical_deal_takes_at_most_five_taps(
     page = open_phone(club[1])
     page.goto(session.get_absolute_url())
     taps = Taps(page)
-    taps.tap("#new-deal")
-    page.wait_for_selector("#deal-form")
     for step in steps:
-        if step.isdigit():
-            taps.type(step)  # the points field has the focus by now: no tap to get there
-        else:
-            taps.tap(step)
+        taps.tap(step)
     taps.tap("#save-deal")
     page.wait_for_selector(".sheet-table")
-    assert taps.count <= 5
+    assert taps.count <= 4
     assert session.deals.count() == 1
     assert label.lower() in page.inner_text(".sheet-table").lower()
     if total:
         name, value = total.split()
         assert page.inner_text(f".scoreboard li:has-text('{name}') .total") == value
+
+
+def test_laufende_and_kontra_are_one_tap_each(open_phone: Any, club: tuple[Club, User]) -> None:
+    session = start(*club, "schafkopf", 4, "classic", "10/20/50")
+    page = open_phone(club[1])
+    page.goto(session.get_absolute_url())
+    taps = Taps(page)
+    steps = (lead("Anna"), chip("partner", "Caro"), quick("points", 91), chip("runners", "3"), chip("kontra", "Kontra"))
+    for step in steps:
+        taps.tap(step)
+    # (Sauspiel 20 + Schneider 10 + 3 Laufende 30) × Kontra 2
+    expect(page.locator("#preview .preview-value")).to_contain_text("Sauspiel 120")
+    taps.tap("#save-deal")
+    page.wait_for_selector(".sheet-table")
+    assert taps.count <= 6
+    assert session.deals.get().facts == {
+        "contract": "sauspiel", "declarer": "Anna", "partner": "Caro", "points": 91, "runners": 3, "kontra": 1,
+        "dealer": "Anna",
+    }  # fmt: skip
+
+
+def test_only_the_laufende_a_contract_counts_are_offered(open_phone: Any, club: tuple[Club, User]) -> None:
+    session = start(*club, "schafkopf", 4, "classic", "10/20/50")
+    page = open_phone(club[1])
+    page.goto(f"{session.get_absolute_url()}deal/")
+    offered = page.locator("[data-name=runners] label.chip:visible")
+    expect(offered).to_have_text(["0", *map(str, range(3, 15))])  # a Sauspiel: from 3, up to its 14 trumps
+    page.click("label.chip:has-text('Wenz') >> nth=0")
+    expect(offered).to_have_text(["0", "2", "3", "4"])  # a Wenz: from 2, four Unter
+
+
+def test_the_value_stays_beside_save_while_entering(open_phone: Any, club: tuple[Club, User]) -> None:
+    session = start(*club, "schafkopf", 4, "classic", "10/20/50")
+    page = open_phone(club[1])
+    page.goto(session.get_absolute_url())
+    page.click(lead("Anna"))
+    page.click(chip("partner", "Caro"))
+    page.click(quick("points", 91))
+    summary = page.locator("#preview summary")
+    expect(summary).to_contain_text("Anna +30")
+    for target in (chip("declarer", "Bert"), chip("runners", "4"), chip("kontra", "Re")):
+        page.locator(target).scroll_into_view_if_needed()
+        page.click(target)
+        page.wait_for_load_state("networkidle")
+        expect(summary).to_be_visible()
+        value, save = summary.bounding_box(), page.locator("#save-deal").bounding_box()
+        assert value is not None
+        assert save is not None
+        assert value["y"] >= 0  # inside the 375×812 viewport
+        assert value["y"] + value["height"] <= 812
+        assert 0 <= save["y"] - (value["y"] + value["height"]) <= 24  # right above Save
+    expect(summary).to_contain_text("Bert")
+    summary.click()  # the full explanation on tap
+    expect(page.locator("#preview .explain")).to_be_visible()
 
 
 def test_start_a_session_on_a_phone(open_phone: Any, club: tuple[Club, User]) -> None:
@@ -114,7 +173,7 @@ def test_bad_input_is_shown_at_the_field_and_nothing_is_saved(open_phone: Any, c
     page.goto(f"{session.get_absolute_url()}deal/")
     page.click(chip("declarer", "Anna"))
     page.click(chip("partner", "Anna"))
-    page.keyboard.type("70")
+    page.fill("#id_points", "70")
     page.click("#save-deal")
     error = page.wait_for_selector("[data-name=partner] .field-error")
     assert "partner" in error.inner_text()

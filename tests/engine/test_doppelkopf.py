@@ -1006,3 +1006,50 @@ def test_an_invalid_mutation_is_rejected_naming_the_field(doc: dict[str, Any], p
     number = pick % len(doc["deals"])
     doc["deals"][number] = mutate(doc["deals"][number])
     assert_rejected_naming(doc, number + 1, field)
+
+
+def _round_of(deals: list[dict[str, Any]], players: list[str] | None = None) -> engine.PflichtsoloRound | None:
+    """The Pflichtsolo round after ``deals``, read from their results as a stored sheet keeps them."""
+    doc = {"format": "schreiber/1", "game": "doppelkopf", "players": players or ["A", "B", "C", "D"], "rules": "ddv"}
+    session = engine.load({**doc, "deals": deals})
+    results = session.results()
+    return session.new_game().pflichtsolo_round(
+        session.players, ((r.outcome.extra, r.outcome.marks, r.outcome.declarers) for r in results)
+    )
+
+
+def _forced(player: str) -> dict[str, Any]:
+    return {"type": "solo", "solo": "damen", "re": [player], "forced": True, "re_points": 150}
+
+
+NORMAL = {"type": "normal", "re": ["A", "B"], "re_points": 130}
+
+
+def test_pflichtsolo_round_counts_games_left_and_who_still_owes() -> None:
+    assert _round_of([]) == engine.PflichtsoloRound(1, 24, ("A", "B", "C", "D"))
+    state = _round_of([_forced("C"), NORMAL, {"type": "penalty", "player": "A", "severity": "minor"}])
+    assert state == engine.PflichtsoloRound(1, 22, ("A", "B", "D"))  # a penalty is no game of the round
+    assert not state.vorgefuehrt
+
+
+def test_pflichtsolo_round_is_vorgefuehrt_when_the_solos_owed_fill_the_games_left() -> None:
+    state = _round_of([_forced("C"), *[NORMAL] * 20])
+    assert state == engine.PflichtsoloRound(1, 3, ("A", "B", "D"))
+    assert state.vorgefuehrt
+    late = _round_of([*[NORMAL] * 24, _forced("A")])  # owed solos after the 24th game are extra deals
+    assert late == engine.PflichtsoloRound(1, 0, ("B", "C", "D"))
+    assert late.vorgefuehrt
+
+
+def test_pflichtsolo_round_opens_the_next_round_once_every_solo_is_played() -> None:
+    deals = [*map(_forced, "ABCD"), *[NORMAL] * 20]
+    assert _round_of(deals) == engine.PflichtsoloRound(2, 24, ("A", "B", "C", "D"))
+    assert _round_of([*deals, NORMAL]) == engine.PflichtsoloRound(2, 23, ("A", "B", "C", "D"))
+    five = _round_of([_forced("E")], ["A", "B", "C", "D", "E"])  # 30 games at five, the dealer sitting out
+    assert five == engine.PflichtsoloRound(1, 29, ("A", "B", "C", "D"))
+
+
+def test_pflichtsolo_round_is_none_without_forced_solos() -> None:
+    doc = {"format": "schreiber/1", "game": "doppelkopf", "players": ["A", "B", "C", "D"], "deals": []}
+    session = engine.load({**doc, "rules": {"preset": "ddv", "pflichtsolo": False}})
+    assert session.new_game().pflichtsolo_round(session.players, []) is None

@@ -1062,3 +1062,13 @@ def test_invalid_mutations_of_a_valid_deal_are_rejected_naming_the_field(
     field, mutated = data.draw(st.sampled_from(invalid_mutations(doc["deals"][number])))
     doc["deals"][number] = mutated
     assert_rejected_naming(doc, number + 1, field)
+
+
+def test_count_choices_offer_laufende_from_the_contracts_minimum_to_its_trumps() -> None:
+    rules = {"preset": "classic", "runners_min": {"sauspiel": 2}}
+    doc = {"format": "schreiber/1", "game": "schafkopf", "players": ["A", "B", "C", "D"], "deals": [], "rules": rules}
+    game = engine.load(doc).new_game()
+    assert game.count_choices("sauspiel", "runners") == (0, *range(2, 15))
+    assert game.count_choices("wenz_tout", "runners") == (0, 2, 3, 4)
+    assert game.count_choices("bettel", "runners") is None  # records no Laufende
+    assert game.count_choices("sauspiel", "kontra") is None  # any step up to kontra_max

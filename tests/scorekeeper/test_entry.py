@@ -1,0 +1,184 @@
+"""The deal entry at the table: opened from the scoreboard, extras as one-tap chips, the Sheepshead partner as a
+required choice, corrections with every recorded extra in view, and the Doppelkopf round's Pflichtsoli."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scorekeeper import services
+from scorekeeper.models import Session
+
+from .conftest import Personas, last_facts, sauspiel, start
+
+pytestmark = pytest.mark.django_db
+
+FIVE = ["Anna", "Bert", "Caro", "Dieter", "Emil"]
+
+
+@pytest.fixture
+def client() -> Client:
+    return Client(HTTP_ACCEPT_LANGUAGE="en")
+
+
+def entry_page(client: Client, session: Session, query: str = "") -> str:
+    response = client.get(reverse("deal_new", args=[session.club.slug, session.pk]) + query)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def checked(page: str, name: str) -> list[str]:
+    """The values of the checked inputs called ``name``."""
+    tags = re.findall(rf'<input type="(?:radio|checkbox)" name="{name}" value="([^"]*)" checked', page)
+    return list(tags)
+
+
+def offered(page: str, name: str) -> list[str]:
+    return re.findall(rf'<input type="radio" name="{name}" value="([^"]*)"', page)
+
+
+def test_tapping_a_player_on_the_scoreboard_opens_a_deal_he_leads_in_the_usual_contract(
+    client: Client, personas: Personas
+) -> None:
+    session = start(personas)
+    wenz = {"contract": "wenz", "declarer": "Bert", "points": 80}
+    for facts in (sauspiel("Anna", "Caro", 72), wenz, {**wenz, "declarer": "Caro"}):
+        services.record_deal(session=session, actor=personas.owner, facts=facts)
+    client.force_login(personas.scorer)
+    sheet = client.get(session.get_absolute_url()).content.decode()
+    assert f'href="{reverse("deal_new", args=[session.club.slug, session.pk])}?lead=Dieter"' in sheet
+    page = entry_page(client, session, "?lead=Dieter")
+    assert checked(page, "contract_type") == ["wenz"]  # two Wenz against one Sauspiel so far
+    assert checked(page, "declarer") == ["Dieter"]
+
+
+def test_a_lead_who_is_not_at_the_table_this_deal_is_ignored(client: Client, personas: Personas) -> None:
+    session = start(personas, names=FIVE)  # Anna deals the first deal and sits out
+    client.force_login(personas.owner)
+    page = entry_page(client, session, "?lead=Anna")
+    assert checked(page, "declarer") == []
+    assert checked(page, "contract_type") == ["sauspiel"]
+    assert "?lead=Anna" not in client.get(session.get_absolute_url()).content.decode()
+
+
+@pytest.mark.parametrize("persona", ["member", "outsider"])
+def test_only_a_scorer_sees_the_scoreboard_open_deals(client: Client, personas: Personas, persona: str) -> None:
+    session = start(personas)
+    client.force_login(getattr(personas, persona))
+    response = client.get(session.get_absolute_url())
+    assert response.status_code == (200 if persona == "member" else 404)
+    assert "?lead=" not in response.content.decode()
+
+
+def test_laufende_kontra_and_knocks_are_chips_with_only_the_counts_the_rules_allow(
+    client: Client, personas: Personas
+) -> None:
+    session = start(personas, rules={"preset": "classic", "runners_min": {"sauspiel": 2}, "klopfen": True})
+    client.force_login(personas.owner)
+    page = entry_page(client, session)
+    assert offered(page, "runners") == ["0", *map(str, range(2, 15))]  # from 2 in the Sauspiel, 14 trumps
+    assert 'data-types="wenz geier"' not in page
+    wenz_only = re.search(r'data-types="([^"]*)"><input type="radio" name="runners" value="1"', page)
+    assert wenz_only is None  # nothing counts from 1
+    assert offered(page, "kontra") == ["0", "1", "2"]  # none, Kontra, Re (classic: kontra_max 2)
+    assert ">Re</span>" in page
+    assert offered(page, "knocks") == ["0", "1", "2", "3", "4"]
+    assert '<details class="more" id="more">' in page  # folded, and only the Muss left in it
+
+
+def test_a_chip_saves_its_count(client: Client, personas: Personas) -> None:
+    session = start(personas)
+    client.force_login(personas.owner)
+    form = {"contract_type": "sauspiel", "declarer": "Anna", "partner": "Caro", "points": "91", "runners": "3",
+            "kontra": "1", "number": "1", "dealer": "Anna"}  # fmt: skip
+    assert client.post(reverse("deal_new", args=[session.club.slug, session.pk]), form).status_code == 302
+    assert last_facts(session) == {**sauspiel("Anna", "Caro", 91), "runners": 3, "kontra": 1, "dealer": "Anna"}
+
+
+def test_a_correction_opens_with_every_recorded_extra_in_view(client: Client, personas: Personas) -> None:
+    session = start(personas, rules={"preset": "classic", "pass_out": "muss"})
+    services.record_deal(session=session, actor=personas.owner, facts={**sauspiel("Anna", "Caro", 72), "runners": 4})
+    services.record_deal(
+        session=session,
+        actor=personas.owner,
+        facts=sauspiel("Bert", "Dieter", 70, muss=True),
+    )
+    client.force_login(personas.owner)
+    first, second = session.deals.order_by("number")
+    page = client.get(reverse("deal_edit", args=[session.club.slug, session.pk, first.pk])).content.decode()
+    assert checked(page, "runners") == ["4"]
+    assert '<details class="more" id="more">' in page  # nothing folded was recorded
+    page = client.get(reverse("deal_edit", args=[session.club.slug, session.pk, second.pk])).content.decode()
+    assert '<details class="more" id="more" open>' in page  # the Muss was
+
+
+def sheepshead_form(**fields: str) -> dict[str, str]:
+    return {"contract_type": "pick", "picker": "Bert", "points": "75", "number": "1", "dealer": "Anna", **fields}
+
+
+def test_the_sheepshead_partner_is_a_required_choice(client: Client, personas: Personas) -> None:
+    session = start(personas, "sheepshead", FIVE)
+    client.force_login(personas.owner)
+    page = entry_page(client, session)
+    assert checked(page, "partner") == []  # no silent default
+    url = reverse("deal_new", args=[session.club.slug, session.pk])
+    response = client.post(url, sheepshead_form())
+    assert response.status_code == 422
+    assert "Choose a player or “alone”." in response.content.decode()
+    assert not session.deals.exists()
+    assert client.post(url, sheepshead_form(partner="-")).status_code == 302
+    assert last_facts(session)["partner"] is None  # alone, as the rules page records it
+
+
+def test_a_sheepshead_deal_played_alone_is_corrected_as_alone(client: Client, personas: Personas) -> None:
+    session = start(personas, "sheepshead", FIVE)
+    services.record_deal(session=session, actor=personas.owner, facts={"type": "pick", "picker": "Bert", "points": 75})
+    client.force_login(personas.owner)
+    deal = session.deals.get()
+    page = client.get(reverse("deal_edit", args=[session.club.slug, session.pk, deal.pk])).content.decode()
+    assert checked(page, "partner") == ["-"]
+
+
+def dk_solo(player: str, forced: bool = True) -> dict[str, Any]:
+    return {"type": "solo", "solo": "damen", "re": [player], "re_points": 150, **({"forced": True} if forced else {})}
+
+
+def dk_normal(*re: str) -> dict[str, Any]:
+    return {"type": "normal", "re": list(re), "re_points": 130}
+
+
+def test_the_doppelkopf_sheet_says_who_still_owes_a_pflichtsolo_and_warns_when_vorgefuehrt(
+    client: Client, personas: Personas
+) -> None:
+    session = start(personas, "doppelkopf")
+    record = lambda facts: services.record_deal(session=session, actor=personas.owner, facts=facts)  # noqa: E731
+    record(dk_solo("Caro"))
+    client.force_login(personas.member)
+    sheet = client.get(session.get_absolute_url()).content.decode()
+    assert "Round 1</strong> · 23 games left" in sheet
+    assert "Pflichtsolo still owed by Anna, Bert, Dieter" in sheet
+    assert "Vorgeführt" not in sheet
+    for _ in range(20):
+        record(dk_normal("Anna", "Bert"))
+    sheet = client.get(session.get_absolute_url()).content.decode()
+    assert "3 games left" in sheet
+    assert "Vorgeführt:" in sheet  # three solos owed, three games left
+
+
+def test_the_entry_knows_who_owes_so_a_solo_is_ticked_as_his_pflichtsolo(client: Client, personas: Personas) -> None:
+    session = start(personas, "doppelkopf")
+    services.record_deal(session=session, actor=personas.owner, facts=dk_solo("Caro"))
+    client.force_login(personas.owner)
+    page = entry_page(client, session)
+    assert '<script id="pflichtsolo-owing" type="application/json">["Anna", "Bert", "Dieter"]</script>' in page
+
+
+def test_no_pflichtsolo_reminder_where_the_rules_have_none(client: Client, personas: Personas) -> None:
+    session = start(personas, "doppelkopf", rules={"preset": "ddv", "pflichtsolo": False})
+    client.force_login(personas.owner)
+    assert "Pflichtsolo still owed" not in client.get(session.get_absolute_url()).content.decode()
+    assert "pflichtsolo-owing" not in entry_page(client, session)
