@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Any, Union
 
 
 def gettext_noop(text: str) -> str:
@@ -35,6 +35,17 @@ class Message:
 
     def __str__(self) -> str:
         return self.render(TEMPLATES.__getitem__)
+
+    def as_json(self) -> dict[str, Any]:
+        """The message in plain JSON types, for a stored explanation."""
+        params = {k: v.as_json() if isinstance(v, Message) else v for k, v in self.params.items()}
+        return {"code": self.code, "params": params}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Message:
+        """The message :meth:`as_json` stored; KeyError for a code that is no longer known."""
+        params = {k: cls.from_json(v) if isinstance(v, Mapping) else v for k, v in data["params"].items()}
+        return cls(data["code"], params)
 
     def render(self, template: Callable[[str], str]) -> str:
         """The message with ``template(code)`` for itself and for every Message among its parameters."""
