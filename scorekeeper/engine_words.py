@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.functional import Promise
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
 
 from . import engine
@@ -21,6 +22,25 @@ from .engine.messages import TEMPLATES, Message
 
 def translated(words: Message) -> str:
     return words.render(lambda code: gettext(TEMPLATES[code]))
+
+
+# A deal's label (``Outcome.label``, which the settle output keeps as it is) where it is an ordinary word rather
+# than a game term.
+LABEL_WORDS: dict[str, Promise] = {
+    "Zusammengeworfen": gettext_lazy("Thrown in"),
+    "Spiel": gettext_lazy("Game"),
+    "Spiel Schneider": gettext_lazy("Game, Schneider"),
+    "Spiel Schwarz": gettext_lazy("Game, Schwarz"),
+    "Kleines Solo": gettext_lazy("Small solo"),
+    "Großes Solo": gettext_lazy("Big solo"),
+    "Strafe (leicht)": gettext_lazy("Penalty (minor)"),
+    "Strafe (schwer)": gettext_lazy("Penalty (serious)"),
+}
+
+
+def deal_label(label: str) -> str:
+    """ "Sauspiel (Eichel)", or "Small solo" for the engine's "Kleines Solo": a deal's label in the page's language."""
+    return str(LABEL_WORDS.get(label, label))
 
 
 def problem_text(problem: engine.Problem) -> str:

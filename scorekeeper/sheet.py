@@ -98,7 +98,7 @@ def row(deal: StoredDeal, players: Sequence[str]) -> Row:
         number=deal.number,
         dealer=stored["dealer"],
         sitting_out=out,
-        label=stored["label"],
+        label=engine_words.deal_label(stored["label"]),
         declarers=declarers,
         value=stored["value"],
         multiplier=stored["multiplier"],

@@ -164,7 +164,7 @@ class Bauernstoss(Game):
         team = team_of[player] if won else OTHER_TEAM[team_of[player]]
         strokes = self.solo_strokes[kind]
         items = (
-            Item(say("x_solo_won" if won else "x_solo_lost", solo=SOLO_LABELS[kind], player=player)),
+            Item(say("x_solo_won" if won else "x_solo_lost", solo=say(f"{kind}_solo"), player=player)),
             Item(say("x_strokes", team=team), strokes),
         )
         new_chalk = team if self.solo_moves_chalk else chalk

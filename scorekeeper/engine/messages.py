@@ -101,6 +101,8 @@ TEMPLATES: dict[str, str] = {
     "no_knocking": _("no knocking (rules.klopfen is off)"),
     "muss_must_play": _('the holder of the Eichel-Ober must play (record the Sauspiel with "muss": true)'),
     "small_or_big": _("small or big"),
+    "small_solo": _("Small solo"),
+    "big_solo": _("Big solo"),
     "true_or_false": _("true or false"),
     "record_played_instead": _("record the %(game)s played instead"),
     # the document and its header
