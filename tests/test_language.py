@@ -80,7 +80,7 @@ def test_the_catalogue_has_no_untranslated_or_fuzzy_entry() -> None:
 
 def engine_codes() -> set[str]:
     """Every message code the engine source names: DealError's second argument and say()'s first."""
-    codes = set()
+    codes: set[str] = set()
     for path in ENGINE.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
@@ -147,8 +147,8 @@ def test_a_refused_deal_is_explained_in_the_pages_language() -> None:
 
 
 def test_an_explanation_stored_before_the_codes_still_reads() -> None:
-    old = [["Kreide A", None, None], ["Strich A", 1, None]]
-    unknown = [["Chalk A", None, None, {"code": "no_such_code", "params": {}}]]
+    old: list[list[Any]] = [["Kreide A", None, None], ["Strich A", 1, None]]
+    unknown: list[list[Any]] = [["Chalk A", None, None, {"code": "no_such_code", "params": {}}]]
     with translation.override("en"):
         assert engine_words.explanation_text(old) == "Kreide A + Strich A 1"
         assert engine_words.explanation_text(unknown) == "Chalk A"
