@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import engine
+from .engine.messages import Message
 
 FORMAT = 1  # of the stored result, so that a later shape can be told apart
 
@@ -27,7 +28,11 @@ class Summary:
 
 
 def stored_result(result: engine.DealResult, players: Sequence[str]) -> dict[str, Any]:
-    """One deal's result as JSON: deltas and totals per seat, the explanation as (label, points, factor)."""
+    """One deal's result as JSON: deltas and totals per seat, the explanation as (label, points, factor, words).
+
+    ``words`` is the line's Message as JSON for the interface to translate, or null for a game term; results
+    stored before it have only the English (or German) label, and ``rederive`` brings them up to date.
+    """
     outcome = result.outcome
     return {
         "v": FORMAT,
@@ -37,7 +42,10 @@ def stored_result(result: engine.DealResult, players: Sequence[str]) -> dict[str
         "declarers": list(outcome.declarers),
         "value": outcome.value,
         "multiplier": outcome.multiplier,
-        "explanation": [[item.label, item.points, item.factor] for item in outcome.explanation],
+        "explanation": [
+            [item.label, item.points, item.factor, item.words.as_json() if isinstance(item.words, Message) else None]
+            for item in outcome.explanation
+        ],
         "marks": list(outcome.marks),
         "deltas": [result.deltas[p] for p in players],
         "totals": [result.totals[p] for p in players],
@@ -66,6 +74,8 @@ def rotating_from(facts: Sequence[dict[str, Any]], start: int) -> list[dict[str,
     return [f if i < start else {k: v for k, v in f.items() if k != "dealer"} for i, f in enumerate(facts)]
 
 
-def explanation_text(stored: Mapping[str, Any]) -> str:
-    """ "Sauspiel 20 + Schneider 10 + Kontra ×2": the explanation as the sheet writes it."""
-    return " + ".join(str(engine.Item(label, points, factor)) for label, points, factor in stored["explanation"])
+def without_words(stored: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A stored result with each explanation line cut to its points and factor: what two results of the same facts
+    must agree on, whichever version of the engine worded them."""
+    stored = stored or {}
+    return {**stored, "explanation": [list(line[1:3]) for line in stored.get("explanation", ())]}

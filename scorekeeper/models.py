@@ -21,6 +21,7 @@ from django.db.models.functions import Length
 from django.db.models.lookups import LessThanOrEqual
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 
@@ -259,7 +260,9 @@ class Session(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_game_display()} {self.played_on:%d.%m.%Y}" + (f" · {self.table}" if self.table else "")
+        return f"{self.get_game_display()} {date_format(self.played_on, 'SHORT_DATE_FORMAT')}" + (
+            f" · {self.table}" if self.table else ""
+        )
 
     def get_absolute_url(self) -> str:
         return reverse("session", args=[self.club.slug, self.pk])

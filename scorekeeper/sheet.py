@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import derived, engine
+from . import derived, engine, engine_words
 from .engine.money import cents_for
 
 
@@ -99,11 +99,11 @@ def row(deal: StoredDeal, players: Sequence[str]) -> Row:
         number=deal.number,
         dealer=stored["dealer"],
         sitting_out=out,
-        label=stored["label"],
+        label=engine_words.deal_label(stored["label"]),
         declarers=declarers,
         value=stored["value"],
         multiplier=stored["multiplier"],
-        explanation=derived.explanation_text(stored),
+        explanation=engine_words.explanation_text(stored["explanation"]),
         deltas=tuple(stored["deltas"]),
         totals=tuple(stored["totals"]),
         pot=stored["pot"],

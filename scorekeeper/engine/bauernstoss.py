@@ -17,6 +17,7 @@ from typing import Any, ClassVar, NamedTuple
 from .deal import Facts, Item, Outcome, Table
 from .errors import DealError
 from .game import Game
+from .messages import Message, listed, say
 from .options import Validator, choice, flag, integer
 
 TEAMS = ("A", "B")
@@ -34,9 +35,9 @@ _points = integer(0, ALL_POINTS)
 _solo_kind = choice(*SOLO_LABELS)
 
 # Explanation lines that every deal needs, made once.
-CHALK_ITEMS = {team: Item(f"Kreide {team}") for team in TEAMS}
-STROKE_ITEMS = {team: Item(f"Strich {team}", 1) for team in TEAMS}
-POINTS_ITEMS = tuple(Item(f"A {points} Augen") for points in range(ALL_POINTS + 1))
+CHALK_ITEMS = {team: Item(say("x_chalk", team=team)) for team in TEAMS}
+STROKE_ITEMS = {team: Item(say("x_stroke", team=team), 1) for team in TEAMS}
+POINTS_ITEMS = tuple(Item(say("x_team_a_points", points=points)) for points in range(ALL_POINTS + 1))
 
 
 class Scored(NamedTuple):
@@ -105,7 +106,7 @@ class Bauernstoss(Game):
         team_of = self._teams(facts.table)
         chalk = facts.get("chalk", _team, default=self.chalk)
         if chalk is None:
-            raise DealError("chalk", 'chalk is required on the first deal: the team dealt the ♣J ("A" or "B")')
+            raise DealError("chalk", "bs_chalk_first")
         scored = self._solo(facts, team_of, chalk) if facts.has("solo") else self._game(facts, chalk)
         # The whole deal is valid: only now change the history.
         self.chalk = scored.chalk
@@ -134,19 +135,16 @@ class Bauernstoss(Game):
 
     def _game(self, facts: Facts, chalk: str) -> Scored:
         """A counted game: the chalk team needs ``chalk_min``, else the other team scores."""
-        points_a = facts.get("points", _points, needed_for="a deal without a solo")
+        points_a = facts.get("points", _points, needed_for=say("a_deal_without_solo"))
         schwarz = facts.get("schwarz", flag, default=False)
-        facts.reject_unread("a counted game")
+        facts.reject_unread(say("a_counted_game"))
         chalk_points = points_a if chalk == "A" else ALL_POINTS - points_a
         team = chalk if chalk_points >= self.chalk_min else OTHER_TEAM[chalk]
         team_points = points_a if team == "A" else ALL_POINTS - points_a
         items = (POINTS_ITEMS[points_a], STROKE_ITEMS[team])
         if schwarz:
             if team_points != ALL_POINTS:  # the losers took no trick, so no card point either
-                raise DealError(
-                    "schwarz",
-                    f"schwarz needs all {ALL_POINTS} card points for the scoring team {team} (got {team_points})",
-                )
+                raise DealError("schwarz", "bs_schwarz_points", all=ALL_POINTS, team=team, got=team_points)
             strokes, mark, label, bonus = SCHWARZ
         elif team_points >= SCHNEIDER_POINTS:
             strokes, mark, label, bonus = SCHNEIDER
@@ -159,14 +157,16 @@ class Bauernstoss(Game):
         solo = facts.get("solo", _solo_object)
         player = solo.get("player")
         if player not in team_of:
-            raise DealError("solo.player", f"solo.player: {player!r} is not a player of this session")
-        kind = _solo_kind("solo.kind", _required(solo, "kind", "small or big"))
-        won = flag("solo.won", _required(solo, "won", "true or false"))
-        facts.reject_unread("a solo")
+            raise DealError("solo.player", "not_a_player", field="solo.player", got=repr(player))
+        kind = _solo_kind("solo.kind", _required(solo, "kind", say("small_or_big")))
+        won = flag("solo.won", _required(solo, "won", say("true_or_false")))
+        facts.reject_unread(say("a_solo"))
         team = team_of[player] if won else OTHER_TEAM[team_of[player]]
         strokes = self.solo_strokes[kind]
-        result = "gewonnen" if won else "verloren"
-        items = (Item(f"{SOLO_LABELS[kind]} {player} {result}"), Item(f"Striche {team}", strokes))
+        items = (
+            Item(say("x_solo_won" if won else "x_solo_lost", solo=say(f"{kind}_solo"), player=player)),
+            Item(say("x_strokes", team=team), strokes),
+        )
         new_chalk = team if self.solo_moves_chalk else chalk
         marks = ("solo", "won" if won else "lost")
         return Scored(team, strokes, new_chalk, SOLO_LABELS[kind], marks, items, declarers=(player,))
@@ -181,19 +181,16 @@ class Bauernstoss(Game):
 
 def _solo_object(name: str, value: Any) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise DealError(
-            name, f'{name} must be an object like {{"player": NAME, "kind": "small", "won": true}} (got {value!r})'
-        )
+        raise DealError(name, "bs_solo_not_object", field=name, got=repr(value))
     unknown = [key for key in value if key not in SOLO_KEYS]
     if unknown:
-        raise DealError(
-            f"{name}.{unknown[0]}", f"{name}.{unknown[0]} is not a solo field (known: {', '.join(SOLO_KEYS)})"
-        )
+        field = f"{name}.{unknown[0]}"
+        raise DealError(field, "bs_solo_field_unknown", field=field, known=listed(SOLO_KEYS))
     return value
 
 
-def _required(solo: Mapping[str, Any], key: str, expected: str) -> Any:
+def _required(solo: Mapping[str, Any], key: str, expected: Message) -> Any:
     value = solo.get(key)
     if value is None:
-        raise DealError(f"solo.{key}", f"solo.{key} is required ({expected})")
+        raise DealError(f"solo.{key}", "bs_solo_required", field=f"solo.{key}", expected=expected)
     return value

@@ -13,12 +13,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import DealError
+from .messages import Message, listed
 from .options import Validator
 
 # Fields every deal may carry, whatever the game (see the session format).
 GENERIC_FIELDS = frozenset({"dealer", "note"})
 
 _MISSING: Any = object()
+
+Purpose = str | Message  # what a field is needed for, or what it does not apply to: a game term or a phrase
 
 
 @dataclass(slots=True)  # not frozen: built for every deal, and frozen dataclasses are slow to build
@@ -33,11 +36,19 @@ class Table:
 
 @dataclass(frozen=True, slots=True)
 class Item:
-    """One line of a deal's explanation: ``Schneider 10`` or ``Kontra ×2``."""
+    """One line of a deal's explanation: ``Schneider 10`` or ``Kontra ×2``.
 
-    label: str
+    ``words`` is a game term, the same in every language, or a Message to translate.
+    """
+
+    words: str | Message
     points: int | None = None
     factor: int | None = None
+
+    @property
+    def label(self) -> str:
+        """The words in English."""
+        return str(self.words)
 
     def __str__(self) -> str:
         if self.factor is not None:
@@ -77,43 +88,45 @@ class Facts:
     def has(self, name: str) -> bool:
         return name in self.raw
 
-    def get(self, name: str, check: Validator, default: Any = _MISSING, *, needed_for: str = "") -> Any:
+    def get(self, name: str, check: Validator, default: Any = _MISSING, *, needed_for: Purpose = "") -> Any:
         value = self.raw.get(name)
         if value is None:  # absent, or null: the same to a scorer
             if name in self.raw:
                 self._read.add(name)
             if default is _MISSING:
-                raise DealError(name, f"{name} is required" + (f" for {needed_for}" if needed_for else ""))
+                if needed_for:
+                    raise DealError(name, "required_for", field=name, purpose=needed_for)
+                raise DealError(name, "required", field=name)
             return default
         self._read.add(name)
         return check(name, value)
 
-    def player(self, name: str, *, needed_for: str = "", required: bool = True) -> str | None:
+    def player(self, name: str, *, needed_for: Purpose = "", required: bool = True) -> str | None:
         """A player who plays this deal."""
         return self.get(name, self._playing_player, default=_MISSING if required else None, needed_for=needed_for)
 
-    def players(self, name: str, *, needed_for: str = "", default: Any = _MISSING) -> tuple[str, ...]:
+    def players(self, name: str, *, needed_for: Purpose = "", default: Any = _MISSING) -> tuple[str, ...]:
         """A list of distinct playing players."""
         return self.get(name, self._player_list, default=default, needed_for=needed_for)
 
-    def per_player(self, name: str, *, total: int | None = None, needed_for: str = "") -> dict[str, int]:
+    def per_player(self, name: str, *, total: int | None = None, needed_for: Purpose = "") -> dict[str, int]:
         """``{player: n}`` for every playing player, optionally summing to ``total``."""
         return self.get(name, lambda n, v: self._per_player(n, v, total), needed_for=needed_for)
 
-    def reject_unread(self, context: str) -> None:
+    def reject_unread(self, context: Purpose) -> None:
         """Raise for a recorded field that the scored contract does not use."""
         unread = self.raw.keys() - self._read - GENERIC_FIELDS
         if unread:
             name = sorted(unread)[0]
-            raise DealError(name, f"{name} does not apply to {context}")
+            raise DealError(name, "does_not_apply", field=name, context=context)
 
     # validators bound to the table ------------------------------------------------
 
     def _playing_player(self, name: str, value: Any) -> str:
         if value not in self.table.playing:
             if value in self.table.sitting_out:
-                raise DealError(name, f"{name}: {value} sits out this deal (the dealer sits out at this table)")
-            raise DealError(name, f"{name}: {value!r} is not a player of this session")
+                raise DealError(name, "sits_out", field=name, player=str(value))
+            raise DealError(name, "not_a_player", field=name, got=repr(value))
         return str(value)
 
     def _player_list(self, name: str, value: Any) -> tuple[str, ...]:
@@ -126,26 +139,26 @@ class Facts:
                 if len(set(value)) == len(value):
                     return tuple(value)
         if isinstance(value, str) or not isinstance(value, Sequence):
-            raise DealError(name, f"{name} must be a list of players (got {value!r})")
+            raise DealError(name, "not_players", field=name, got=repr(value))
         chosen = tuple(self._playing_player(name, v) for v in value)
         if len(set(chosen)) != len(chosen):
-            raise DealError(name, f"{name} names a player twice")
+            raise DealError(name, "player_twice", field=name)
         return chosen
 
     def _per_player(self, name: str, value: Any, total: int | None) -> dict[str, int]:
         if not isinstance(value, Mapping):
-            raise DealError(name, f"{name} must map each playing player to a number (got {value!r})")
+            raise DealError(name, "per_player_not_map", field=name, got=repr(value))
         for player in value:
             self._playing_player(name, player)
         missing = [p for p in self.table.playing if p not in value]
         if missing:
-            raise DealError(name, f"{name} is missing {', '.join(missing)}")
+            raise DealError(name, "per_player_missing", field=name, players=listed(missing))
         counts: dict[str, int] = {}
         for player in self.table.playing:
             n = value[player]
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                raise DealError(name, f"{name}: {player} must have a whole number of 0 or more (got {n!r})")
+                raise DealError(name, "per_player_count", field=name, player=player, got=repr(n))
             counts[player] = n
         if total is not None and sum(counts.values()) != total:
-            raise DealError(name, f"{name} must add up to {total} (got {sum(counts.values())})")
+            raise DealError(name, "per_player_total", field=name, total=total, got=sum(counts.values()))
         return counts

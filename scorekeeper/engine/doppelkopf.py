@@ -20,6 +20,7 @@ from typing import Any, ClassVar, cast
 from .deal import Facts, Item, Outcome
 from .errors import DealError
 from .game import Game, PflichtsoloRound
+from .messages import Message, listed, say
 from .options import Subset, Validator, choice, flag, integer
 
 PLAYERS = 4
@@ -53,7 +54,7 @@ COUNTER_AUGEN = (120, 90, 60, 30)
 # the same two of these are priced alike, so the price cache keys on the band, not the Augen.
 AUGEN_BREAKS = (30, 60, 90, 120, 121, 151, 181, 211)
 AUGEN_BAND = tuple(bisect_right(AUGEN_BREAKS, augen) for augen in range(TOTAL_AUGEN + 1))
-UNDER_NAMES = ("unter 90", "unter 60", "unter 30", "schwarz")
+UNDER = ("90", "60", "30", "schwarz")
 
 GAME_TYPES = ("normal", "stille_hochzeit", "armut", "hochzeit", "solo", "penalty")  # bidding order, penalty apart
 SOLO_KINDS = ("damen", "buben", "fleischlos", "kreuz", "pik", "herz", "karo", "damen_buben")
@@ -74,9 +75,9 @@ class GameType:
     """What a game type means for recording and scoring it."""
 
     label: str  # for the sheet; a solo's label comes from its kind
-    context: str  # for messages: "extras does not apply to a solo"
+    context: Message  # for messages: "extras does not apply to a solo"
     re_sizes: tuple[int, ...]  # how many players the Re party may have
-    re_who: str  # who they are, for the message when the count is wrong
+    re_who: Message  # who they are, for the message when the count is wrong
     records_extras: bool  # Sonderpunkte are recorded (scored only when two play against two)
     gegen_die_alten: bool  # a Kontra win earns gegen die Alten (7.2.3; not for Armut, never when scored as a solo)
 
@@ -84,41 +85,41 @@ class GameType:
 GAMES = {
     "normal": GameType(
         label="Normalspiel",
-        context="a normal game",
+        context=say("a_normal_game"),
         re_sizes=(2,),
-        re_who="the 2 players of the Re party (the ♣ queens) in a normal game",
+        re_who=say("re_who_normal"),
         records_extras=True,
         gegen_die_alten=True,
     ),
     "stille_hochzeit": GameType(
         label="Stille Hochzeit",
-        context="a stille Hochzeit",
+        context=say("a_stille_hochzeit"),
         re_sizes=(1,),
-        re_who="only the player holding both ♣ queens in a stille Hochzeit",
+        re_who=say("re_who_stille_hochzeit"),
         records_extras=False,
         gegen_die_alten=False,
     ),
     "armut": GameType(
         label="Armut",
-        context="an Armut",
+        context=say("an_armut"),
         re_sizes=(2,),
-        re_who="the player in Armut and the partner who took his trumps",
+        re_who=say("re_who_armut"),
         records_extras=True,
         gegen_die_alten=False,
     ),
     "hochzeit": GameType(
         label="Hochzeit",
-        context="a Hochzeit",
+        context=say("a_hochzeit"),
         re_sizes=(1, 2),
-        re_who="the Hochzeit player and his partner, or him alone when nobody joined him",
+        re_who=say("re_who_hochzeit"),
         records_extras=True,
         gegen_die_alten=True,
     ),
     "solo": GameType(
         label="",
-        context="a solo",
+        context=say("a_solo"),
         re_sizes=(1,),
-        re_who="only the soloist in a solo",
+        re_who=say("re_who_solo"),
         records_extras=False,
         gegen_die_alten=False,
     ),
@@ -141,24 +142,40 @@ NO_EXTRAS = ((0,) * len(EXTRA_KEYS),) * 2
 Line = tuple[int, int, Item, Item]  # (party the points go to, points, Item for that party, Item for the other)
 
 
-def _line(party: int, label: str, points: int) -> Line:
+def _line(party: int, label: str | Message, points: int) -> Line:
     return party, points, Item(label, points), Item(label, -points)
 
 
-WON_LINES = tuple(_line(party, f"{PARTY_NAMES[party]} gewinnt", 1) for party in (RE, KONTRA))
+WON_LINES = tuple(_line(party, say("x_party_wins", party=PARTY_NAMES[party]), 1) for party in (RE, KONTRA))
 GEGEN_DIE_ALTEN_LINE = _line(KONTRA, "Gegen die Alten", 1)
+
+
+def _under(party: str, under: str) -> str | Message:
+    """ "Kontra under 90"; schwarz is a game term of its own: "Kontra schwarz"."""
+    return f"{party} {under}" if under == "schwarz" else say("x_party_under", party=party, under=under)
+
+
 # UNDER_LINES[party][n]: ``party``'s points when the other stayed under n of 90, 60, 30 and schwarz; one line,
 # named after the lowest, since "unter 60" always means "unter 90" too.
 UNDER_LINES = tuple(
-    ((), *((_line(party, f"{PARTY_NAMES[1 - party]} {under}", n),) for n, under in enumerate(UNDER_NAMES, 1)))
+    ((), *((_line(party, _under(PARTY_NAMES[1 - party], under), n),) for n, under in enumerate(UNDER, 1)))
     for party in (RE, KONTRA)
 )
 # ANNOUNCED_LINES[winner][party]: the winner's 2 points for ``party``'s Re or Kontra (7.2.2 b).
-ANNOUNCED_LINES = tuple(tuple(_line(winner, f"{name} angesagt", 2) for name in PARTY_NAMES) for winner in (RE, KONTRA))
+ANNOUNCED_LINES = tuple(
+    tuple(_line(winner, say("x_announced", party=name), 2) for name in PARTY_NAMES) for winner in (RE, KONTRA)
+)
 # ABSAGE_LINES[winner][party][level]: the winner's point per Absage of ``party`` up to ``level`` (7.2.2 c/d).
 ABSAGE_LINES = tuple(
     tuple(
-        ((), (), *((_line(winner, f"{name}: {ABSAGE_NAMES[level - 2]} abgesagt", level - 1),) for level in range(2, 6)))
+        (
+            (),
+            (),
+            *(
+                (_line(winner, say("x_absage", party=name, absage=ABSAGE_NAMES[level - 2]), level - 1),)
+                for level in range(2, 6)
+            ),
+        )
         for name in PARTY_NAMES
     )
     for winner in (RE, KONTRA)
@@ -166,7 +183,7 @@ ABSAGE_LINES = tuple(
 # COUNTER_LINES[party]: (Augen needed, line) against each Absage of the other party, in level order (7.2.2 e/f).
 COUNTER_LINES = tuple(
     tuple(
-        (augen, _line(party, f"{PARTY_NAMES[party]}: {augen} gegen {absage}", 1))
+        (augen, _line(party, say("x_counter", party=PARTY_NAMES[party], augen=augen, absage=absage), 1))
         for augen, absage in zip(COUNTER_AUGEN, ABSAGE_NAMES, strict=True)
     )
     for party in (RE, KONTRA)
@@ -180,18 +197,21 @@ DOUBLING_ITEMS = (
 
 @cache
 def _extra_line(party: int, extra: int, count: int) -> Line:
-    return _line(party, f"{EXTRA_NAMES[extra]} ({PARTY_NAMES[party]})", count * EXTRA_WEIGHTS[extra])
+    return _line(
+        party, say("x_extra", extra=EXTRA_NAMES[extra], party=PARTY_NAMES[party]), count * EXTRA_WEIGHTS[extra]
+    )
 
 
 BOCK_TRIGGERS = ("tie120", "solo_lost", "announcement_lost", "manual")
 PENALTIES = {"minor": (1, "Strafe (leicht)"), "serious": (4, "Strafe (schwer)")}  # per other player (9.3)
+A_PENALTY = say("a_penalty")
 
 MAPPING = (dict, Mapping)  # dict first: deals come from JSON, and the ABC check is slow
 RE_POINTS: Validator = integer(0, TOTAL_AUGEN)
 SCHWARZ: Validator = choice(*PARTY_KEYS)
 SCHWARZ_PARTIES = {None: (False, False), "re": (True, False), "kontra": (False, True)}  # who took no trick
 SEVERITY: Validator = choice(*PENALTIES)
-PENALTY_ITEMS = {severity: Item(f"{label} je Mitspieler", points) for severity, (points, label) in PENALTIES.items()}
+PENALTY_ITEMS = {severity: Item(say(f"x_penalty_{severity}"), points) for severity, (points, _) in PENALTIES.items()}
 
 
 def _target(party: int, own: int, other: int) -> int:
@@ -234,7 +254,7 @@ class ExtrasOption(Subset):
     def __call__(self, name: str, value: Any) -> frozenset[str]:
         chosen = super().__call__(name, value)
         if "fuchs_am_ende" in chosen and "fuchs" not in chosen:
-            raise DealError(name, f"{name}: fuchs_am_ende changes how a Fuchs counts, so it needs fuchs too")
+            raise DealError(name, "dk_fuchs_am_ende_needs_fuchs", field=name)
         return chosen
 
 
@@ -250,17 +270,18 @@ class BockOption:
         if value is None or value is False or value == "off":
             return None
         if not isinstance(value, Mapping):
-            raise DealError(name, f"{name} must be false or an object with triggers and stacking (got {value!r})")
+            raise DealError(name, "dk_bock_not_object", field=name, got=repr(value))
         unknown = [k for k in value if k not in ("triggers", "stacking")]
         if unknown:
-            raise DealError(name, f"{name}: unknown setting {unknown[0]!r} (known: triggers, stacking)")
+            raise DealError(name, "dk_bock_setting_unknown", field=name, got=repr(unknown[0]))
         triggers = value.get("triggers")
         if isinstance(triggers, str) or not isinstance(triggers, (list, tuple, set, frozenset)) or not triggers:
-            known = ", ".join(self.triggers)
-            raise DealError(name, f"{name}.triggers must list at least one of {known} (got {triggers!r})")
+            raise DealError(name, "dk_bock_no_triggers", field=name, known=listed(self.triggers), got=repr(triggers))
         wrong = [t for t in triggers if t not in self.triggers]
         if wrong:
-            raise DealError(name, f"{name}.triggers: unknown {wrong[0]!r} (known: {', '.join(self.triggers)})")
+            raise DealError(
+                name, "dk_bock_trigger_unknown", field=name, got=repr(wrong[0]), known=listed(self.triggers)
+            )
         stacking = choice(*self.stackings)(f"{name}.stacking", value.get("stacking", self.stackings[0]))
         return {"triggers": frozenset(triggers), "stacking": stacking}
 
@@ -538,11 +559,7 @@ class Doppelkopf(Game):
             return self._round + 1, 1, True
         if deal.forced and not owes:
             field = "vorgefuehrt" if deal.vorgefuehrt else "forced"
-            raise DealError(
-                field,
-                f"{field}: {soloist} already played a Pflichtsolo in this round "
-                f"(deal {self._pflichtsoli[soloist]}); record this solo as a Lustsolo",
-            )
+            raise DealError(field, "dk_pflichtsolo_again", field=field, player=soloist, deal=self._pflichtsoli[soloist])
         return self._round, self._round_games + 1, False
 
     # reading a deal --------------------------------------------------------------------------------
@@ -552,12 +569,12 @@ class Doppelkopf(Game):
         label = game.label
         forced = vorgefuehrt = False
         if kind == "solo":
-            label = SOLO_LABELS[facts.get("solo", self._check_solo, needed_for="a solo")]
+            label = SOLO_LABELS[facts.get("solo", self._check_solo, needed_for=GAMES["solo"].context)]
             forced, vorgefuehrt = self._read_pflichtsolo(facts)
             label += " (vorgeführt)" if vorgefuehrt else " (Pflicht)" if forced else ""
         re = facts.players("re", needed_for=game.context)
         if len(re) not in game.re_sizes:
-            raise DealError("re", f"re must name {game.re_who} (got {len(re)})")
+            raise DealError("re", "dk_re_count", who=game.re_who, got=len(re))
         alone = len(re) == 1
         if alone and kind == "hochzeit":
             label = ALONE_HOCHZEIT_LABEL
@@ -571,7 +588,7 @@ class Doppelkopf(Game):
             if extras is not NO_EXTRAS:
                 _check_extras_fit(extras, augen, schwarz)
         elif facts.has("extras"):
-            raise DealError("extras", f"extras: {game.context} is scored as a solo, without Sonderpunkte")
+            raise DealError("extras", "dk_extras_solo", context=game.context)
         else:
             extras = NO_EXTRAS
         manual_bock = self._read_manual_bock(facts, forced)
@@ -586,19 +603,19 @@ class Doppelkopf(Game):
         if not self.rules["pflichtsolo"]:
             for field, value in (("forced", forced), ("vorgefuehrt", vorgefuehrt)):
                 if value:
-                    raise DealError(field, f"{field}: these rules have no Pflichtsolo (rules.pflichtsolo is off)")
+                    raise DealError(field, "dk_no_pflichtsolo", field=field)
         if vorgefuehrt and facts.has("forced") and not forced:
-            raise DealError("forced", "forced: a vorgeführtes solo is the player's Pflichtsolo (got forced false)")
+            raise DealError("forced", "dk_vorgefuehrt_forced")
         return forced or vorgefuehrt, vorgefuehrt
 
     def _read_manual_bock(self, facts: Facts, forced: bool) -> bool:
         if "manual" not in self._bock_triggers:
             if facts.has("bock"):
-                raise DealError("bock", "bock: these rules have no manual Bock trigger (rules.bock.triggers)")
+                raise DealError("bock", "dk_no_manual_bock")
             return False
         manual: bool = facts.get("bock", flag, False)
         if manual and forced:
-            raise DealError("bock", "bock: a Pflichtsolo neither plays nor starts Bock")
+            raise DealError("bock", "dk_pflichtsolo_bock")
         return manual
 
     def _check_augen(self, augen: tuple[int, int], schwarz: tuple[bool, bool]) -> None:
@@ -609,22 +626,13 @@ class Doppelkopf(Game):
             name, own = PARTY_NAMES[party], augen[party]
             if schwarz[party]:
                 if own:
-                    raise DealError(
-                        "schwarz",
-                        f"schwarz: the {name} party took no trick, so it has 0 Augen (got re_points {augen[RE]})",
-                    )
+                    raise DealError("schwarz", "dk_schwarz_augen", party=name, got=augen[RE])
             elif own < self._least_trick_augen:
                 raise DealError(
-                    "re_points",
-                    f"re_points: with 40 cards every trick holds at least "
-                    f"{self._least_trick_augen} Augen, so the {name} party cannot end with "
-                    f"{own} (got {augen[RE]}); if it took no trick, record schwarz",
+                    "re_points", "dk_least_trick", least=self._least_trick_augen, party=name, own=own, got=augen[RE]
                 )
             elif own == 1:
-                raise DealError(
-                    "re_points",
-                    f"re_points: no card is worth 1 Auge, so the {name} party cannot end with 1 (got {augen[RE]})",
-                )
+                raise DealError("re_points", "dk_one_auge", party=name, got=augen[RE])
 
     # validators -----------------------------------------------------------------------------------
 
@@ -632,24 +640,23 @@ class Doppelkopf(Game):
         if isinstance(value, str) and value in self._types:
             return value
         if value == "armut":
-            raise DealError(name, f"{name}: Armut is not played under these rules (rules.armut is off)")
-        raise DealError(name, f"{name} must be one of {', '.join(self.enabled_contracts())} (got {value!r})")
+            raise DealError(name, "dk_no_armut", field=name)
+        raise DealError(name, "one_of", field=name, known=listed(self.enabled_contracts()), got=repr(value))
 
     def _check_solo(self, name: str, value: Any) -> str:
         if isinstance(value, str) and value in self._solos:
             return value
         if value == "damen_buben":
-            raise DealError(name, f"{name}: damen_buben is only played with the 40-card deck (rules.deck is 48)")
-        raise DealError(name, f"{name} must be one of {', '.join(self.enabled_solos())} (got {value!r})")
+            raise DealError(name, "dk_damen_buben_deck", field=name)
+        raise DealError(name, "one_of", field=name, known=listed(self.enabled_solos()), got=repr(value))
 
     def _check_extras(self, name: str, value: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
         if not isinstance(value, MAPPING):
-            raise DealError(
-                name, f'{name} must be an object like {{"re": {{"fuchs": 1}}, "kontra": {{}}}} (got {value!r})'
-            )
+            example = '{"re": {"fuchs": 1}, "kontra": {}}'
+            raise DealError(name, "map_not_object", field=name, example=example, got=repr(value))
         for party in value:
             if party not in PARTY_KEYS:
-                raise DealError(name, f"{name}: unknown party {party!r} (known: re, kontra)")
+                raise DealError(name, "dk_extras_unknown_party", field=name, got=repr(party))
         return self._extra_counts(name, "re", value.get("re")), self._extra_counts(name, "kontra", value.get("kontra"))
 
     def _extra_counts(self, field: str, party: str, value: Any) -> tuple[int, ...]:
@@ -658,20 +665,19 @@ class Doppelkopf(Game):
             return NO_EXTRAS[0]
         name = f"{field}.{party}"
         if not isinstance(value, MAPPING):
-            raise DealError(field, f'{name} must be an object like {{"fuchs": 1, "doppelkopf": 2}} (got {value!r})')
+            example = '{"fuchs": 1, "doppelkopf": 2}'
+            raise DealError(field, "map_not_object", field=name, example=example, got=repr(value))
         counts = [0] * len(EXTRA_KEYS)
         for key, n in value.items():
             if key == "gegen_die_alten":
-                raise DealError(field, f"{name}.gegen_die_alten is not recorded: it is scored when Kontra wins")
+                raise DealError(field, "dk_gegen_die_alten_recorded", field=name)
             i = EXTRA_INDEX.get(key)
             if i is None:
-                raise DealError(field, f"{name}: unknown Sonderpunkt {key!r} (known: {', '.join(EXTRA_KEYS)})")
+                raise DealError(field, "dk_extra_unknown", field=name, got=repr(key), known=listed(EXTRA_KEYS))
             if not self._extras_allowed[i]:
-                raise DealError(field, f"{name}.{key}: {EXTRA_NAMES[i]} is not scored under these rules (rules.extras)")
+                raise DealError(field, "dk_extra_not_scored", field=name, key=key, extra=EXTRA_NAMES[i])
             if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= EXTRA_LIMITS[i]:
-                raise DealError(
-                    field, f"{name}.{key} must be a whole number between 0 and {EXTRA_LIMITS[i]} (got {n!r})"
-                )
+                raise DealError(field, "dk_extra_count", field=name, key=key, most=EXTRA_LIMITS[i], got=repr(n))
             counts[i] = n
         return tuple(counts)
 
@@ -679,10 +685,10 @@ class Doppelkopf(Game):
 
     def _penalty(self, facts: Facts) -> Outcome:
         """TSR 9: the offender pays each other player; the row keeps the dealer and leaves Bock alone."""
-        offender = cast(str, facts.player("player", needed_for="a penalty"))  # required: never None
-        severity = facts.get("severity", SEVERITY, needed_for="a penalty")
+        offender = cast(str, facts.player("player", needed_for=A_PENALTY))  # required: never None
+        severity = facts.get("severity", SEVERITY, needed_for=A_PENALTY)
         per_player, label = PENALTIES[severity]
-        facts.reject_unread("a penalty")
+        facts.reject_unread(A_PENALTY)
         others = [p for p in facts.table.playing if p != offender]
         deltas = dict.fromkeys(others, per_player)
         deltas[offender] = -per_player * len(others)
@@ -700,16 +706,19 @@ class Doppelkopf(Game):
 
 def _check_announcements(name: str, value: Any) -> tuple[int, int]:
     if not isinstance(value, MAPPING):
-        raise DealError(name, f'{name} must be an object like {{"re": "no90", "kontra": "kontra"}} (got {value!r})')
+        example = '{"re": "no90", "kontra": "kontra"}'
+        raise DealError(name, "map_not_object", field=name, example=example, got=repr(value))
     levels = [0, 0]
     for party, level in value.items():
         if party not in PARTY_KEYS:
-            raise DealError(name, f"{name}: unknown party {party!r} (known: re, kontra)")
+            raise DealError(name, "dk_extras_unknown_party", field=name, got=repr(party))
         index = PARTY_INDEX[party]
         if level is None:
             continue
         if not isinstance(level, str) or level not in LEVELS[index]:
-            raise DealError(name, f"{name}.{party} must be one of {', '.join(LEVELS[index])} (got {level!r})")
+            raise DealError(
+                name, "dk_announcement", field=name, party=party, known=listed(LEVELS[index]), got=repr(level)
+            )
         levels[index] = LEVELS[index][level]
     return levels[RE], levels[KONTRA]
 
@@ -718,29 +727,24 @@ def _check_extras_fit(extras: tuple[tuple[int, ...], ...], augen: tuple[int, int
     """Sonderpunkte must be possible with the tricks each party took."""
     for party, counts in enumerate(extras):
         if schwarz[party] and any(counts):
-            raise DealError(
-                "extras",
-                f"extras.{PARTY_KEYS[party]}: the {PARTY_NAMES[party]} party took no trick, so it has no Sonderpunkte",
-            )
+            raise DealError("extras", "dk_extras_no_trick", key=PARTY_KEYS[party], party=PARTY_NAMES[party])
         if counts[DOPPELKOPF] * DOPPELKOPF_AUGEN > augen[party]:
             raise DealError(
                 "extras",
-                f"extras.{PARTY_KEYS[party]}.doppelkopf: {counts[DOPPELKOPF]} tricks of 40 Augen need "
-                f"{counts[DOPPELKOPF] * DOPPELKOPF_AUGEN}, the party took {augen[party]}",
+                "dk_doppelkopf_augen",
+                key=PARTY_KEYS[party],
+                count=counts[DOPPELKOPF],
+                needed=counts[DOPPELKOPF] * DOPPELKOPF_AUGEN,
+                got=augen[party],
             )
         if counts[KARLCHEN] + counts[KARLCHEN_GEFANGEN] > 2:
-            raise DealError(
-                "extras", f"extras.{PARTY_KEYS[party]}: only two ♣ Buben for karlchen and karlchen_gefangen"
-            )
+            raise DealError("extras", "dk_two_karlchen", key=PARTY_KEYS[party])
     re_counts, kontra_counts = extras
     fuchse = re_counts[FUCHS] + re_counts[FUCHS_AM_ENDE] + kontra_counts[FUCHS] + kontra_counts[FUCHS_AM_ENDE]
     if fuchse > 2:
-        raise DealError("extras", f"extras: there are only two Füchse, fuchs and fuchs_am_ende count {fuchse}")
+        raise DealError("extras", "dk_two_fuchse", got=fuchse)
     if _won_last_trick(re_counts) and _won_last_trick(kontra_counts):
-        raise DealError(
-            "extras",
-            "extras: only the party that won the last trick can have karlchen, karlchen_gefangen or fuchs_am_ende",
-        )
+        raise DealError("extras", "dk_last_trick")
 
 
 def _won_last_trick(counts: tuple[int, ...]) -> bool:

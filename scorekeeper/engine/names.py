@@ -19,12 +19,12 @@ NAME_MAX = 60
 def check_name(field: str, value: Any) -> str:
     """The name, trimmed; DealError naming ``field`` when it cannot be one."""
     if not isinstance(value, str) or not value.strip():
-        raise DealError(field, f"{field}: a name must be some text (got {value!r})")
+        raise DealError(field, "name_not_text", field=field, got=repr(value))
     name = value.strip()
     if len(name) > NAME_MAX:
-        raise DealError(field, f"{field}: a name has at most {NAME_MAX} characters (got {len(name)})")
+        raise DealError(field, "name_too_long", field=field, most=NAME_MAX, got=len(name))
     if any(unicodedata.category(char) in ("Cc", "Cs") for char in name):
-        raise DealError(field, f"{field}: a name cannot contain control characters (got {name!r})")
+        raise DealError(field, "name_control_characters", field=field, got=repr(name))
     return name
 
 

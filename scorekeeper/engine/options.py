@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import DealError
+from .messages import listed
 
 Validator = Callable[[str, Any], Any]
 """Takes ``(qualified_name, value)``; returns the normalised value or raises DealError.
@@ -29,7 +30,7 @@ class Choice:
 
     def __call__(self, name: str, value: Any) -> Any:
         if not any(value == c and type(value) is type(c) for c in self.choices):
-            raise DealError(name, f"{name} must be one of {', '.join(map(str, self.choices))} (got {value!r})")
+            raise DealError(name, "one_of", field=name, known=listed(self.choices), got=repr(value))
         return value
 
 
@@ -43,11 +44,11 @@ class Integer:
         if type(value) is int and self.low <= value and (self.high is None or value <= self.high):
             return value  # the usual case, checked at once
         if not isinstance(value, int) or isinstance(value, bool):
-            raise DealError(name, f"{name} must be a whole number (got {value!r})")
+            raise DealError(name, "whole_number", field=name, got=repr(value))
         if self.high is None and value < self.low:
-            raise DealError(name, f"{name} must be {self.low} or more (got {value})")
+            raise DealError(name, "at_least", field=name, low=self.low, got=value)
         if self.high is not None and not self.low <= value <= self.high:
-            raise DealError(name, f"{name} must be between {self.low} and {self.high} (got {value})")
+            raise DealError(name, "between", field=name, low=self.low, high=self.high, got=value)
         return value
 
 
@@ -74,13 +75,14 @@ class IntegerMap:
 
     def __call__(self, name: str, value: Any) -> dict[str, int]:
         if not isinstance(value, Mapping):
-            raise DealError(name, f"{name} must be an object like {{{next(iter(self.defaults))!r}: 2}} (got {value!r})")
+            example = f"{{{next(iter(self.defaults))!r}: 2}}"
+            raise DealError(name, "map_not_object", field=name, example=example, got=repr(value))
         chosen = {}
         for key, number in value.items():
             if key not in self.defaults:
-                raise DealError(name, f"{name}: unknown key {key!r} (known: {', '.join(self.defaults)})")
+                raise DealError(name, "map_key_unknown", field=name, got=repr(key), known=listed(self.defaults))
             if not isinstance(number, int) or isinstance(number, bool) or number < self.low:
-                raise DealError(name, f"{name}.{key} must be a whole number of {self.low} or more (got {number!r})")
+                raise DealError(name, "map_value", field=name, key=key, low=self.low, got=repr(number))
             if number != self.defaults[key]:
                 chosen[key] = number
         return chosen
@@ -95,7 +97,7 @@ class Flag:
 
     def __call__(self, name: str, value: Any) -> bool:
         if not isinstance(value, bool):
-            raise DealError(name, f"{name} must be true or false (got {value!r})")
+            raise DealError(name, "flag", field=name, got=repr(value))
         return value
 
 
@@ -106,10 +108,10 @@ class Subset:
 
     def __call__(self, name: str, value: Any) -> frozenset[str]:
         if isinstance(value, str) or not isinstance(value, (list, tuple, set, frozenset)):
-            raise DealError(name, f"{name} must be a list (got {value!r})")
+            raise DealError(name, "not_a_list", field=name, got=repr(value))
         unknown = [v for v in value if v not in self.choices]
         if unknown:
-            raise DealError(name, f"{name}: unknown {', '.join(map(str, unknown))} (known: {', '.join(self.choices)})")
+            raise DealError(name, "subset_unknown", field=name, got=listed(unknown), known=listed(self.choices))
         return frozenset(value)
 
 
@@ -142,16 +144,16 @@ def resolve(
         name, overrides = spec, {}
     elif isinstance(spec, Mapping):
         if "preset" not in spec:
-            raise DealError(what, f'{what} needs a "preset" (one of {", ".join(presets)})')
+            raise DealError(what, "preset_needed", field=what, known=listed(presets))
         name, overrides = spec["preset"], {k: v for k, v in spec.items() if k != "preset"}
     else:
-        raise DealError(what, f'{what} must be a preset name or an object with "preset" (got {spec!r})')
+        raise DealError(what, "preset_or_object", field=what, got=repr(spec))
     if name not in presets:
-        raise DealError(what, f"{what}: unknown preset {name!r} (known: {', '.join(presets)})")
+        raise DealError(what, "preset_unknown", field=what, got=repr(name), known=listed(presets))
     resolved = dict(presets[name])
     for key, value in overrides.items():
         if key not in schema:
-            raise DealError(f"{what}.{key}", f"{what}: unknown option {key!r} (known: {', '.join(schema)})")
+            raise DealError(f"{what}.{key}", "option_unknown", field=what, got=repr(key), known=listed(schema))
         resolved[key] = schema[key](f"{what}.{key}", value)
     resolved["preset"] = name
     return resolved

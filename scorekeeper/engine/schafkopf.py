@@ -21,6 +21,7 @@ from typing import Any, ClassVar, cast
 from .deal import Facts, Item, Outcome
 from .errors import DealError
 from .game import Game
+from .messages import Message, listed, names_and, say
 from .options import IntegerMap, OptionalInteger, Subset, Validator, choice, flag, integer
 
 SUITS = ("eichel", "gras", "herz", "schellen")
@@ -35,7 +36,14 @@ POT_RULES = ("stock", "schierling_stock")
 # What a deal records when everyone passed, per ``pass_out``; a Muss game records a Sauspiel.
 PASS_OUT_CONTRACTS = {"redeal": "passed", "stock": "passed", "schierling_stock": "passed", "ramsch": "ramsch",
                       "kreuz": "kreuz", "leaster": "leaster", "muss": ""}  # fmt: skip
-PASS_OUT_NAMES = {"passed": "a thrown-in deal", "ramsch": "Ramsch", "kreuz": "über Kreuz", "leaster": "Leaster"}
+A_THROWN_IN_DEAL = say("a_thrown_in_deal")
+A_LEASTER = say("a_leaster")
+PASS_OUT_NAMES: dict[str, str | Message] = {
+    "passed": A_THROWN_IN_DEAL,
+    "ramsch": "Ramsch",
+    "kreuz": "über Kreuz",
+    "leaster": "Leaster",
+}
 JUNGFRAU_RULES = ("double", "double_multiple", "double_all", "none")
 # schierling_stock states its limits in the Schierling tariff's units (ante 20): the pot is open to every partner
 # game up to 400 = 20 antes, and above that a lost Hochzeit pays 200 = 10 antes per player. We keep the ratio to
@@ -57,6 +65,7 @@ TRUMP_COUNTS = {
 NORMAL, SCHNEIDER, SCHWARZ, TOUT, SIE = range(5)
 BOOK_FACTORS = {NORMAL: 1, SCHNEIDER: 2, SCHWARZ: 3, TOUT: 4, SIE: 5}
 LEVEL_NAMES = {SCHNEIDER: "Schneider", SCHWARZ: "Schwarz", TOUT: "Tout", SIE: "Sie"}
+INTO_POT, OUT_OF_POT, ANTE = say("x_into_pot"), say("x_out_of_pot"), say("x_ante")
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +138,7 @@ def _rate_or_derived(name: str, value: Any) -> int | None:
 
 def _trump_suit(name: str, value: Any) -> str:
     if type(value) is not str or value not in SUIT_NAMES:  # faster than options.choice, read on most deals
-        raise DealError(name, f"{name} must be one of {', '.join(SUITS)} (got {value!r})")
+        raise DealError(name, "one_of", field=name, known=listed(SUITS), got=repr(value))
     return value
 
 
@@ -141,14 +150,10 @@ class ContractsOption(Subset):
         if not isinstance(value, str) and isinstance(value, (list, tuple, set, frozenset)):
             not_bid = sorted(NOT_BID & set(value))
             if not_bid:
-                raise DealError(
-                    name,
-                    f"{name}: {', '.join(not_bid)} cannot be enabled here; pass_out decides what "
-                    f"happens when everyone passes",
-                )
+                raise DealError(name, "sk_contracts_not_bid", field=name, contracts=listed(not_bid))
         chosen = super().__call__(name, value)
         if not chosen - {"tout"}:
-            raise DealError(name, f"{name} must name at least one contract the table plays")
+            raise DealError(name, "sk_contracts_none", field=name)
         return chosen
 
 
@@ -301,30 +306,16 @@ class Schafkopf(Game):
         """Option combinations that cannot be played."""
         if rules["players"] == 3:
             if rules["deck"] != 24:
-                raise DealError(
-                    "rules.players",
-                    f"rules.players: three players play the short deck of 24 cards (got deck {rules['deck']})",
-                )
+                raise DealError("rules.players", "sk_three_short_deck", deck=rules["deck"])
             partner = sorted(contracts & set(PARTNER_CONTRACTS))
             if partner:
-                raise DealError(
-                    "rules.contracts",
-                    f"rules.contracts: three players have no partner games (remove {', '.join(partner)})",
-                )
+                raise DealError("rules.contracts", "sk_three_no_partner", contracts=listed(partner))
         if rules["pass_out"] == "muss" and "sauspiel" not in contracts:
-            raise DealError(
-                "rules.pass_out", "rules.pass_out: muss forces a Sauspiel, so contracts must include sauspiel"
-            )
+            raise DealError("rules.pass_out", "sk_muss_needs_sauspiel")
         if rules["pass_out"] == "kreuz" and rules["players"] == 3:
-            raise DealError(
-                "rules.pass_out", "rules.pass_out: über Kreuz is two pairs against each other, so it needs four players"
-            )
+            raise DealError("rules.pass_out", "sk_kreuz_needs_four")
         if rules["sheet"] == "plus_only" and rules["pass_out"] in POT_RULES:
-            raise DealError(
-                "rules.sheet",
-                f"rules.sheet: a plus-only sheet writes only the winners, so it cannot keep a pot "
-                f"(pass_out {rules['pass_out']})",
-            )
+            raise DealError("rules.sheet", "sk_plus_only_pot", pass_out=rules["pass_out"])
         _check_runner_limits(rules, contracts)
 
     @staticmethod
@@ -334,11 +325,7 @@ class Schafkopf(Game):
         if book:
             for key in BOOK_UNUSED:
                 if rates[key]:
-                    raise DealError(
-                        f"tariff.{key}",
-                        f"tariff.{key} is not used by the book tariff, which multiplies "
-                        f"by Schneider ×2, Schwarz ×3, Tout ×4 and Sie ×5",
-                    )
+                    raise DealError(f"tariff.{key}", "sk_book_unused", key=key)
         if rates["herz_solo"] is None:
             rates["herz_solo"] = rates["solo"]
         if rates["durchmarsch"] is None:
@@ -413,7 +400,7 @@ class Schafkopf(Game):
         won, level, runners = self._result(facts, contract, label, tout, muss)
         kontra: int = 0 if contract is KREUZ else facts.get("kontra", self._check_kontra, 0)
         if muss and kontra:
-            raise DealError("kontra", f"kontra: a Muss game cannot be doubled (got {kontra})")
+            raise DealError("kontra", "sk_muss_no_kontra", got=kontra)
         knocks: int = facts.get("knocks", self._check_knocks, 0)
         facts.reject_unread(label)
 
@@ -427,7 +414,7 @@ class Schafkopf(Game):
             deltas[partner] = signed
         pot_change = self._settle_pot(deltas, facts.table.pot, contract.key, won, declarer, partner)
         if pot_change:
-            stock = Item("in den Stock", pot_change) if pot_change > 0 else Item("aus dem Stock", -pot_change)
+            stock = Item(INTO_POT, pot_change) if pot_change > 0 else Item(OUT_OF_POT, -pot_change)
             explanation += (stock,)
         return Outcome(
             deltas,
@@ -472,15 +459,11 @@ class Schafkopf(Game):
     def _partner(self, facts: Facts, contract: Contract, declarer: str) -> str:
         partner = cast(str, facts.player("partner", needed_for=contract.name))
         if partner == declarer:
-            raise DealError("partner", f"partner must be another player than the declarer (got {partner} for both)")
+            raise DealError("partner", "sk_partner_is_declarer", got=partner)
         if contract is KREUZ:
             opposite = self.kreuz_partners(facts.table.playing)[declarer]
             if partner != opposite:
-                raise DealError(
-                    "partner",
-                    f"partner: über Kreuz the pairs sit opposite each other, so {declarer}'s partner is {opposite} "
-                    f"(got {partner})",
-                )
+                raise DealError("partner", "sk_kreuz_partner", declarer=declarer, partner=opposite, got=partner)
         return partner
 
     def _suit(self, facts: Facts, contract: Contract) -> str | None:
@@ -498,11 +481,7 @@ class Schafkopf(Game):
         points: int = facts.get("points", _points, needed_for=label)
         schwarz = facts.get("schwarz", flag, False)
         if schwarz and points not in (0, ALL_POINTS):
-            raise DealError(
-                "schwarz",
-                f"schwarz is only possible with points 0 or {ALL_POINTS}: the side without "
-                f"a trick has no card points (got points {points})",
-            )
+            raise DealError("schwarz", "sk_schwarz_points", all=ALL_POINTS, got=points)
         won = points >= win_at
         if schwarz:
             return won, SCHWARZ
@@ -519,7 +498,7 @@ class Schafkopf(Game):
         else:
             base, rate = rates[base_key], rates["runner"]
         items = [Item(label, base)]
-        runner_item = [Item(f"{runners} Laufende", runners * rate)] if runners and rate else []
+        runner_item = [Item(say("x_runners", count=runners), runners * rate)] if runners and rate else []
         if self.book:
             factor = BOOK_FACTORS[level]
             level_item = [Item(LEVEL_NAMES[level], factor=factor)] if factor > 1 else []
@@ -562,11 +541,7 @@ class Schafkopf(Game):
         points = facts.per_player("points_by_player", total=ALL_POINTS, needed_for="Ramsch")
         winner = facts.player("durchmarsch", required=False)
         if winner is not None and not self.durchmarsch:
-            raise DealError(
-                "durchmarsch",
-                "durchmarsch: these rules play no Durchmarsch (rules.durchmarsch is off); "
-                "the player with all the points loses the Ramsch",
-            )
+            raise DealError("durchmarsch", "sk_no_durchmarsch")
         knocks: int = facts.get("knocks", self._check_knocks, 0)
         if winner is not None:
             return self._durchmarsch(facts, points, winner, knocks)
@@ -582,8 +557,8 @@ class Schafkopf(Game):
         deltas[loser] = -sum(deltas.values()) + deltas[loser]
         items = [Item("Ramsch", self.rates["ramsch"])]
         if jungfrau:
-            label = f"Jungfrau: {', '.join(jungfrau)}" + ("" if others_factor == 1 else " (alle)")
-            items.append(Item(label, factor=jungfrau_factor))
+            words = say("x_jungfrau" if others_factor == 1 else "x_jungfrau_all", players=listed(jungfrau))
+            items.append(Item(words, factor=jungfrau_factor))
         return Outcome(
             deltas,
             "Ramsch",
@@ -597,11 +572,7 @@ class Schafkopf(Game):
     def _durchmarsch(self, facts: Facts, points: dict[str, int], winner: str, knocks: int) -> Outcome:
         """A Ramsch where one player took every trick: that player receives the Durchmarsch value from each."""
         if points[winner] != ALL_POINTS:
-            raise DealError(
-                "durchmarsch",
-                f"durchmarsch: {winner} took every trick, so points_by_player must give {winner} all {ALL_POINTS} "
-                f"(got {points[winner]})",
-            )
+            raise DealError("durchmarsch", "sk_durchmarsch_points", player=winner, all=ALL_POINTS, got=points[winner])
         facts.reject_unread("Ramsch (Durchmarsch)")
         multiplier = 1 << knocks
         value = self.rates["durchmarsch"] * multiplier
@@ -633,23 +604,13 @@ class Schafkopf(Game):
         if not jungfrau:
             return jungfrau
         if self.jungfrau == "none":
-            raise DealError(
-                "jungfrau", "jungfrau: these rules pay no Jungfrau bonus (rules.jungfrau is none); leave it out"
-            )
+            raise DealError("jungfrau", "sk_no_jungfrau")
         for player in jungfrau:
             if points[player]:
-                raise DealError(
-                    "jungfrau",
-                    f"jungfrau: {player} took no trick, so points_by_player must give "
-                    f"{player} 0 (got {points[player]})",
-                )
+                raise DealError("jungfrau", "sk_jungfrau_points", player=player, got=points[player])
         if self.durchmarsch and len(jungfrau) == len(points) - 1:
             taker = next(p for p in points if p not in jungfrau)
-            raise DealError(
-                "jungfrau",
-                f"jungfrau: everyone but {taker} took no trick, so {taker} made a Durchmarsch: record "
-                f"durchmarsch instead",
-            )
+            raise DealError("jungfrau", "sk_jungfrau_durchmarsch", player=taker)
         return jungfrau  # all players cannot be named: their 0 points would not add up to 120
 
     @staticmethod
@@ -658,23 +619,26 @@ class Schafkopf(Game):
         highest = max(points.values())
         tied = [player for player, p in points.items() if p == highest]
         loser: str | None = facts.player(
-            "loser", required=len(tied) > 1, needed_for=f"a tie on {highest} points ({' and '.join(tied)})"
+            "loser", required=len(tied) > 1, needed_for=say("a_tie_on_points", points=highest, players=names_and(tied))
         )
         if loser is None:
             return tied[0]
         if loser not in tied:
             raise DealError(
                 "loser",
-                f"loser must be a player with the most points, {highest} "
-                f"({', '.join(tied)}); got {loser} with {points[loser]}",
+                "sk_loser_not_highest",
+                points=highest,
+                players=listed(tied),
+                got=loser,
+                got_points=points[loser],
             )
         return loser
 
     def _leaster(self, facts: Facts) -> Outcome:
         """Everyone played alone for the fewest card points: the winner takes the Leaster value from each player."""
-        winner = cast(str, facts.player("winner", needed_for="a Leaster"))  # required: never None
+        winner = cast(str, facts.player("winner", needed_for=A_LEASTER))  # required: never None
         knocks: int = facts.get("knocks", self._check_knocks, 0)
-        facts.reject_unread("a Leaster")
+        facts.reject_unread(A_LEASTER)
         multiplier = 1 << knocks
         value = self.rates["leaster"] * multiplier
         playing = facts.table.playing
@@ -685,13 +649,13 @@ class Schafkopf(Game):
             "Leaster",
             value=value,
             multiplier=multiplier,
-            explanation=(Item(f"Leaster: {winner}", self.rates["leaster"]), *_doublings(0, knocks)),
+            explanation=(Item(say("x_leaster_winner", player=winner), self.rates["leaster"]), *_doublings(0, knocks)),
             marks=("leaster", "won", *_knock_marks(knocks)),
             declarers=(winner,),
         )
 
     def _passed(self, facts: Facts) -> Outcome:
-        facts.reject_unread("a thrown-in deal")
+        facts.reject_unread(A_THROWN_IN_DEAL)
         playing = facts.table.playing
         if not self.ante:
             return Outcome(dict.fromkeys(playing, 0), "Zusammengeworfen", marks=("passed",))
@@ -699,7 +663,7 @@ class Schafkopf(Game):
             dict.fromkeys(playing, -self.ante),
             "Zusammengeworfen",
             pot_change=self.ante * len(playing),
-            explanation=(Item("Einsatz in den Stock", self.ante),),
+            explanation=(Item(ANTE, self.ante),),
             marks=("passed",),
         )
 
@@ -707,53 +671,50 @@ class Schafkopf(Game):
 
     def _check_contract(self, name: str, value: Any) -> str:
         if not isinstance(value, str):
-            raise DealError(name, f'contract must be a contract name like "sauspiel" (got {value!r})')
+            raise DealError(name, "sk_contract_not_name", got=repr(value))
         if value in self.enabled or (value == self.pass_out_contract and value):
             return value
         if value == "passed":
             why = (
-                'the holder of the Eichel-Ober must play (record the Sauspiel with "muss": true)'
+                say("muss_must_play")
                 if self.pass_out == "muss"
-                else f"record the {PASS_OUT_NAMES[self.pass_out_contract]} played instead"
+                else say("record_played_instead", game=PASS_OUT_NAMES[self.pass_out_contract])
             )
-            raise DealError(name, f"contract: passed is not possible under pass_out {self.pass_out}: {why}")
+            raise DealError(name, "sk_passed_impossible", pass_out=self.pass_out, why=why)
         if value in NOT_BID:
-            raise DealError(
-                name,
-                f"contract: {PASS_OUT_NAMES[value]} is played only under pass_out {value} "
-                f"(these rules: {self.pass_out})",
-            )
+            raise DealError(name, "sk_pass_out_only", game=PASS_OUT_NAMES[value], needs=value, pass_out=self.pass_out)
         if value in CONTRACTS:
-            names = ", ".join(CONTRACTS[key].name for key in CONTRACTS if key in self.enabled)
-            raise DealError(
-                name, f"contract: {CONTRACTS[value].name} is not played under these rules (they play {names})"
-            )
-        known = ", ".join((*CONTRACTS, *sorted(NOT_BID)))
-        raise DealError(name, f"contract must be one of {known} (got {value!r})")
+            names = listed(CONTRACTS[key].name for key in CONTRACTS if key in self.enabled)
+            raise DealError(name, "sk_contract_not_played", contract=CONTRACTS[value].name, played=names)
+        known = listed((*CONTRACTS, *sorted(NOT_BID)))
+        raise DealError(name, "sk_contract_unknown", known=known, got=repr(value))
 
     def _check_tout(self, name: str, value: Any) -> bool:
         if flag(name, value) and not self.tout_enabled:
-            raise DealError(name, "tout: these rules play no Tout (add tout to rules.contracts)")
+            raise DealError(name, "sk_no_tout")
         return bool(value)
 
     def _check_muss(self, name: str, value: Any) -> bool:
         if flag(name, value) and self.pass_out != "muss":
-            raise DealError(name, f"muss: a forced game exists only under pass_out muss (these rules: {self.pass_out})")
+            raise DealError(name, "sk_muss_only", pass_out=self.pass_out)
         return bool(value)
 
     def _check_kontra(self, name: str, value: Any) -> int:
         steps: int = _count(name, value)
         if steps > self.kontra_max:
-            allowed = ", ".join(KONTRA_STEPS[: self.kontra_max])
-            rule = f"at most {self.kontra_max} doubling steps ({allowed})" if self.kontra_max else "no Kontra"
-            raise DealError(name, f"kontra: these rules allow {rule} (got {steps})")
+            rule = (
+                say("at_most_kontra_steps", steps=self.kontra_max, names=listed(KONTRA_STEPS[: self.kontra_max]))
+                if self.kontra_max
+                else say("no_kontra")
+            )
+            raise DealError(name, "sk_kontra_limit", rule=rule, got=steps)
         return steps
 
     def _check_knocks(self, name: str, value: Any) -> int:
         knocks: int = _count(name, value)
         if knocks > self.max_knocks:
-            rule = f"at most {self.max_knocks} knocks" if self.max_knocks else "no knocking (rules.klopfen is off)"
-            raise DealError(name, f"knocks: these rules allow {rule} (got {knocks})")
+            rule = say("at_most_knocks", knocks=self.max_knocks) if self.max_knocks else say("no_knocking")
+            raise DealError(name, "sk_knocks_limit", rule=rule, got=knocks)
         return knocks
 
 
@@ -766,8 +727,11 @@ def _check_runner_limits(rules: dict[str, Any], contracts: frozenset[str]) -> No
         if least > most:
             raise DealError(
                 "rules.runners_min",
-                f"rules.runners_min: a {CONTRACTS[key].name} has only {most} trumps with {rules['deck']} cards, "
-                f"so its Laufende can count from at most {most} (got {least})",
+                "sk_runners_min_trumps",
+                contract=CONTRACTS[key].name,
+                trumps=most,
+                deck=rules["deck"],
+                got=least,
             )
     cap = rules["runners_max"]
     if cap is None:
@@ -779,14 +743,16 @@ def _check_runner_limits(rules: dict[str, Any], contracts: frozenset[str]) -> No
         if cap < minimums[key]:
             raise DealError(
                 "rules.runners_max",
-                f"rules.runners_max must be at least the {CONTRACTS[key].name}'s runners_min ({minimums[key]}), "
-                f"or no runner would ever count (got {cap})",
+                "sk_runners_max_below_min",
+                contract=CONTRACTS[key].name,
+                least=minimums[key],
+                got=cap,
             )
 
 
 def _check_called_suit(name: str, value: Any) -> str:
     if value == "herz":
-        raise DealError(name, "suit: a Sauspiel calls the Eichel, Gras or Schellen ace, never Herz (Herz is trump)")
+        raise DealError(name, "sk_called_herz")
     return _trump_suit(name, value)
 
 
@@ -794,10 +760,7 @@ def _runner_check(contract: Contract, trumps: int) -> Validator:
     def check(name: str, value: Any) -> int:
         runners: int = _count(name, value)
         if runners > trumps:
-            raise DealError(
-                name,
-                f"runners: a {contract.name} has only {trumps} trumps, so at most {trumps} runners (got {runners})",
-            )
+            raise DealError(name, "sk_runners_limit", contract=contract.name, trumps=trumps, got=runners)
         return runners
 
     return check

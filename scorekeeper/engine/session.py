@@ -15,6 +15,7 @@ from . import registry
 from .deal import Facts, Item, Outcome, Table
 from .errors import DealError, InvalidSession, Problem
 from .game import Game
+from .messages import listed
 from .names import check_name, same_person
 from .options import integer, resolve
 
@@ -110,10 +111,10 @@ class Session:
         for number, raw in enumerate(self.deals, start=1):
             try:
                 if type(raw) is not dict and not isinstance(raw, Mapping):  # the ABC check is slow: skip it for JSON
-                    raise DealError("deal", f"deal must be an object (got {raw!r})")
+                    raise DealError("deal", "deal_not_object", got=repr(raw))
                 if "dealer" in raw:
                     if type(raw["dealer"]) is not str or raw["dealer"] not in index:
-                        raise DealError("dealer", f"dealer: {raw['dealer']!r} is not a player of this session")
+                        raise DealError("dealer", "dealer_unknown", got=repr(raw["dealer"]))
                     dealer_seat = index[raw["dealer"]]
                 dealer = players[dealer_seat]
                 table = Table(number, dealer, players, playing_when[dealer], out_when[dealer], pot)
@@ -161,55 +162,49 @@ def load(document: Any) -> Session:
 
 def _load(document: Any) -> Session:
     if not isinstance(document, Mapping):
-        raise DealError("format", "the session document must be a JSON object")
+        raise DealError("format", "document_not_object")
     if document.get("format") != FORMAT:
-        raise DealError("format", f"format must be {FORMAT!r} (got {document.get('format')!r})")
+        raise DealError("format", "format_wrong", expected=repr(FORMAT), got=repr(document.get("format")))
     game_key = document.get("game")
     game_class, rules, tariff = resolve_rules(game_key, document.get("rules"), document.get("tariff"))
     game = game_class(rules, tariff)
     players = document.get("players")
     if not isinstance(players, list):
-        raise DealError("players", "players must be a list of names")
+        raise DealError("players", "players_not_list")
     for name in players:
         if check_name("players", name) != name:
-            raise DealError("players", f"players: a name has no space around it (got {name!r})")
+            raise DealError("players", "players_name_spaces", got=repr(name))
     twins = same_person(players)
     if twins:
-        raise DealError("players", f"players must have distinct names ({twins[0]} and {twins[1]} are one person)")
+        raise DealError("players", "players_one_person", first=twins[0], second=twins[1])
     sizes = game.table_sizes()
     if len(players) not in sizes:
-        extra = (
-            ""
+        code = (
+            "players_seats"
             if len(sizes) == 1
-            else f" (or {sizes[-1]} with the dealer sitting out)"
+            else "players_seats_or_one_out"
             if len(sizes) == 2
-            else f" (up to {sizes[-1]}, players sitting out in turn)"
+            else "players_seats_up_to"
         )
-        raise DealError(
-            "players", f"players: {game_class.title} under these rules seats {sizes[0]}{extra}, got {len(players)}"
-        )
+        raise DealError("players", code, game=game_class.title, seats=sizes[0], most=sizes[-1], got=len(players))
     cents = document.get("cents_per_point")
     if cents is not None:
         integer(0)("cents_per_point", cents)
         if not game.zero_sum():
-            raise DealError(
-                "cents_per_point",
-                "cents_per_point: a plus-only sheet (rules.sheet plus_only) is not zero-sum and settles no money; "
-                "leave cents_per_point out",
-            )
+            raise DealError("cents_per_point", "cents_plus_only")
     deals = document.get("deals", [])
     if not isinstance(deals, list):
-        raise DealError("deals", "deals must be a list")
+        raise DealError("deals", "deals_not_list")
     pot_carried_in = integer(0)("pot_carried_in", document.get("pot_carried_in", 0))
     if pot_carried_in and not game.uses_pot():
-        raise DealError("pot_carried_in", "pot_carried_in needs a rule set with a pot")
+        raise DealError("pot_carried_in", "pot_needs_pot_rules")
     return Session(game_class.key, rules, tariff, tuple(players), deals, cents, pot_carried_in)
 
 
 def resolve_rules(game_key: Any, rules: Any, tariff: Any) -> tuple[type[Game], dict[str, Any], dict[str, Any] | None]:
     """The game and its complete rules and tariff; a missing spec means the game's first preset."""
     if game_key not in registry.GAME_KEYS:
-        raise DealError("game", f"game must be one of {', '.join(registry.GAME_KEYS)} (got {game_key!r})")
+        raise DealError("game", "game_unknown", known=listed(registry.GAME_KEYS), got=repr(game_key))
     game_class = registry.game_class(game_key)
     resolved_rules = resolve(
         rules if rules is not None else next(iter(game_class.rule_presets)),
@@ -219,7 +214,7 @@ def resolve_rules(game_key: Any, rules: Any, tariff: Any) -> tuple[type[Game], d
     )
     if game_class.tariff_presets is None:
         if tariff is not None:
-            raise DealError("tariff", f"tariff: {game_class.title} carries its scale inside rules")
+            raise DealError("tariff", "tariff_not_used", game=game_class.title)
         return game_class, resolved_rules, None
     resolved_tariff = resolve(
         tariff if tariff is not None else next(iter(game_class.tariff_presets)),

@@ -18,6 +18,7 @@ from typing import Any, ClassVar, cast
 from .deal import Facts, Item, Outcome
 from .errors import DealError
 from .game import Game
+from .messages import names_and, say
 from .options import Validator, choice, flag, integer
 
 ALL_POINTS = 120
@@ -26,7 +27,7 @@ MOST_SITTING_OUT = 3  # a five-handed table seats up to eight
 TIE_POINTS = 60  # 60:60: the picker's side loses
 
 # Bands of the picker side's result, best first; each table gives the base amount per defender (negative: lost).
-BANDS = ("took every trick", "91–120", "61–90", "31–60", "0–30", "took no trick")
+BANDS = ("every trick", "91–120", "61–90", "31–60", "0–30", "no trick")
 EVERY_TRICK, NO_TRICK = 0, 5
 PAYOFF_TABLES: dict[str, tuple[int, ...]] = {
     "seed": (3, 2, 1, -1, -2, -6),
@@ -45,8 +46,13 @@ def _band(points: int, schwarz: bool) -> int:
 
 def _band_item(points: int, schwarz: bool, payoff: tuple[int, ...]) -> Item:
     band = _band(points, schwarz)
-    result = BANDS[band] if band in (EVERY_TRICK, NO_TRICK) else f"{points} points ({BANDS[band]})"
-    return Item(f"Picker side {result}", abs(payoff[band]))
+    if band == EVERY_TRICK:
+        words = say("x_picker_every_trick")
+    elif band == NO_TRICK:
+        words = say("x_picker_no_trick")
+    else:
+        words = say("x_picker_side_points", points=points, band=BANDS[band])
+    return Item(words, abs(payoff[band]))
 
 
 # Looked up on every hand, so computed once: BAND[schwarz][points] and, for each payoff table, the explanation's
@@ -76,10 +82,11 @@ def _type(name: str, value: Any) -> str:
 CRACK_ITEMS = (Item("Crack", factor=2), Item("Re-crack", factor=2))
 BLITZ_ITEM = Item("Blitz", factor=2)
 DOUBLER_ITEM = Item("Doubler", factor=2)
-ALONE_ITEM = Item("Alone: the picker takes every defender's share")
-FREE_PARTNER_ITEM = Item("No trick: the picker pays the partner's share")
-DOUBLER_NOTE = Item("Doubler: the next played hand counts double")
-TIE_NOTE = Item("60:60: the next played hand counts double")
+ALONE_ITEM = Item(say("x_alone"))
+FREE_PARTNER_ITEM = Item(say("x_free_partner"))
+DOUBLER_NOTE = Item(say("x_doubler_next"))
+TIE_NOTE = Item(say("x_tie_next"))
+A_PICK, A_LEASTER = say("a_pick"), say("a_leaster_hand")
 
 # Sheet marks: "won", "lost", "alone", "schneider", "schwarz", "cracks:N", "blitz:N", "doubled", "passed",
 # "tie" for a leaster that nobody won, and "doubles_next" for a 60:60 hand under tie_doubles_next.
@@ -147,10 +154,10 @@ class Sheepshead(Game):
         if kind == "pick":
             return self._pick(facts)
         if kind != self.pass_out:
-            raise DealError("type", f"type {kind} is not played under these rules (pass_out is {self.pass_out})")
+            raise DealError("type", "sh_type_not_played", got=kind, pass_out=self.pass_out)
         if kind == "leaster":
             return self._leaster(facts)
-        facts.reject_unread("a doubler")
+        facts.reject_unread(say("a_doubler"))
         self.pending_doublers += 1
         return Outcome(
             dict.fromkeys(facts.table.playing, 0),
@@ -160,19 +167,19 @@ class Sheepshead(Game):
         )
 
     def _pick(self, facts: Facts) -> Outcome:
-        picker = cast(str, facts.player("picker", needed_for="a pick"))  # required, so never None
+        picker = cast(str, facts.player("picker", needed_for=A_PICK))  # required, so never None
         partner = facts.player("partner", required=False)
         if partner is not None and self.players == 3:
-            raise DealError("partner", f"partner: three-handed the picker always plays alone (got {partner})")
+            raise DealError("partner", "sh_three_alone", got=partner)
         if partner == picker:
-            raise DealError("partner", f"partner must be someone other than the picker (got {partner} for both)")
-        points = facts.get("points", _points, needed_for="a pick")
+            raise DealError("partner", "sh_partner_is_picker", got=partner)
+        points = facts.get("points", _points, needed_for=A_PICK)
         schwarz = facts.get("schwarz", flag, default=False)
         if schwarz and points not in (0, ALL_POINTS):
-            raise DealError("schwarz", f"schwarz is only possible with 0 or {ALL_POINTS} points (got {points})")
+            raise DealError("schwarz", "sh_schwarz_points", all=ALL_POINTS, got=points)
         cracks = facts.get("cracks", _cracks, default=0)
         blitzes = facts.get("blitz", _blitzes, default=0)
-        facts.reject_unread("a pick")
+        facts.reject_unread(A_PICK)
 
         band = BAND[schwarz][points]
         multiplier, items, marks = self._multiplier(cracks, blitzes)
@@ -207,12 +214,12 @@ class Sheepshead(Game):
         if not facts.has("points_by_player"):
             winner = self._recorded_winner(facts)
             blitzes = facts.get("blitz", _blitzes, default=0)
-            facts.reject_unread("a leaster recorded by its winner")
-            reason = None if winner else Item("Tie for fewest: nobody scores")
+            facts.reject_unread(say("a_leaster_by_winner"))
+            reason = None if winner else Item(say("x_leaster_tie"))
         else:
             winner, reason = self._counted_winner(facts)
             blitzes = facts.get("blitz", _blitzes, default=0)
-            facts.reject_unread("a leaster")
+            facts.reject_unread(A_LEASTER)
         playing = facts.table.playing
         multiplier, items, marks = self._multiplier(0, blitzes)
         if winner is None:
@@ -231,39 +238,32 @@ class Sheepshead(Game):
             value=multiplier,
             multiplier=multiplier,
             marks=("passed", *marks),
-            explanation=(reason or Item(f"{winner} fewest", 1), *items),
+            explanation=(reason or Item(say("x_fewest", player=winner), 1), *items),
             declarers=(winner,),
         )
 
     def _recorded_winner(self, facts: Facts) -> str | None:
         """A leaster noted by its winner alone, or ``null`` for a tie that nobody won."""
         if not facts.has("winner"):
-            raise DealError(
-                "winner",
-                "winner is required for a leaster: the player with the fewest points, or null for a tie "
-                "(or record points_by_player for every player)",
-            )
+            raise DealError("winner", "sh_winner_required")
         if facts.has("tricks_by_player"):
-            raise DealError("tricks_by_player", "tricks_by_player goes with points_by_player, not with a winner")
+            raise DealError("tricks_by_player", "sh_tricks_need_points")
         return facts.player("winner", required=False)
 
     def _counted_winner(self, facts: Facts) -> tuple[str | None, Item]:
         """The winner from every player's points (and tricks), with the explanation's first line."""
         if facts.has("winner"):
-            raise DealError("winner", "winner: give either the winner or points_by_player, not both")
-        points = facts.per_player("points_by_player", total=ALL_POINTS, needed_for="a leaster")
+            raise DealError("winner", "sh_winner_or_points")
+        points = facts.per_player("points_by_player", total=ALL_POINTS, needed_for=A_LEASTER)
         tricks = (
-            facts.per_player("tricks_by_player", total=TRICKS[self.players], needed_for="a leaster")
+            facts.per_player("tricks_by_player", total=TRICKS[self.players], needed_for=A_LEASTER)
             if facts.has("tricks_by_player")
             else None
         )
         if tricks is not None:
             for player, count in tricks.items():
                 if not count and points[player]:
-                    raise DealError(
-                        "points_by_player",
-                        f"points_by_player: {player} took no trick, so cannot have {points[player]} points",
-                    )
+                    raise DealError("points_by_player", "sh_points_without_trick", player=player, got=points[player])
         # Without the tricks, a player with card points took a trick; one who took only a trick worth 0 points
         # must be recorded with tricks_by_player.
         took_a_trick = [p for p in points if (tricks[p] if tricks is not None else points[p])]
@@ -271,16 +271,12 @@ class Sheepshead(Game):
         tied = [p for p in took_a_trick if points[p] == fewest]
         if len(tied) > 1 and self.fewer_tricks_wins:
             if tricks is None:
-                raise DealError(
-                    "tricks_by_player",
-                    f"tricks_by_player is required: {' and '.join(tied)} tie for fewest with {fewest} points, and "
-                    f"under leaster_tie fewer_tricks the one with fewer tricks wins",
-                )
+                raise DealError("tricks_by_player", "sh_tricks_required", players=names_and(tied), points=fewest)
             least = min(tricks[p] for p in tied)
             tied = [p for p in tied if tricks[p] == least]
         if len(tied) > 1:
-            return None, Item(f"Tie for fewest at {fewest} points: nobody scores")
-        return tied[0], Item(f"{tied[0]} fewest with {fewest} points", 1)
+            return None, Item(say("x_leaster_tie_at", points=fewest))
+        return tied[0], Item(say("x_fewest_with", player=tied[0], points=fewest), 1)
 
     def _multiplier(self, cracks: int, blitzes: int) -> tuple[int, tuple[Item, ...], tuple[str, ...]]:
         """Doubling by crack steps, blitzes and a pending doubler hand (which this played hand uses up).

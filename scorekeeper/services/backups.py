@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from django.db import DatabaseError, transaction
 from django.utils.translation import gettext as _
 
-from .. import derived, engine
+from .. import derived, engine, engine_words
 from ..club_documents import FORMAT
 from ..documents import session_document
 from ..models import AuditEntry, Club, Deal, HouseRules, Member, Seat, Session
@@ -129,18 +129,25 @@ def _session(
 
 
 def _check_results(session: Session) -> None:
-    """The stored results must be what the deals say: a backup edited by hand is refused, not believed."""
+    """The stored results must be what the deals say: a backup edited by hand is refused, not believed.
+
+    Only the explanation's words may differ (a backup from an earlier version): the fresh ones are kept.
+    """
     stored = list(session.deals.filter(deleted_at__isnull=True).order_by("sequence"))
     try:
         parsed = engine.load(session_document(session, [deal.facts for deal in stored]))
         results = parsed.results()
     except engine.InvalidSession as error:
-        raise ServiceError.on(None, f"{session}: {error}") from None
+        lines = "; ".join(engine_words.problem_lines(error.problems))
+        raise ServiceError.on(None, f"{session}: {lines}") from None
     for deal, result in zip(stored, results, strict=True):
-        if deal.result != derived.stored_result(result, parsed.players):
+        fresh = derived.stored_result(result, parsed.players)
+        if derived.without_words(deal.result) != derived.without_words(fresh):
             raise ServiceError.on(
                 None, _("%(session)s: deal %(n)s does not add up.") % {"session": session, "n": deal.number}
             )
+        if deal.result != fresh:
+            Deal.objects.filter(pk=deal.pk).update(result=fresh)
 
 
 def _time(value: str | None) -> datetime | None:

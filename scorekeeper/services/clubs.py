@@ -15,6 +15,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -66,7 +67,11 @@ def clean_currency(value: Any) -> str:
 
 def clean_stake(value: Any, field: str = "cents_per_point") -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_CENTS_PER_POINT:
-        raise ServiceError.on(field, _("A point is worth 0 to %(most)s cents.") % {"most": f"{MAX_CENTS_PER_POINT:,}"})
+        raise ServiceError.on(
+            field,
+            _("A point is worth 0 to %(most)s cents.")
+            % {"most": number_format(MAX_CENTS_PER_POINT, force_grouping=True)},
+        )
     return value
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 
-from .. import engine
+from .. import engine, engine_words
 
 if TYPE_CHECKING:
     from ..models import Deal
@@ -32,11 +32,11 @@ class DealRejected(ServiceError):
         errors: dict[str | None, list[str]] = {}
         for problem in problems:
             if problem.deal is None or problem.deal == deal_number:
-                message = problem.message if problem.message.startswith(problem.field) else str(problem)
-                errors.setdefault(problem.field.split(".")[0], []).append(message)
+                errors.setdefault(problem.field.split(".")[0], []).append(engine_words.problem_text(problem))
             else:
                 errors.setdefault(None, []).append(
-                    _("This change would make another deal impossible: %(problem)s") % {"problem": problem}
+                    _("This change would make another deal impossible: %(problem)s")
+                    % {"problem": engine_words.problem_line(problem)}
                 )
         super().__init__(errors)
         self.problems = list(problems)

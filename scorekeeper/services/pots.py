@@ -9,6 +9,7 @@ session that carries it is rescored if it is open, and the change is refused whi
 
 from __future__ import annotations
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from .. import engine
@@ -52,7 +53,11 @@ def hand_on_pot(session: Session, actor: record.Actor) -> None:
                 "This change would move the pot carried into the session of %(date)s from %(old)s to %(new)s "
                 "points, and that session is closed. Reopen it first, so its sheet changes with the pot."
             )
-            % {"date": f"{successor.played_on:%d.%m.%Y}", "old": successor.pot_carried_in, "new": session.pot},
+            % {
+                "date": date_format(successor.played_on, "SHORT_DATE_FORMAT"),
+                "old": successor.pot_carried_in,
+                "new": session.pot,
+            },
         )
     before = successor.pot_carried_in
     successor.pot_carried_in = session.pot

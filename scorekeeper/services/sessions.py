@@ -11,9 +11,10 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 
-from .. import derived, engine
+from .. import derived, engine, engine_words
 from ..models import (
     MAX_CENTS_PER_POINT,
     AuditEntry,
@@ -170,7 +171,7 @@ def change_money_terms(
         raise ServiceError.on(
             "cents_per_point",
             _("The stake cannot change: this session shares its pot with the session of %(date)s.")
-            % {"date": f"{linked.played_on:%d.%m.%Y}"},
+            % {"date": date_format(linked.played_on, "SHORT_DATE_FORMAT")},
         )
     if pot_policy != PotPolicy.CARRY and Session.objects.filter(pot_from=session).exists():
         raise ServiceError.on("pot_policy", _("This session's pot was already carried into a later session."))
@@ -204,7 +205,7 @@ def import_session(*, club: Club, document: Any, actor: record.Actor = None, aga
         raise ServiceError.on(
             None,
             _("This document was already imported as the session of %(date)s (#%(id)s).")
-            % {"date": f"{earlier.played_on:%d.%m.%Y}", "id": earlier.pk},
+            % {"date": date_format(earlier.played_on, "SHORT_DATE_FORMAT"), "id": earlier.pk},
         )
     members = [member_named(club, name) for name in parsed.players]
     if len({m.pk for m in members}) != len(members):
@@ -269,7 +270,7 @@ def abandon_session(*, session: Session, actor: record.Actor, member: Member) ->
         raise ServiceError.on(
             None,
             _("This session's pot was carried into the session of %(date)s: abandon that one first.")
-            % {"date": f"{successor.played_on:%d.%m.%Y}"},
+            % {"date": date_format(successor.played_on, "SHORT_DATE_FORMAT")},
         )
     before = {"status": session.status, "pot_from": session.pot_from_id, "pot": session.pot_carried_in}
     if session.pot_from_id is not None:
@@ -351,7 +352,7 @@ def member_named(club: Club, name: str) -> Member:
     try:
         name = engine.names.check_name("players", name)
     except engine.DealError as error:
-        raise ServiceError.on("players", error.message) from None
+        raise ServiceError.on("players", engine_words.translated(error.words)) from None
     member = club.members.filter(name__iexact=name).first()
     return member or Member.objects.create(club=club, name=name, is_guest=True)
 
@@ -359,7 +360,9 @@ def member_named(club: Club, name: str) -> Member:
 def check_stake(cents_per_point: Any) -> None:
     if not isinstance(cents_per_point, int) or not 0 <= cents_per_point <= MAX_CENTS_PER_POINT:
         raise ServiceError.on(
-            "cents_per_point", _("A point is worth 0 to %(most)s cents.") % {"most": f"{MAX_CENTS_PER_POINT:,}"}
+            "cents_per_point",
+            _("A point is worth 0 to %(most)s cents.")
+            % {"most": number_format(MAX_CENTS_PER_POINT, force_grouping=True)},
         )
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from .. import engine_words
 from ..models import Club, Deal
 
 
@@ -21,4 +22,4 @@ def deal_in_words(deal: Deal) -> str:
     """ "Sauspiel Anna + Bert": the deal's game and its declaring side."""
     result = deal.result or {}
     declarers = " + ".join(result.get("declarers", ()))
-    return f"{result.get('label', '')} {declarers}".strip()
+    return f"{engine_words.deal_label(result.get('label', ''))} {declarers}".strip()

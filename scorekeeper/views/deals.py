@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from .. import selectors, services
+from .. import engine_words, selectors, services
 from ..entry import DealEntry
 from ..models import Deal, Member, Role, Session
 from .access import Request, club_member
@@ -175,7 +175,7 @@ def deal_preview(request: Request, club_slug: str, session_id: int) -> HttpRespo
     context: dict[str, Any] = {"entry": entry}
     if not entry.errors:
         preview = selectors.preview_deal(session, facts, deal=deal, before=before)
-        context.update(row=preview.row, problems=preview.problems)
+        context.update(row=preview.row, problems=engine_words.problem_lines(preview.problems))
     return render(request, "scorekeeper/includes/deal_preview.html", context)
 
 
@@ -211,7 +211,7 @@ def deal_dealers(request: Request, club_slug: str, session_id: int, deal_id: int
             "moves": moves,
             "now": now,
             "after": after,
-            "problems": problems,
+            "problems": engine_words.problem_lines(problems),
             "players": [
                 (player, old, new, (new - old) * session.cents_per_point)
                 for player, old, new in zip(now.players, now.totals, after.totals if after else now.totals, strict=True)

@@ -89,7 +89,7 @@ def test_a_later_chalk_corrects_the_holder() -> None:
     deals = settle([{"chalk": "A", "points": 60}, {"chalk": "B", "points": 60}])
     assert [d["chalk"] for d in deals] == ["A", "B"]
     assert deals[1]["strokes"] == {"A": 1, "B": 1}
-    assert explanation([{"chalk": "A", "points": 60}, {"chalk": "B", "points": 60}], 2).startswith("Kreide B")
+    assert explanation([{"chalk": "A", "points": 60}, {"chalk": "B", "points": 60}], 2).startswith("Chalk B")
 
 
 def test_chalk_min_is_an_option() -> None:
@@ -176,7 +176,7 @@ def test_a_solo_deal_reports_the_soloist() -> None:
     assert result.outcome.declarers == ("Caro",)
     assert result.outcome.marks == ("solo", "lost")
     assert result.value == 12
-    assert str(result.outcome.explanation[-1]) == "Striche B 12"
+    assert str(result.outcome.explanation[-1]) == "Strokes B 12"
 
 
 # --- the Partie ------------------------------------------------------------------------------------------------
@@ -248,7 +248,7 @@ def test_worked_example_chalk_schneider_solo_and_a_won_partie() -> None:
         "Spiel Schwarz",
         "Spiel Schneider",
     ]
-    assert explanation(deals, 7) == "Kreide A + A 95 Augen + Strich A 1 + Schneider 1 + Partie A 1"
+    assert explanation(deals, 7) == "Chalk A + A 95 card points + Stroke A 1 + Schneider 1 + Partie A 1"
 
 
 # --- presets, options and the entry form ---------------------------------------------------------------------------

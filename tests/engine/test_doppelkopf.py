@@ -179,7 +179,7 @@ def test_nobody_wins_scores_played_under_points() -> None:
     result = one(deal)
     assert result["winner"] is None
     assert result["deltas"]["Anna"] == 3
-    assert explained([deal]) == ["Kontra unter 90 1 + Re: 120 gegen keine 90 1 + Re: 90 gegen keine 60 1"]
+    assert explained([deal]) == ["Kontra under 90 1 + Re: 120 against keine 90 1 + Re: 90 against keine 60 1"]
 
 
 def test_nobody_wins_each_party_scores_its_augen_against_the_other_absagen() -> None:
@@ -189,8 +189,8 @@ def test_nobody_wins_each_party_scores_its_augen_against_the_other_absagen() -> 
     assert result["winner"] is None
     assert result["deltas"]["Anna"] == 1
     assert explained([deal]) == [
-        "Re: 120 gegen keine 90 1 + Re: 90 gegen keine 60 1 + Re: 60 gegen keine 30 1 "
-        "+ Kontra: 90 gegen keine 60 -1 + Kontra: 60 gegen keine 30 -1"
+        "Re: 120 against keine 90 1 + Re: 90 against keine 60 1 + Re: 60 against keine 30 1 "
+        "+ Kontra: 90 against keine 60 -1 + Kontra: 60 against keine 30 -1"
     ]
 
 
@@ -244,7 +244,7 @@ def test_worked_example_re_announced_no60_took_130() -> None:
     result = one(normal(130, announcements={"re": "no60"}))
     assert result["deltas"] == {"Anna": -7, "Bert": 7, "Caro": -7, "Dieter": 7}
     assert explained([normal(130, announcements={"re": "no60"})]) == [
-        "Kontra gewinnt 1 + Re angesagt 2 + Re: keine 60 abgesagt 2 + Kontra: 90 gegen keine 60 1 + Gegen die Alten 1"
+        "Kontra wins 1 + Re announced 2 + Re: keine 60 announced 2 + Kontra: 90 against keine 60 1 + Gegen die Alten 1"
     ]
 
 
@@ -269,7 +269,7 @@ def test_a_winner_can_end_negative_through_sonderpunkte() -> None:
     assert result["deltas"] == {"Anna": -1, "Bert": 1, "Caro": -1, "Dieter": 1}
     assert result["value"] == 1
     assert explained([normal(125, extras={"kontra": {"fuchs": 1, "karlchen": 1}})]) == [
-        "Re gewinnt -1 + Fuchs (Kontra) 1 + Karlchen (Kontra) 1"
+        "Re wins -1 + Fuchs (Kontra) 1 + Karlchen (Kontra) 1"
     ]
 
 
@@ -557,7 +557,7 @@ def test_re_kontra_double_doubles_the_game_points() -> None:
     assert result["deltas"]["Bert"] == 5
     assert result["multiplier"] == 2
     assert explained([normal(80, announcements={"kontra": "kontra"})], rules) == [
-        "Kontra gewinnt 1 + Re unter 90 1 + Kontra ×2 + Gegen die Alten 1"
+        "Kontra wins 1 + Re under 90 1 + Kontra ×2 + Gegen die Alten 1"
     ]
     assert "doubled" in result_marks(normal(80, announcements={"kontra": "kontra"}), rules)
 
@@ -594,7 +594,7 @@ def test_re_kontra_double_all_doubles_the_sonderpunkte_with_the_game() -> None:
     rules = with_rules(re_kontra="double_all")
     deal = normal(130, announcements={"re": "re", "kontra": "kontra"}, extras={"re": {"fuchs": 1, "doppelkopf": 1}})
     assert re_gets(deal, rules) == (1 + 2) * 4
-    assert explained([deal], rules) == ["Re gewinnt 1 + Fuchs (Re) 1 + Doppelkopf (Re) 1 + Re ×2 + Kontra ×2"]
+    assert explained([deal], rules) == ["Re wins 1 + Fuchs (Re) 1 + Doppelkopf (Re) 1 + Re ×2 + Kontra ×2"]
 
 
 def test_re_kontra_double_all_sonderpunkte_can_cancel_the_game() -> None:
@@ -629,7 +629,7 @@ def test_bock_after_120_to_120_doubles_the_next_four_games() -> None:
     deals = [normal(120)] + [normal(130, re=("Anna", "Bert"))] * 5
     results = settle(deals, bock_rules("tie120"))
     assert [r["deltas"]["Anna"] for r in results] == [-2, 2, 2, 2, 2, 1]
-    assert explained(deals, bock_rules("tie120"))[1] == "Re gewinnt 1 + Bock ×2"
+    assert explained(deals, bock_rules("tie120"))[1] == "Re wins 1 + Bock ×2"
 
 
 def test_bock_rounds_last_as_many_games_as_players_at_the_table() -> None:
@@ -703,7 +703,7 @@ def test_bock_multiplies_the_whole_value_including_a_solo() -> None:
     assert results[1]["multiplier"] == 2
     assert (
         explained(deals, bock_rules("tie120"))[1]
-        == "Re gewinnt 1 + Kontra unter 90 1 + Re angesagt 2 + Re: keine 90 abgesagt 1 + Bock ×2"
+        == "Re wins 1 + Kontra under 90 1 + Re announced 2 + Re: keine 90 announced 1 + Bock ×2"
     )
 
 

@@ -491,7 +491,7 @@ def test_stock_a_won_game_takes_the_whole_pot_unmultiplied() -> None:
     won = results([PASSED, sauspiel(70, kontra=1)], STOCK, "10/20/50")[1]
     assert list(won.deltas.values()) == [40 + 80, -40, 40, -40]
     assert won.pot == 0
-    assert str(won.explanation[-1]) == "aus dem Stock 80"
+    assert str(won.explanation[-1]) == "out of the pot (Stock) 80"
 
 
 def test_stock_a_lost_game_doubles_the_pot_and_an_empty_pot_pays_nothing() -> None:
@@ -722,7 +722,7 @@ def test_double_all_with_one_jungfrau_and_a_knock() -> None:
     rules = RAMSCH | {"jungfrau": "double_all", "klopfen": True}
     scored = result(ramsch(50, 40, 30, 0, jungfrau=["Dieter"], knocks=1), rules, "10/20/50")
     assert list(scored.deltas.values()) == [-240, 80, 80, 80]
-    assert [str(item) for item in scored.explanation] == ["Ramsch 20", "Jungfrau: Dieter (alle) ×2", "Klopfen ×2"]
+    assert [str(item) for item in scored.explanation] == ["Ramsch 20", "Jungfrau: Dieter (all) ×2", "Klopfen ×2"]
 
 
 def test_double_multiple_three_jungfrauen_are_paid_eight_fold() -> None:

@@ -1,0 +1,79 @@
+"""The engine's problems and explanation lines in the scorer's language.
+
+The engine names every sentence by a code whose English template is in ``engine.messages.TEMPLATES``;
+``makemessages`` collects those templates (they are marked with ``gettext_noop``), so translating a message is
+looking its template up in the catalogue. Game terms (Sauspiel, Schneider, Kontra …) are parameters or items of
+their own and read the same in both languages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext as _
+
+from . import engine
+from .engine.errors import naming_field
+from .engine.messages import TEMPLATES, Message
+
+
+def translated(words: Message) -> str:
+    return words.render(lambda code: gettext(TEMPLATES[code]))
+
+
+# A deal's label (``Outcome.label``, which the settle output keeps as it is) where it is an ordinary word rather
+# than a game term.
+LABEL_WORDS: dict[str, Promise] = {
+    "Zusammengeworfen": gettext_lazy("Thrown in"),
+    "Spiel": gettext_lazy("Game"),
+    "Spiel Schneider": gettext_lazy("Game, Schneider"),
+    "Spiel Schwarz": gettext_lazy("Game, Schwarz"),
+    "Kleines Solo": gettext_lazy("Small solo"),
+    "Großes Solo": gettext_lazy("Big solo"),
+    "Strafe (leicht)": gettext_lazy("Penalty (minor)"),
+    "Strafe (schwer)": gettext_lazy("Penalty (serious)"),
+}
+
+
+def deal_label(label: str) -> str:
+    """ "Sauspiel (Eichel)", or "Small solo" for the engine's "Kleines Solo": a deal's label in the page's language."""
+    return str(LABEL_WORDS.get(label, label))
+
+
+def problem_text(problem: engine.Problem) -> str:
+    """The problem with its field, as a form shows it next to that field."""
+    text = translated(problem.words) if problem.words is not None else problem.message
+    return naming_field(problem.field, text)
+
+
+def problem_line(problem: engine.Problem) -> str:
+    """The problem with its field and deal: "deal 7: points must be between 0 and 120 (got 130)"."""
+    text = problem_text(problem)
+    return (
+        text if problem.deal is None else _("deal %(number)s: %(problem)s") % {"number": problem.deal, "problem": text}
+    )
+
+
+def problem_lines(problems: Iterable[engine.Problem]) -> list[str]:
+    return [problem_line(p) for p in problems]
+
+
+def explanation_text(explanation: Sequence[Sequence[Any]]) -> str:
+    """ "Sauspiel 20 + Schneider 10 + Kontra ×2": a stored explanation as the sheet writes it, in the page's
+    language (see ``derived.stored_result``)."""
+    return " + ".join(str(engine.Item(_item_words(line), line[1], line[2])) for line in explanation)
+
+
+def _item_words(line: Sequence[Any]) -> str:
+    """A line's words translated; its English label when it is a game term, or was stored before the codes."""
+    label = str(line[0])
+    stored = line[3] if len(line) > 3 else None
+    if not stored:
+        return label
+    try:
+        return translated(Message.from_json(stored))
+    except (KeyError, TypeError, ValueError):  # a code this version no longer knows, or its parameters changed
+        return label
