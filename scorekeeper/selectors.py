@@ -141,6 +141,12 @@ def members_of(club: Club) -> QuerySet[Member]:
     return club.members.select_related("user")
 
 
+def recent_tables(club: Club, game: str, count: int = 12) -> list[Session]:
+    """The club's latest sessions of ``game`` with their seats: the tables a new session may seat again."""
+    sessions = club.sessions.filter(game=game).exclude(status=Session.Status.ABANDONED)
+    return list(sessions.prefetch_related("seats").order_by("-played_on", "-created_at")[:count])
+
+
 def open_sessions_for(user: User | AnonymousUser) -> QuerySet[Session]:
     """Sessions in progress in the user's clubs: the home page's shortcut back to the table."""
     if not user.is_authenticated:
