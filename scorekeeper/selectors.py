@@ -39,6 +39,12 @@ def membership(user: User | AnonymousUser, club_slug: str) -> Member:
     return member
 
 
+def name_of(user: User) -> str:
+    """What a signed-in user goes by: the name of their first membership, else their first name or username."""
+    member_name = Member.objects.filter(user=user).order_by("pk").values_list("name", flat=True).first()
+    return member_name or user.get_short_name() or user.get_username()
+
+
 def sessions_of(club: Club) -> QuerySet[Session]:
     return club.sessions.prefetch_related("seats")
 
