@@ -249,8 +249,8 @@ class SessionStartForm(forms.Form):
         seated = len(self.seated())
         if seated < sizes[0]:
             empty = next(i for i in range(self.max_seats) if not (self[f"seat_{i}"].data or self[f"guest_{i}"].data))
-            message = _("Seat %(n)s is empty: these rules need %(count)s players.")
-            self.add_error(f"seat_{empty}", message % {"n": empty + 1, "count": sizes[0]})
+            message = _("Choose a player here: these rules need %(count)s players.")
+            self.add_error(f"seat_{empty}", message % {"count": sizes[0]})
         elif seated > sizes[-1]:
             self.add_error(None, _("These rules seat %(count)s players at most.") % {"count": sizes[-1]})
 
