@@ -8,7 +8,7 @@ MANAGE := $(BIN)/python manage.py
 
 .PHONY: run test test-sqlite test-postgres lint format messages install install-test demo clean
 
-run: install ## Create the virtualenv, migrate, load the demo club and serve on 127.0.0.1:8000
+run: install ## Create the virtualenv, migrate, load the demo club and serve on $(HOST) (make run HOST=0.0.0.0:8080)
 	@$(MANAGE) migrate --noinput -v 0
 	@$(MANAGE) load_demo
 	@echo "Schreiber runs at http://$(HOST)/ — stop it with Ctrl-C."

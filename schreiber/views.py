@@ -3,7 +3,7 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from scorekeeper.selectors import clubs_of, open_sessions_for
+from scorekeeper.selectors import clubs_of, name_of, open_sessions_for
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -13,5 +13,6 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "clubs": clubs_of(request.user),
             "open_sessions": open_sessions_for(request.user),
+            "name": name_of(request.user) if request.user.is_authenticated else "",
         },
     )

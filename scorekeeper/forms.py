@@ -7,21 +7,19 @@ option in a game module appears in the form without touching this file.
 from __future__ import annotations
 
 import gettext
-import json
 from collections.abc import Mapping
 from typing import Any
 
 import pycountry
 from django import forms
 from django.utils import timezone
-from django.utils.text import format_lazy
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from . import engine
-from .engine.options import Choice, Flag, Integer, IntegerMap, Subset
-from .labels import CHOICE_LABELS, OPTION_LABELS, TARIFF_LABELS
+from .labels import OPTION_LABELS, TARIFF_LABELS
 from .models import MAX_CENTS_PER_POINT, NAME_MAX, Club, HouseRules, Member, PotPolicy, Role, SettlementMode
+from .option_fields import OptionGroup
 
 COMMON_CURRENCIES = ("EUR", "CHF", "USD", "GBP")  # the clubs' own, at the top of the list
 
@@ -105,69 +103,21 @@ class SignUpForm(forms.Form):
     )
 
 
-def option_fields(name: str, validator: Any, label: Any, initial: Any) -> dict[str, forms.Field]:
-    """Form fields for one rule or tariff option, chosen by the kind of its validator, by their names' suffix.
+class PresetSelect(forms.Select):
+    """The presets to choose from, each knowing its name once options are changed (for static/js/start.js)."""
 
-    Every option is optional: left empty, the chosen preset's value applies. A map of numbers (Laufende per
-    contract) is one number field per key, named ``<option>__<key>``.
-    """
-    if isinstance(validator, IntegerMap):
-        return {
-            f"__{key}": forms.IntegerField(
-                label=format_lazy("{}: {}", label, TARIFF_LABELS.get(key, key)),
-                min_value=validator.low,
-                required=False,
-                initial=validator.value_of(initial or {}, key),
-            )
-            for key in validator.defaults
-        }
-    field = _option_field(name, validator, label, initial)
-    field.required = False
-    return {"": field}
-
-
-def _option_field(name: str, validator: Any, label: Any, initial: Any) -> forms.Field:
-    if isinstance(validator, Flag):
-        return forms.BooleanField(label=label, required=False, initial=initial)
-    if isinstance(validator, Integer):
-        return forms.IntegerField(label=label, min_value=validator.low, max_value=validator.high, initial=initial)
-    if isinstance(validator, Choice):
-        words = CHOICE_LABELS.get(name, {})
-        choices = [(str(c), f"{c} – {words[str(c)]}" if str(c) in words else str(c)) for c in validator.choices]
-        return forms.ChoiceField(label=label, choices=choices, initial=str(initial))
-    if isinstance(validator, Subset):
-        return forms.MultipleChoiceField(
-            label=label,
-            choices=[(c, c) for c in validator.choices],
-            required=False,
-            widget=forms.CheckboxSelectMultiple,
-            initial=sorted(initial or ()),
-        )
-    return JSONOptionField(label=label, initial=json.dumps(engine.options.as_json({"v": initial})["v"]))
-
-
-class JSONOptionField(forms.CharField):
-    """An option with a structure of its own (e.g. Doppelkopf Bock rounds), typed as JSON."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(required=False, help_text=_("JSON, e.g. false or an object"), **kwargs)
-
-    def to_python(self, value: Any) -> Any:
-        text = super().to_python(value)
-        if not text:
-            return None
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as error:
-            raise forms.ValidationError(_("Not valid JSON: %(error)s") % {"error": error}) from None
-
-
-def coerce_choice(validator: Choice, value: str) -> Any:
-    return next((c for c in validator.choices if str(c) == value), value)
+    def create_option(self, name: str, value: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option = super().create_option(name, value, *args, **kwargs)
+        option["attrs"]["data-custom"] = based_on(str(value))
+        return option
 
 
 class SessionStartForm(forms.Form):
-    """Game rules, tariff, stake and the players in seat order."""
+    """Game rules, tariff, stake and the players in seat order.
+
+    The rule options and tariff entries are filled in with the chosen preset's values, or the house rules'; the
+    preset's name reads "custom (based on …)" once they differ from it. The seats start empty unless ``seated``.
+    """
 
     rules_preset = forms.ChoiceField(label=_("Rule set"))
     tariff_preset = forms.ChoiceField(label=_("Tariff"), required=False)
@@ -181,7 +131,7 @@ class SessionStartForm(forms.Form):
         label=_("Save these rules as house rules named"),
         required=False,
         max_length=80,
-        help_text=_("Start the next session from them in one tap."),
+        help_text=_("Start a later session from them: only the table is left to choose."),
     )
 
     def __init__(
@@ -200,28 +150,26 @@ class SessionStartForm(forms.Form):
         self.game_class = engine.GAMES[game]
         self.house_rules = house_rules
         presets = self.game_class.rule_presets
-        chosen = self.data.get("rules_preset") or preset or (house_rules.rules["preset"] if house_rules else None)
+        chosen = str(self.data.get("rules_preset") or preset or (house_rules.rules["preset"] if house_rules else ""))
         chosen = chosen if chosen in presets else next(iter(presets))
         rules = house_rules.rules if house_rules and not preset else engine.freeze(game, chosen)[0]
-        self._choose("rules_preset", presets)
-        self.fields["rules_preset"].initial = chosen
-        self.option_names = [k for k in self.game_class.rule_schema if k in rules]
-        self._option_fields = self._add_options("opt_", self.option_names, self.game_class.rule_schema, rules)
-        self.tariff_names: list[str] = []
-        self._tariff_fields: list[str] = []
-        if self.game_class.tariff_presets is not None:
-            if tariff_preset not in self.game_class.tariff_presets:
-                tariff_preset = None
-            tariff = (
-                house_rules.tariff
-                if house_rules and house_rules.tariff and not tariff_preset
-                else engine.freeze(game, chosen, tariff_preset)[1]
-            )
-            assert tariff is not None
-            self._choose("tariff_preset", self.game_class.tariff_presets)
-            self.fields["tariff_preset"].initial = tariff["preset"]
-            self.tariff_names = [k for k in self.game_class.tariff_schema if k in tariff]
-            self._tariff_fields = self._add_options("tar_", self.tariff_names, self.game_class.tariff_schema, tariff)
+        self._choose("rules_preset", presets, chosen)
+        self.rules = OptionGroup("opt_", presets, self.game_class.rule_schema, OPTION_LABELS, rules)
+        self.rules.add_fields(self, rules, engine.freeze(game, chosen)[0])
+        self.groups = {"rules_preset": self.rules}
+        tariffs = self.game_class.tariff_presets
+        if tariffs is not None:
+            house_tariff: dict[str, Any] | None = house_rules.tariff if house_rules and not tariff_preset else None
+            given = self.data.get("tariff_preset") or tariff_preset
+            if given not in tariffs:
+                given = house_tariff["preset"] if house_tariff else None
+            preset_tariff = engine.freeze(game, chosen, given)[1]
+            assert preset_tariff is not None
+            tariff = house_tariff or preset_tariff
+            self._choose("tariff_preset", tariffs, preset_tariff["preset"])
+            self.tariff = OptionGroup("tar_", tariffs, self.game_class.tariff_schema, TARIFF_LABELS, tariff)
+            self.tariff.add_fields(self, tariff, preset_tariff)
+            self.groups["tariff_preset"] = self.tariff
         else:
             del self.fields["tariff_preset"]
         if house_rules:
@@ -242,45 +190,35 @@ class SessionStartForm(forms.Form):
                 initial=seated[i].pk if seated and i < len(seated) else None,
             )
             self.fields[f"guest_{i}"] = forms.CharField(label=_("or a guest"), required=False, max_length=60)
+        if not self.is_bound:
+            self._name_presets({group: bool(group.overrides(group.current)) for group in self.groups.values()})
 
-    def _add_options(
-        self, prefix: str, names: list[str], schema: Mapping[str, Any], values: Mapping[str, Any]
-    ) -> list[str]:
-        """Add the fields of each option; returns their names in order."""
-        added = []
-        labels = OPTION_LABELS if prefix == "opt_" else TARIFF_LABELS
-        for key in names:
-            for suffix, field in option_fields(key, schema[key], labels.get(key, key), values[key]).items():
-                self.fields[prefix + key + suffix] = field
-                added.append(prefix + key + suffix)
-        return added
-
-    def _choose(self, name: str, presets: Mapping[str, Any]) -> None:
+    def _choose(self, name: str, presets: Mapping[str, Any], chosen: str) -> None:
         field = self.fields[name]
         assert isinstance(field, forms.ChoiceField)
+        field.widget = PresetSelect(attrs={"data-options": name.removesuffix("_preset")})
         field.choices = [(p, p) for p in presets]
+        field.initial = chosen
 
     # the rule and tariff options, grouped for the template
     def option_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self._option_fields]
+        return [self[name] for name in self.rules.field_names()]
 
     def tariff_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self._tariff_fields]
+        return [self[name] for name in self.tariff.field_names()] if "tariff_preset" in self.groups else []
 
     def seat_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         return [(self[f"seat_{i}"], self[f"guest_{i}"]) for i in range(self.max_seats)]
 
     def rules_spec(self) -> dict[str, Any]:
-        preset = self.cleaned_data["rules_preset"]
-        defaults = engine.freeze(self.game, preset)[0]
-        return {"preset": preset, **self._overrides(self.option_names, "opt_", self.game_class.rule_schema, defaults)}
+        return self._spec("rules_preset")
 
     def tariff_spec(self) -> dict[str, Any] | None:
-        if not self.tariff_names:
-            return None
-        preset = self.cleaned_data["tariff_preset"]
-        defaults = engine.freeze(self.game, None, preset)[1] or {}
-        return {"preset": preset, **self._overrides(self.tariff_names, "tar_", self.game_class.tariff_schema, defaults)}
+        return self._spec("tariff_preset") if "tariff_preset" in self.groups else None
+
+    def _spec(self, preset_field: str) -> dict[str, Any]:
+        group = self.groups[preset_field]
+        return {"preset": self.cleaned_data[preset_field], **group.overrides(group.values(self.cleaned_data))}
 
     def seated(self) -> list[tuple[Member | None, str]]:
         """(member, guest name) for each filled seat, in seat order."""
@@ -291,27 +229,61 @@ class SessionStartForm(forms.Form):
                 seats.append((member, guest))
         return seats
 
-    def _overrides(
-        self, names: list[str], prefix: str, schema: Mapping[str, Any], defaults: Mapping[str, Any]
-    ) -> dict[str, Any]:
-        """The submitted values that differ from the chosen preset's."""
-        overrides = {}
-        for key in names:
-            value, validator = self.cleaned_data.get(prefix + key), schema[key]
-            if isinstance(validator, Choice):
-                value = coerce_choice(validator, value or "")
-            elif isinstance(validator, Subset):
-                value = sorted(value or ())
-            elif isinstance(validator, IntegerMap):
-                given = {k: self.cleaned_data.get(f"{prefix}{key}__{k}") for k in validator.defaults}
-                value = {k: n for k, n in given.items() if n is not None and n != validator.defaults[k]}
-            if value not in (None, "") and value != defaults.get(key):
-                overrides[key] = value
-        return overrides
-
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         for i in range(self.max_seats):
             if data.get(f"seat_{i}") and (data.get(f"guest_{i}") or "").strip():
                 self.add_error(f"guest_{i}", _("Choose a member or type a guest's name, not both."))
+        if not self.has_error("rules_preset") and not self.has_error("tariff_preset"):
+            self._check_rules_and_table()
         return data
+
+    def _check_rules_and_table(self) -> None:
+        """The engine's word on the options, at the option it names; then enough players for these rules."""
+        try:
+            game_class, rules, tariff = engine.resolve_rules(self.game, self.rules_spec(), self.tariff_spec())
+            sizes = game_class(rules, tariff).table_sizes()
+        except engine.DealError as error:
+            self.add_error(self._field_of(error.field), error.message)
+            return
+        seated = len(self.seated())
+        if seated < sizes[0]:
+            empty = next(i for i in range(self.max_seats) if not (self[f"seat_{i}"].data or self[f"guest_{i}"].data))
+            message = _("Choose a player here: these rules need %(count)s players.")
+            self.add_error(f"seat_{empty}", message % {"count": sizes[0]})
+        elif seated > sizes[-1]:
+            self.add_error(None, _("These rules seat %(count)s players at most.") % {"count": sizes[-1]})
+
+    def _field_of(self, problem_field: str) -> str | None:
+        """The form field of an engine problem's field ("rules.runners_max"), else the preset's, else none."""
+        what, _dot, key = problem_field.partition(".")
+        preset_field = f"{what}_preset"
+        group = self.groups.get(preset_field)
+        if group is None:
+            return None
+        key = key.split(".")[0]
+        return group.names[key][0] if key in group.names else preset_field
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        if self.is_bound:
+            self._name_presets({group: self._changed(group) for group in self.groups.values()})
+
+    def _changed(self, group: OptionGroup) -> bool:
+        """Whether the submitted form changes an option of ``group`` from the preset (an invalid value does)."""
+        if any(self.has_error(name) for name in group.field_names()):
+            return True
+        return bool(group.overrides(group.values(self.cleaned_data)))
+
+    def _name_presets(self, changed: Mapping[OptionGroup, bool]) -> None:
+        """Call a preset whose options were changed "custom (based on <preset>)" where its name is shown."""
+        for preset_field, group in self.groups.items():
+            field = self.fields[preset_field]
+            assert isinstance(field, forms.ChoiceField)
+            chosen = self[preset_field].value()
+            group.shown_name = based_on(chosen) if changed[group] else chosen
+            field.choices = [(p, group.shown_name if p == chosen else p) for p in group.presets]
+
+
+def based_on(preset: str) -> str:
+    return _("custom (based on %(preset)s)") % {"preset": preset}

@@ -107,6 +107,39 @@ CHOICE_LABELS: dict[str, dict[str, Promise]] = {
     "leaster_tie": {"nobody": _("nobody scores"), "fewer_tricks": _("fewer tricks wins")},
     "no_trick_partner": {"pays": _("pays as usual"), "free": _("pays nothing, the picker pays for him")},
     "players": {"3": _("three"), "4": _("four"), "5": _("five")},
+    # chips: the contracts a Schafkopf table plays go by their tariff names
+    "contracts": {key: TARIFF_LABELS[key] for key in
+                  ("sauspiel", "hochzeit", "bettel", "farbgeier", "farbwenz", "geier", "wenz", "solo", "sie", "tout")},
+    "extras": {
+        "fuchs": _("Fuchs gefangen"),
+        "karlchen": _("Karlchen (last trick)"),
+        "doppelkopf": _("Doppelkopf (a trick of 40)"),
+        "gegen_die_alten": _("gegen die Alten"),
+        "karlchen_gefangen": _("Karlchen gefangen"),
+        "fuchs_am_ende": _("Fuchs in the last trick counts 2"),
+    },
+    "bock": {
+        "tie120": _("120:120"),
+        "solo_lost": _("a lost solo"),
+        "announcement_lost": _("a lost announcement"),
+        "manual": _("marked on the deal"),
+    },
+    "bock_stacking": {"multiply": _("doubles again (× 4)"), "extend": _("adds more Bock deals")},
+}  # fmt: skip
+
+# The parts of an option that takes more than one field (Doppelkopf Bock rounds).
+PART_LABELS: dict[str, Promise] = {
+    "triggers": _("started by"),
+    "no_triggers": _("None ticked: no Bock rounds."),
+    "stacking": _("a new trigger during Bock"),
+}
+
+# What an empty number field means, for the options and tariff entries that may be left empty.
+EMPTY_MEANS: dict[str, Promise] = {
+    "runners_max": _("Empty: every Laufender counts."),
+    "herz_solo": _("Empty: as the Solo."),
+    "durchmarsch": _("Empty: Solo + Schneider + Schwarz."),
+    "leaster": _("Empty: as the Sauspiel."),
 }
 
 GAME_HINTS: dict[str, Promise] = {

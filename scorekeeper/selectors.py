@@ -39,6 +39,12 @@ def membership(user: User | AnonymousUser, club_slug: str) -> Member:
     return member
 
 
+def name_of(user: User) -> str:
+    """What a signed-in user goes by: the name of their first membership, else their first name or username."""
+    member_name = Member.objects.filter(user=user).order_by("pk").values_list("name", flat=True).first()
+    return member_name or user.get_short_name() or user.get_username()
+
+
 def sessions_of(club: Club) -> QuerySet[Session]:
     return club.sessions.prefetch_related("seats")
 
@@ -155,6 +161,12 @@ def deleted_deals(session: Session) -> QuerySet[Deal]:
 
 def members_of(club: Club) -> QuerySet[Member]:
     return club.members.select_related("user")
+
+
+def recent_tables(club: Club, game: str, count: int = 12) -> list[Session]:
+    """The club's latest sessions of ``game`` with their seats: the tables a new session may seat again."""
+    sessions = club.sessions.filter(game=game).exclude(status=Session.Status.ABANDONED)
+    return list(sessions.prefetch_related("seats").order_by("-played_on", "-created_at")[:count])
 
 
 def open_sessions_for(user: User | AnonymousUser) -> QuerySet[Session]:

@@ -54,7 +54,7 @@ class Integer:
 
 @dataclass(frozen=True)
 class OptionalInteger(Integer):
-    """An integer, or ``null`` for "no limit"."""
+    """An integer, or ``null``: "no limit", or a value derived from other options (the option's own doc says)."""
 
     kind: str = "optional_integer"
 

@@ -129,11 +129,7 @@ _PLAYED_TAIL = ("runners", "kontra", "knocks")  # the last fields of every playe
 _points = integer(0, ALL_POINTS)
 _count = integer(0)
 _rate = integer(0)
-
-
-def _rate_or_derived(name: str, value: Any) -> int | None:
-    """A tariff entry that may be null: derived from the others (see ``_tariff_preset``)."""
-    return None if value is None else _rate(name, value)
+_rate_or_derived = OptionalInteger(0)  # a tariff entry that may be null: derived from the others (_tariff_preset)
 
 
 def _trump_suit(name: str, value: Any) -> str:

@@ -13,7 +13,7 @@ from ..documents import export_document
 from ..engine import GAMES
 from ..forms import SessionMoneyForm, SessionStartForm
 from ..labels import GAME_HINTS
-from ..models import Club, Game, HouseRules, Member, Role, Session
+from ..models import Game, HouseRules, Member, Role, Session
 from .access import Request, club_member
 from .clubs import confirm
 from .errors import add_service_errors
@@ -36,6 +36,8 @@ def session_start(request: Request, club_slug: str, game: str) -> HttpResponse:
         return redirect("session_new", club_slug)
     chosen = request.GET.get("house_rules", "")
     house_rules = HouseRules.objects.filter(club=club, game=game, pk=int(chosen)).first() if chosen.isdigit() else None
+    tables = selectors.recent_tables(club, game)
+    same_table = next((s for s in tables if str(s.pk) == request.GET.get("same_table")), None)
     form = SessionStartForm(
         request.POST or None,
         club=club,
@@ -43,7 +45,7 @@ def session_start(request: Request, club_slug: str, game: str) -> HttpResponse:
         preset=request.GET.get("rules_preset"),
         tariff_preset=request.GET.get("tariff_preset"),
         house_rules=house_rules,
-        seated=_last_players(club, game),
+        seated=[seat.member for seat in same_table.seats.all()] if same_table else None,
     )
     if request.method == "POST" and form.is_valid():
         try:
@@ -63,6 +65,8 @@ def session_start(request: Request, club_slug: str, game: str) -> HttpResponse:
             "game": game,
             "game_title": GAMES[game].title,
             "house_rules": house_rules,
+            "tables": tables,
+            "same_table": same_table,
         },
     )
 
@@ -95,11 +99,6 @@ def _start(request: Request, me: Member, form: SessionStartForm, house_rules: Ho
             cents_per_point=data["cents_per_point"],
         )
     return session
-
-
-def _last_players(club: Club, game: str) -> list[Member]:
-    last = Session.objects.filter(club=club, game=game).order_by("-created_at").first()
-    return [seat.member for seat in last.seats.select_related("member")] if last else []
 
 
 def session_detail(request: Request, club_slug: str, session_id: int) -> HttpResponse:

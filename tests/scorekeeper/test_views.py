@@ -346,3 +346,12 @@ def test_correcting_a_deal_keeps_its_dealer_and_note(client: Client, personas: P
     response = client.post(reverse("deal_edit", args=[personas.club.slug, session.pk, deal.pk]), form)
     assert response.status_code == 302
     assert last_facts(session) == {**facts, "points": 80}
+
+
+def test_the_home_page_greets_you_by_the_name_you_go_by(client: Client, personas: Personas) -> None:
+    personas.players["Bert"].name = "Bertl"
+    personas.players["Bert"].save()
+    client.force_login(personas.scorer)  # user "bert", first name "Bert", member "Bertl"
+    assert "Servus, Bertl!" in client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    client.force_login(personas.outsider)
+    assert "Servus, Olga!" in client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
