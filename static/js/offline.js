@@ -37,7 +37,6 @@
   let message = ""; // what the last attempt to send said, when it did not go through
   let flushing = false;
   let leaving = false; // the server's page for a waiting deal is on its way
-  let entryNote = "";
 
   function fill(template, values) {
     return String(template || "").replace(/\{(\w+)\}/g, function (all, name) {
@@ -205,7 +204,6 @@
     const waiting = sessionUrl ? waitingHere().length : 0;
     if (waiting) lines.push(fill(waiting === 1 ? text.pendingOne : text.pendingOther, {n: waiting}));
     if (message) lines.push(message);
-    if (form && isOffline() && entryNote) lines.push(entryNote);
     state.replaceChildren();
     lines.forEach(function (line) {
       const span = document.createElement("span");
@@ -225,7 +223,7 @@
       line.dataset.token = item.token;
       list.appendChild(line);
     });
-    outbox.hidden = here.length === 0;
+    outbox.hidden = here.length === 0 || !sheet; // on the entry page the count says enough
     // The sheet's "+ Deal N" counts the waiting deals too.
     const next = document.getElementById("new-deal");
     if (next && here.length) {
@@ -559,7 +557,6 @@
         return item ? drop(item.id) : null;
       }).finally(function () { location.href = link.href; });
     });
-    if (kind === "new" && isOffline()) entryNote = text.entryOffline;
 
     form.addEventListener("submit", function (event) {
       if (kind !== "new") {
@@ -606,7 +603,7 @@
       held: false,
     }).then(function () {
       localStorage.removeItem(key);
-      location.href = sessionUrl + "#sheet";
+      location.href = sessionUrl + "#offline"; // the list of what waits, in view
     }, function () {
       reenable(); // IndexedDB refused (private mode, full): the form stays as it is, and so does its draft
     });

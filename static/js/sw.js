@@ -124,7 +124,7 @@ function postDeal(request, sessionPath) {
         held: false,
       });
     }).then(function () {
-      return Response.redirect(sessionPath + "#sheet", 303);
+      return Response.redirect(sessionPath + "#offline", 303); // to the list of what waits
     });
   });
 }
