@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -85,3 +87,48 @@ def test_a_session_page_carries_what_the_offline_script_needs(client: Client, ma
     assert "data-offline-since=" in page
     assert "{time}" in page
     assert '<form method="post" action="/logout/" data-logout>' in page
+
+
+def _deal_form(client: Client, url: str) -> dict[str, str]:
+    html = client.get(url).content.decode()
+    return {
+        name: re.search(rf'name="{name}" value="([^"]*)"', html).group(1)  # type: ignore[union-attr]
+        for name in ("csrfmiddlewaretoken", "number", "dealer", "client_token")
+    }
+
+
+def test_a_kept_entry_page_can_still_post_later(make_user: Any) -> None:
+    """What the phone kept offline posts later as it was: the page's masked CSRF token stays valid (the cookie's
+    secret does not change until the next login), the dealer may be left to the server, and a resend of the same
+    client token adds nothing."""
+    from scorekeeper import services
+
+    owner = make_user("anna")
+    club = services.create_club(owner=owner, name="Stammtisch", owner_name="Anna")
+    players = [club.members.get()] + [services.add_member(club=club, name=n) for n in ("Bert", "Caro", "Dieter")]
+    session = services.start_session(
+        club=club, actor=owner, game="schafkopf", rules="classic", tariff="classic", players=players
+    )
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(owner)
+    url = f"{session.get_absolute_url()}deal/"
+    kept = _deal_form(client, url)
+    for _ in range(3):  # the phone goes on using the app: every page masks the token anew
+        client.get(session.get_absolute_url())
+        _deal_form(client, url)
+    deal = {"contract_type": "sauspiel", "declarer": "Anna", "partner": "Caro", "points": "61"}
+    first = client.post(url, {**kept, **deal})
+    assert first.status_code == 302
+    assert first["Location"] == f"{session.get_absolute_url()}#sheet"
+    # The next deal entered offline: number + 1, its own token, who deals unknown (left to the server).
+    second = {**kept, **deal, "number": "2", "dealer": "", "client_token": str(uuid.uuid4()), "declarer": "Bert"}
+    assert client.post(url, second).status_code == 302
+    assert client.post(url, second).status_code == 302  # sent twice: a lost answer, a second tab
+    session.refresh_from_db()
+    deals = list(session.deals.order_by("number"))
+    assert [(d.number, d.facts["declarer"]) for d in deals] == [(1, "Anna"), (2, "Bert")]
+    assert deals[1].facts["dealer"] == "Bert"  # derived: the deal passes on to the left
+    # A deal number another phone took meanwhile: nothing written, the choice is the scorer's.
+    taken = client.post(url, {**second, "client_token": str(uuid.uuid4()), "declarer": "Caro"})
+    assert taken.status_code == 409
+    assert session.deals.count() == 2
