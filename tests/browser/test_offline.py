@@ -197,3 +197,14 @@ def test_discarding_a_deal_that_waited_takes_it_off_the_phone(
     page.wait_for_timeout(1000)
     assert page.locator(".conflict").count() == 0
     assert session.deals.count() == 1
+
+
+def test_logging_out_forgets_the_kept_pages(open_phone: Any, club: tuple[Club, User], session: Session) -> None:
+    page = open_phone(club[1])
+    ready_for_offline(page, session)
+    page.tap(".menu summary")
+    page.tap(".menu-panel button:has-text('Log out')")
+    page.wait_for_selector(".menu-panel a[href='/login/']", state="attached")  # logged out, on the home page
+    kept = page.evaluate("async () => (await (await caches.open('schreiber-pages-v1')).keys()).length")
+    assert kept == 0
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('schreiber:draft:'))") == []
