@@ -1,0 +1,636 @@
+// Nothing typed is ever lost: the sheet and the deal entry keep working when the network is gone.
+//
+// - Registers the service worker (/sw.js), which answers the session's pages from its cache when offline.
+// - A deal saved while offline (or while earlier deals still wait) goes to the outbox, an IndexedDB store on the
+//   phone, and the sheet lists it as waiting. Back online, the sheet sends the waiting deals one after the other,
+//   in the order they were saved, each as the ordinary form post; its client token makes a resend harmless. When
+//   the server answers "taken" (another phone entered that deal), sending stops and the scorer gets the server's
+//   own page with the choice, as with two phones entering the same deal.
+// - The form being filled in is kept as a draft (localStorage) on every change and put back on a reload.
+// - The page says when it is offline and since when, and how many deals wait.
+// Its words come translated from the server (templates/includes/offline.html).
+(function () {
+  "use strict";
+  const root = document.getElementById("offline");
+  const words = document.getElementById("offline-text");
+  if (!root || !words) return;
+  const text = words.dataset;
+  const user = root.dataset.user || "";
+  const sessionUrl = root.dataset.sessionUrl || "";
+  const dealUrl = root.dataset.dealUrl || "";
+  const state = root.querySelector(".offline-state");
+  const outbox = root.querySelector(".offline-outbox");
+  const sheet = document.getElementById("sheet");
+  const form = document.getElementById("deal-form");
+
+  const PAGES = "schreiber-pages-v1"; // as in sw.js
+  const STATIC = "schreiber-static-v1";
+  const KEY = "schreiber:";
+  const DRAFT = KEY + "draft:";
+  const MIRROR = KEY + "outbox"; // what waits, by token, for decisions that cannot wait for IndexedDB
+  const SENT = KEY + "sent"; // tokens the server is known to have taken: never used again for another deal
+  const STORED = KEY + "stored:"; // per session: the last deal number this phone saw saved
+  const SINCE = KEY + "offline-since";
+  const SUBMITTED = KEY + "submitted"; // sessionStorage: a form was just posted the ordinary way
+
+  const servedFresh = !(navigator.serviceWorker && navigator.serviceWorker.controller); // not through the worker
+  let message = ""; // what the last attempt to send said, when it did not go through
+  let flushing = false;
+  let leaving = false; // the server's page for a waiting deal is on its way
+
+  function fill(template, values) {
+    return String(template || "").replace(/\{(\w+)\}/g, function (all, name) {
+      return name in values ? String(values[name]) : all;
+    });
+  }
+
+  function readJSON(storage, key, fallback) {
+    try {
+      const value = JSON.parse(storage.getItem(key) || "null");
+      return value === null ? fallback : value;
+    } catch (error) {
+      return fallback;
+    }
+  }
+
+  function writeJSON(storage, key, value) {
+    try { storage.setItem(key, JSON.stringify(value)); } catch (error) { /* full or forbidden: only a convenience */ }
+  }
+
+  // the service worker ----------------------------------------------------------------------------------------
+
+  if ("serviceWorker" in navigator && root.dataset.worker) {
+    navigator.serviceWorker.register(root.dataset.worker, {scope: "/"}).catch(function () { /* no offline copy */ });
+  }
+
+  // Another person's pages are never shown: a different user on this phone, or a logout, forgets them.
+  function forgetPages() {
+    Object.keys(localStorage).forEach(function (key) {
+      if (key.startsWith(DRAFT) || key.startsWith(STORED)) localStorage.removeItem(key);
+    });
+    return "caches" in window ? caches.delete(PAGES).catch(function () {}) : Promise.resolve();
+  }
+
+  if (user) {
+    const last = localStorage.getItem(KEY + "user");
+    if (last && last !== user) forgetPages();
+    try { localStorage.setItem(KEY + "user", user); } catch (error) { /* ignore */ }
+  }
+  document.querySelectorAll("form[data-logout]").forEach(function (logout) {
+    logout.addEventListener("submit", function (event) {
+      event.preventDefault();
+      localStorage.removeItem(KEY + "user");
+      const done = function () { logout.submit(); };
+      Promise.race([forgetPages(), new Promise(function (resolve) { setTimeout(resolve, 1500); })]).then(done, done);
+    });
+  });
+
+  // the outbox (IndexedDB, shared with sw.js) -------------------------------------------------------------------
+
+  function openOutbox() {
+    return new Promise(function (resolve, reject) {
+      const opening = indexedDB.open("schreiber", 1);
+      opening.onupgradeneeded = function () {
+        const store = opening.result.createObjectStore("outbox", {keyPath: "id", autoIncrement: true});
+        store.createIndex("token", "token", {unique: true});
+      };
+      opening.onsuccess = function () { resolve(opening.result); };
+      opening.onerror = function () { reject(opening.error); };
+    });
+  }
+
+  function withStore(mode, work) {
+    return openOutbox().then(function (db) {
+      return new Promise(function (resolve, reject) {
+        const transaction = db.transaction("outbox", mode);
+        let result;
+        work(transaction.objectStore("outbox"), function (value) { result = value; });
+        transaction.oncomplete = function () { db.close(); resolve(result); };
+        transaction.onerror = transaction.onabort = function () { db.close(); reject(transaction.error); };
+      });
+    });
+  }
+
+  // Everything waiting, oldest first (the key only grows).
+  function allWaiting() {
+    return withStore("readonly", function (store, done) {
+      const request = store.getAll();
+      request.onsuccess = function () { done(request.result || []); };
+    }).then(function (items) {
+      mirror(items);
+      return items;
+    });
+  }
+
+  // A deal is kept once, by its token: kept again, it keeps its place in the line.
+  function keep(deal) {
+    return withStore("readwrite", function (store) {
+      const lookup = store.index("token").get(deal.token);
+      lookup.onsuccess = function () {
+        if (lookup.result) store.put(Object.assign({}, lookup.result, deal, {id: lookup.result.id}));
+        else store.add(deal);
+      };
+    }).then(allWaiting);
+  }
+
+  function drop(id) {
+    return withStore("readwrite", function (store) { store.delete(id); }).then(allWaiting);
+  }
+
+  function update(item) {
+    return withStore("readwrite", function (store) { store.put(item); });
+  }
+
+  function mirror(items) {
+    const summary = {};
+    items.forEach(function (item) {
+      summary[item.token] = {session: item.session, number: item.number, user: item.user};
+    });
+    writeJSON(localStorage, MIRROR, summary);
+  }
+
+  function mine(item) {
+    return item.user === user || item.user === ""; // "": kept by the service worker, for whoever was logged in
+  }
+
+  // What waits for this session, known at once (from the mirror).
+  function waitingHere() {
+    const summary = readJSON(localStorage, MIRROR, {});
+    return Object.keys(summary).filter(function (token) {
+      const item = summary[token];
+      return item.session === sessionUrl && (item.user === user || item.user === "");
+    }).map(function (token) { return Object.assign({token: token}, summary[token]); });
+  }
+
+  function sentTokens() {
+    return readJSON(localStorage, SENT, []);
+  }
+
+  function rememberSent(token) {
+    const sent = sentTokens().filter(function (t) { return t !== token; });
+    sent.push(token);
+    writeJSON(localStorage, SENT, sent.slice(-200));
+  }
+
+  // offline, and since when -------------------------------------------------------------------------------------
+
+  function offlineSince() {
+    let since = parseInt(localStorage.getItem(SINCE) || "", 10);
+    if (!since) {
+      since = Date.now();
+      try { localStorage.setItem(SINCE, String(since)); } catch (error) { /* ignore */ }
+    }
+    return since;
+  }
+
+  // The time as the phone writes it, in the page's language (en-GB, not en-US, for an English page in Bavaria).
+  function clock(moment) {
+    const language = document.documentElement.lang || "de";
+    const local = (navigator.languages || []).filter(function (tag) { return tag.split("-")[0] === language; });
+    return new Intl.DateTimeFormat(local.concat([language]), {hour: "2-digit", minute: "2-digit"}).format(new Date(moment));
+  }
+
+  function isOffline() {
+    return !navigator.onLine;
+  }
+
+  function showState() {
+    const lines = [];
+    if (isOffline()) {
+      lines.push(fill(text.offlineSince, {time: clock(offlineSince())}));
+    } else {
+      localStorage.removeItem(SINCE);
+    }
+    const waiting = sessionUrl ? waitingHere().length : 0;
+    if (waiting) lines.push(fill(waiting === 1 ? text.pendingOne : text.pendingOther, {n: waiting}));
+    if (message) lines.push(message);
+    state.replaceChildren();
+    lines.forEach(function (line) {
+      const span = document.createElement("span");
+      span.textContent = line;
+      state.appendChild(span);
+    });
+    root.classList.toggle("is-offline", isOffline());
+  }
+
+  function showOutbox(items) {
+    const here = items.filter(function (item) { return item.session === sessionUrl && mine(item); });
+    const list = outbox.querySelector("ol");
+    list.replaceChildren();
+    here.forEach(function (item) {
+      const line = document.createElement("li");
+      line.textContent = fill(text.outboxItem, {n: item.number, game: item.label || "…"});
+      line.dataset.token = item.token;
+      list.appendChild(line);
+    });
+    outbox.hidden = here.length === 0 || !sheet; // on the entry page the count says enough
+    // The sheet's "+ Deal N" counts the waiting deals too.
+    const next = document.getElementById("new-deal");
+    if (next && here.length) {
+      const number = Math.max.apply(null, here.map(function (item) { return item.number; })) + 1;
+      next.textContent = next.textContent.replace(/\d+\s*$/, String(number));
+    }
+    showState();
+  }
+
+  function refresh() {
+    return allWaiting().then(function (items) {
+      // A deal the service worker kept has no owner and no label yet: it is this user's, the one just posted.
+      const posted = readJSON(sessionStorage, KEY + "label", null);
+      const claims = items.filter(function (item) { return user && item.user === ""; }).map(function (item) {
+        item.user = user;
+        if (posted && posted.token === item.token) item.label = posted.label;
+        return update(item);
+      });
+      return Promise.all(claims).then(function () { return claims.length ? allWaiting() : items; });
+    }).then(function (items) {
+      if (sessionUrl) showOutbox(items);
+      return items;
+    }).catch(function () { showState(); return []; });
+  }
+
+  // sending what waits --------------------------------------------------------------------------------------------
+
+  function csrfToken() {
+    try {
+      return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
+    } catch (error) {
+      return "";
+    }
+  }
+
+  function bodyWithToken(body) {
+    const fields = new URLSearchParams(body);
+    const token = csrfToken();
+    if (token) fields.set("csrfmiddlewaretoken", token);
+    return fields;
+  }
+
+  function path(url) {
+    return new URL(url, location.href).pathname;
+  }
+
+  function locked(work) {
+    if (navigator.locks && navigator.locks.request) {
+      return navigator.locks.request("schreiber-outbox", {ifAvailable: true}, function (lock) {
+        return lock ? work() : null; // another tab is sending: it sends these too
+      });
+    }
+    return work();
+  }
+
+  // The server's own page for a waiting deal it did not take ("taken", or a mistake in it): posted the ordinary
+  // way, so the scorer sees the same choice as anywhere else. Nothing was written, so posting again is harmless.
+  function showServerPage(item) {
+    const post = document.createElement("form");
+    post.method = "post";
+    post.action = item.dealUrl;
+    post.hidden = true;
+    bodyWithToken(item.body).forEach(function (value, name) {
+      const input = document.createElement("input");
+      input.type = "hidden";
+      input.name = name;
+      input.value = value;
+      post.appendChild(input);
+    });
+    document.body.appendChild(post);
+    post.submit();
+  }
+
+  function flush() {
+    if (flushing || isOffline() || !sheet || !sessionUrl || !dealUrl || !user) return Promise.resolve();
+    flushing = true;
+    return locked(sendAll).catch(function () {
+      // The network failed on the way: everything stays, and is sent again when the phone is back online.
+    }).then(function () {
+      flushing = false;
+      return refresh();
+    }).then(function () {
+      if (!leaving && !message && !waitingHere().length) precache();
+    });
+  }
+
+  function sendAll() {
+    return allWaiting().then(function (items) {
+      const here = items.filter(function (item) { return item.session === sessionUrl && mine(item); });
+      if (!here.length) return null;
+      message = text.sending;
+      showOutbox(items);
+      // First: may this scorer still add deals here (logged in, the session open)?
+      return fetch(dealUrl, {credentials: "same-origin", cache: "no-store"}).then(function (probe) {
+        if (probe.redirected && path(probe.url) !== dealUrl) {
+          message = path(probe.url) === sessionUrl ? text.closed : text.login;
+          return null;
+        }
+        if (!probe.ok) {
+          message = fill(text.failed, {status: probe.status});
+          return null;
+        }
+        return sendNext(here, 0);
+      });
+    }).then(function (result) {
+      if (message === text.sending) message = "";
+      return result;
+    });
+  }
+
+  function sendNext(items, at) {
+    if (at >= items.length) return null;
+    const item = items[at];
+    return fetch(item.dealUrl, {
+      method: "POST",
+      body: bodyWithToken(item.body),
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: {"X-CSRFToken": csrfToken()},
+    }).then(function (response) {
+      if (response.status === 409 || response.status === 422) {
+        message = "";
+        leaving = true;
+        return update(Object.assign({}, item, {held: true})).then(function () { showServerPage(item); });
+      }
+      if (response.ok && response.redirected && path(response.url) === item.session) {
+        // Stored now or before (the server knows the token). Taken as sent only when the sheet it answered
+        // with still takes new deals: had the session been closed meanwhile, nothing was added.
+        return response.text().then(function (html) {
+          const page = new DOMParser().parseFromString(html, "text/html");
+          if (!page.getElementById("new-deal")) {
+            message = text.closed;
+            return null;
+          }
+          rememberSent(item.token);
+          return drop(item.id).then(function (left) {
+            showOutbox(left);
+            return sendNext(items, at + 1);
+          });
+        });
+      }
+      message = response.redirected && path(response.url) !== item.session
+        ? text.login : fill(text.failed, {status: response.status});
+      return null;
+    });
+  }
+
+  // Keep what the next offline deal needs: this sheet, the entry page, and the files they use (those first: a
+  // page that is kept can always be shown).
+  function precache() {
+    if (isOffline() || !("caches" in window) || !sessionUrl || !dealUrl || !sheet) return;
+    if (!document.getElementById("new-deal")) return; // not a scorer here, or the session is closed
+    const urls = [dealUrl];
+    if (servedFresh) urls.push(location.pathname); // else the worker kept it on its way here
+    const assets = new Set(staticOf(document));
+    Promise.all(urls.map(function (url) {
+      return fetch(url, {credentials: "same-origin", cache: "no-store"}).then(function (response) {
+        if (response.status !== 200 || response.redirected) return null;
+        return response.clone().text().then(function (html) {
+          staticOf(new DOMParser().parseFromString(html, "text/html")).forEach(function (a) { assets.add(a); });
+          return [url, response];
+        });
+      });
+    })).then(function (pages) {
+      return caches.open(STATIC).then(function (cache) {
+        return Promise.all(Array.from(assets).map(function (url) {
+          return cache.match(url).then(function (hit) { return hit || cache.add(url); });
+        }));
+      }).then(function () { return caches.open(PAGES); }).then(function (cache) {
+        return Promise.all(pages.filter(Boolean).map(function (page) {
+          if (page[0] === dealUrl) localStorage.removeItem(STORED + sessionUrl);
+          return cache.put(page[0], page[1]);
+        }));
+      });
+    }).catch(function () { /* offline copies are a convenience */ });
+  }
+
+  function staticOf(page) {
+    return Array.from(page.querySelectorAll("script[src], link[rel=stylesheet][href], link[rel=icon][href]"))
+      .map(function (element) { return new URL(element.getAttribute("src") || element.getAttribute("href"), location.href); })
+      .filter(function (url) { return url.origin === location.origin && url.pathname.startsWith("/static/"); })
+      .map(function (url) { return url.pathname + url.search; });
+  }
+
+  // the deal entry --------------------------------------------------------------------------------------------
+
+  const kind = !form ? "" : form.querySelector("input[name=deal]") ? "correction"
+    : form.querySelector("input[name=before]") ? "insertion" : form.querySelector("input[name=number]") ? "new" : "";
+  const field = function (name) { return form ? form.querySelector("input[type=hidden][name=" + name + "]") : null; };
+  const tokenInput = field("client_token");
+  const numberInput = field("number");
+  const dealerInput = field("dealer");
+  const told = form ? form.querySelector("[role=alert]") : null; // the server's answer to a post: keep as it is
+  // The server's page for a deal that waited on this phone (its "taken" choice): it carries that deal's token.
+  // Anywhere else a token that waits is a kept copy of the entry page, and the next deal gets a token of its own.
+  const carried = told && tokenInput && readJSON(localStorage, MIRROR, {})[tokenInput.value] ? tokenInput.value : "";
+
+  // A new deal follows the deals waiting on this phone: the next number, a token of its own, and who deals left
+  // to the server (it derives the dealer when none is given, and refuses the deal if its number is taken).
+  function placeNewDeal() {
+    if (kind !== "new" || carried || told) return;
+    const waiting = waitingHere();
+    const before = parseInt(numberInput.value, 10) || 0;
+    let number = before;
+    waiting.forEach(function (item) { number = Math.max(number, item.number + 1); });
+    number = Math.max(number, (parseInt(localStorage.getItem(STORED + sessionUrl) || "0", 10) || 0) + 1);
+    const spent = new Set(sentTokens().concat(waiting.map(function (item) { return item.token; })));
+    if (tokenInput && (spent.has(tokenInput.value) || number !== before)) tokenInput.value = newToken();
+    if (number === before) return;
+    numberInput.value = String(number);
+    if (dealerInput) dealerInput.value = "";
+    const title = form.querySelector("h1");
+    if (title) title.textContent = title.textContent.replace(new RegExp("\\b" + before + "\\b"), String(number));
+    document.title = document.title.replace(new RegExp("\\b" + before + "\\b"), String(number));
+    const dealerHint = form.querySelector(".entry-head .hint");
+    if (dealerHint) dealerHint.textContent = text.dealerUnknown;
+  }
+
+  function newToken() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    const hex = Array.from(bytes, function (b) { return b.toString(16).padStart(2, "0"); }).join("");
+    return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
+  }
+
+  function draftKey() {
+    if (kind === "correction") return DRAFT + "deal:" + field("deal").value;
+    if (kind === "insertion") return DRAFT + sessionUrl + "before:" + field("before").value;
+    if (kind === "new") return DRAFT + sessionUrl + "deal:" + numberInput.value;
+    return "";
+  }
+
+  function typed() {
+    return Array.from(form.querySelectorAll("input, select, textarea")).filter(function (input) {
+      return input.name && input.type !== "hidden" && input.type !== "submit" && input.type !== "button";
+    });
+  }
+
+  function saveDraft() {
+    const fields = [];
+    typed().forEach(function (input) {
+      if (input.type === "radio" || input.type === "checkbox") {
+        if (input.checked) fields.push([input.name, input.value]);
+      } else if (input.value !== "") {
+        fields.push([input.name, input.value]);
+      }
+    });
+    const revision = field("revision");
+    writeJSON(localStorage, key, {at: Date.now(), revision: revision ? revision.value : "", fields: fields});
+  }
+
+  function restoreDraft() {
+    const draft = readJSON(localStorage, key, null);
+    if (!draft || !draft.fields || !draft.fields.length) return false;
+    const revision = field("revision");
+    if (revision && draft.revision !== revision.value) return false; // the deal changed since: start from it
+    const chosen = draft.fields.map(function (pair) { return pair[0] + "=" + pair[1]; });
+    const values = {};
+    draft.fields.forEach(function (pair) { (values[pair[0]] = values[pair[0]] || []).push(pair[1]); });
+    typed().forEach(function (input) {
+      if (input.type === "radio" || input.type === "checkbox") {
+        input.checked = chosen.includes(input.name + "=" + input.value);
+      } else {
+        input.value = (values[input.name] || []).shift() || "";
+      }
+    });
+    return true;
+  }
+
+  function forgetDrafts() {
+    const old = Date.now() - 3 * 24 * 3600 * 1000;
+    Object.keys(localStorage).forEach(function (name) {
+      if (name.startsWith(DRAFT) && (readJSON(localStorage, name, {}).at || 0) < old) localStorage.removeItem(name);
+    });
+  }
+
+  function labelOf() {
+    const contract = form.querySelector("input[name=contract_type]:checked");
+    const parts = [contract && contract.closest("label") ? contract.closest("label").textContent.trim() : ""];
+    const players = Array.from(form.querySelectorAll(".control-player, .control-players")).find(function (control) {
+      return !control.hidden && control.querySelector("input:checked:not([value=''])");
+    });
+    if (players) {
+      parts.push(Array.from(players.querySelectorAll("input:checked")).map(function (input) {
+        return input.value;
+      }).join(", "));
+    }
+    return parts.filter(Boolean).join(" ");
+  }
+
+  // After an ordinary post: on the sheet it was saved, so its draft goes; on the form again it was not.
+  const submitted = readJSON(sessionStorage, SUBMITTED, null);
+  sessionStorage.removeItem(SUBMITTED);
+  if (submitted && path(location.href) === submitted.session && !(form && draftKey() === submitted.draft)) {
+    localStorage.removeItem(submitted.draft);
+    const kept = readJSON(localStorage, MIRROR, {})[submitted.token]; // the service worker kept it: not saved yet
+    if (submitted.token && !kept) {
+      rememberSent(submitted.token);
+      const stored = parseInt(localStorage.getItem(STORED + submitted.session) || "0", 10) || 0;
+      if (submitted.number > stored) localStorage.setItem(STORED + submitted.session, String(submitted.number));
+    }
+  }
+
+  let key = "";
+  if (form && kind) {
+    placeNewDeal();
+    key = draftKey();
+    forgetDrafts();
+    // Before the entry script reads the form (this script runs first): the draft is put back, then the other
+    // scripts are told, as if the scorer had made the choice again.
+    const restored = !told && restoreDraft();
+    if (restored) {
+      document.addEventListener("DOMContentLoaded", function () {
+        const contract = form.querySelector("input[name=contract_type]:checked");
+        (contract || form).dispatchEvent(new Event("change", {bubbles: true}));
+        form.dispatchEvent(new CustomEvent("schreiber:draft-restored", {bubbles: true}));
+      });
+    }
+    form.addEventListener("input", saveDraft);
+    form.addEventListener("change", saveDraft);
+    form.addEventListener("click", function (event) {
+      const link = event.target.closest("a[href]");
+      if (!link || path(link.href) !== sessionUrl) return; // Cancel, or "Discard mine"
+      localStorage.removeItem(key);
+      if (!carried) return;
+      event.preventDefault(); // the deal that waited is discarded: out of the outbox, then on to the sheet
+      allWaiting().then(function (items) {
+        const item = items.find(function (i) { return i.token === carried; });
+        return item ? drop(item.id) : null;
+      }).finally(function () { location.href = link.href; });
+    });
+
+    form.addEventListener("submit", function (event) {
+      if (kind !== "new") {
+        if (isOffline()) {
+          event.preventDefault();
+          message = text.correctionOffline;
+          showState();
+          reenable();
+        }
+        return;
+      }
+      const others = waitingHere().filter(function (item) { return item.token !== carried; });
+      if (isOffline() || others.length) {
+        event.preventDefault();
+        putInOutbox();
+        return;
+      }
+      writeJSON(sessionStorage, SUBMITTED, {
+        draft: key, session: sessionUrl, token: tokenInput ? tokenInput.value : "",
+        number: parseInt(numberInput.value, 10) || 0,
+      });
+      writeJSON(sessionStorage, KEY + "label", {token: tokenInput ? tokenInput.value : "", label: labelOf()});
+    });
+  }
+
+  function reenable() {
+    setTimeout(function () {
+      const save = document.getElementById("save-deal");
+      if (save) save.disabled = false;
+    }, 10);
+  }
+
+  function putInOutbox() {
+    const body = new URLSearchParams(new FormData(form)).toString();
+    keep({
+      token: tokenInput.value,
+      number: parseInt(numberInput.value, 10) || 0,
+      body: body,
+      session: sessionUrl,
+      dealUrl: dealUrl,
+      label: labelOf(),
+      user: user,
+      at: Date.now(),
+      held: false,
+    }).then(function () {
+      localStorage.removeItem(key);
+      location.href = sessionUrl + "#offline"; // the list of what waits, in view
+    }, function () {
+      reenable(); // IndexedDB refused (private mode, full): the form stays as it is, and so does its draft
+    });
+  }
+
+  // wiring ------------------------------------------------------------------------------------------------------
+
+  // The status line stands above the sheet (or the form), outside what the sheet's polling replaces.
+  const anchor = sheet || form;
+  if (anchor && anchor.parentNode) anchor.parentNode.insertBefore(root, anchor);
+
+  // No polling, no preview while offline: they could only fail.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (isOffline()) event.preventDefault();
+  });
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail && event.detail.target && event.detail.target.id === "sheet") precache();
+  });
+
+  window.addEventListener("online", function () { message = ""; showState(); flush(); });
+  window.addEventListener("offline", function () { showState(); });
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) flush(); });
+  setInterval(function () { if (waitingHere().length) flush(); }, 15000);
+
+  showState();
+  refresh().then(function () {
+    if (form && kind === "new") placeNewDeal();
+    if (sheet) flush();
+  });
+})();
