@@ -56,8 +56,10 @@ self.addEventListener("fetch", function (event) {
 
 function page(request, url) {
   const key = url.origin + url.pathname; // ?undo=… and the like show the same page
+  // An entry page opened for a player (?lead=…) or an insertion (?before=…) is not the plain next deal: not kept.
+  const keep = !(url.search && DEAL_NEW.test(url.pathname));
   const network = fetch(request).then(function (response) {
-    if (response.ok && response.status === 200 && !response.redirected && response.type === "basic") {
+    if (keep && response.ok && response.status === 200 && !response.redirected && response.type === "basic") {
       const copy = response.clone();
       caches.open(PAGES).then(function (cache) { return cache.put(key, copy); });
     }
