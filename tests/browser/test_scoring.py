@@ -70,7 +70,7 @@ TYPICAL_DEALS = [
     ("schafkopf", 4, [lead("Anna"), chip("partner", "Caro"), quick("points", 61)], "Sauspiel", "Anna +20"),
     ("doppelkopf", 4, [lead("Bert"), chip("re", "Dieter"), quick("re_points", 151)], "Normal", "Bert +2"),
     ("sheepshead", 5, [lead("Bert"), chip("partner", "Dieter"), quick("points", 61)], "Pick", "Bert +2"),
-    ("bauernstoss", 4, ["#new-deal", chip("chalk", "Team A"), quick("points", 79)], "Spiel", None),
+    ("bauernstoss", 4, ["#new-deal", chip("chalk", "Team A"), quick("points", 79)], "Game", None),
 ]
 
 
@@ -126,6 +126,14 @@ def test_only_the_laufende_a_contract_counts_are_offered(open_phone: Any, club: 
     expect(offered).to_have_text(["0", "2", "3", "4"])  # a Wenz: from 2, four Unter
 
 
+GEOMETRY = """() => {
+  const value = document.querySelector("#preview summary"), save = document.getElementById("save-deal");
+  if (!value) return null;
+  const a = value.getBoundingClientRect();
+  return [a.top, a.bottom, save.getBoundingClientRect().top];
+}"""
+
+
 def test_the_value_stays_beside_save_while_entering(open_phone: Any, club: tuple[Club, User]) -> None:
     session = start(*club, "schafkopf", 4, "classic", "10/20/50")
     page = open_phone(club[1])
@@ -139,13 +147,11 @@ def test_the_value_stays_beside_save_while_entering(open_phone: Any, club: tuple
         page.locator(target).scroll_into_view_if_needed()
         page.click(target)
         page.wait_for_load_state("networkidle")
-        expect(summary).to_be_visible()
-        value, save = summary.bounding_box(), page.locator("#save-deal").bounding_box()
-        assert value is not None
-        assert save is not None
-        assert value["y"] >= 0  # inside the 375×812 viewport
-        assert value["y"] + value["height"] <= 812
-        assert 0 <= save["y"] - (value["y"] + value["height"]) <= 24  # right above Save
+        # Measured in one go in the page: the preview is redrawn as it answers each tap.
+        top, bottom, save_top = page.wait_for_function(GEOMETRY).json_value()
+        assert top >= 0  # inside the 375×812 viewport
+        assert bottom <= 812
+        assert 0 <= save_top - bottom <= 24  # right above Save
     expect(summary).to_contain_text("Bert")
     summary.click()  # the full explanation on tap
     expect(page.locator("#preview .explain")).to_be_visible()
