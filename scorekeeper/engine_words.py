@@ -28,6 +28,7 @@ def translated(words: Message) -> str:
 # than a game term.
 LABEL_WORDS: dict[str, Promise] = {
     "Zusammengeworfen": gettext_lazy("Thrown in"),
+    "Normalspiel": gettext_lazy("Normal game"),
     "Spiel": gettext_lazy("Game"),
     "Spiel Schneider": gettext_lazy("Game, Schneider"),
     "Spiel Schwarz": gettext_lazy("Game, Schwarz"),

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -13,19 +12,7 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.auth.models import User
 from django.contrib.sessions.backends.db import SessionStore
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-
-PHONE = {"width": 375, "height": 812}
-# No sandbox (we run as root in CI); no background traffic: the machine has no network beyond loopback.
-LAUNCH_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from .chromium import CHROMIUM, LAUNCH_ARGS, PHONE
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
