@@ -66,10 +66,13 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 
 def _service_worker_source() -> str:
-    """The worker's source: from the app's static folder, else from the collected files (a deployment that keeps
-    only ``STATIC_ROOT``)."""
+    """The worker's source, from the app's static folder, else from the collected files (a deployment that keeps
+    only ``STATIC_ROOT``), after the outbox it shares with the pages."""
     found = finders.find("js/sw.js")
     if found:
-        return Path(str(found)).read_text(encoding="utf-8")
-    with staticfiles_storage.open("js/sw.js") as file:
-        return str(file.read().decode("utf-8"))
+        source = Path(str(found)).read_text(encoding="utf-8")
+    else:
+        with staticfiles_storage.open("js/sw.js") as file:
+            source = str(file.read().decode("utf-8"))
+    return f'importScripts("{static("js/outbox.js")}");\n{source}'
+

@@ -42,6 +42,7 @@ def test_the_manifest_needs_no_login_and_is_linked_from_every_page(client: Clien
     page = client.get("/login/")
     assert b'<link rel="manifest" href="/manifest.webmanifest">' in page.content
     assert "'self'" in csp(page)["manifest-src"]
+    assert b'src="/static/js/outbox.js"' in page.content
     assert b'src="/static/js/offline.js"' in page.content
 
 
@@ -54,7 +55,9 @@ def test_the_service_worker_is_served_from_the_root_and_never_cached(client: Cli
     assert "max-age=0" in response["Cache-Control"]
     source = response.content.decode()
     assert 'self.addEventListener("fetch"' in source
-    assert source == Path(str(finders.find("js/sw.js"))).read_text(encoding="utf-8")
+    first, rest = source.split("\n", 1)
+    assert first == 'importScripts("/static/js/outbox.js");'  # the outbox the pages open too
+    assert rest == Path(str(finders.find("js/sw.js"))).read_text(encoding="utf-8")
 
 
 def test_the_policy_lets_the_worker_and_the_manifest_load_but_nothing_inline(client: Client) -> None:

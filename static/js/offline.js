@@ -85,19 +85,8 @@
     });
   });
 
-  // the outbox (IndexedDB, shared with sw.js) -------------------------------------------------------------------
+  // the outbox (IndexedDB, shared with sw.js; openOutbox() is in outbox.js) ---------------------------------------
 
-  function openOutbox() {
-    return new Promise(function (resolve, reject) {
-      const opening = indexedDB.open("schreiber", 1);
-      opening.onupgradeneeded = function () {
-        const store = opening.result.createObjectStore("outbox", {keyPath: "id", autoIncrement: true});
-        store.createIndex("token", "token", {unique: true});
-      };
-      opening.onsuccess = function () { resolve(opening.result); };
-      opening.onerror = function () { reject(opening.error); };
-    });
-  }
 
   function withStore(mode, work) {
     return openOutbox().then(function (db) {

@@ -131,19 +131,7 @@ function postDeal(request, sessionPath) {
   });
 }
 
-// The outbox: the same database offline.js opens; each deal once, by its client token, in the order kept.
-function openOutbox() {
-  return new Promise(function (resolve, reject) {
-    const opening = indexedDB.open("schreiber", 1);
-    opening.onupgradeneeded = function () {
-      const store = opening.result.createObjectStore("outbox", {keyPath: "id", autoIncrement: true});
-      store.createIndex("token", "token", {unique: true});
-    };
-    opening.onsuccess = function () { resolve(opening.result); };
-    opening.onerror = function () { reject(opening.error); };
-  });
-}
-
+// The outbox (openOutbox() comes from outbox.js, which the served worker imports first).
 function keep(deal) {
   return openOutbox().then(function (db) {
     return new Promise(function (resolve, reject) {

@@ -73,3 +73,18 @@ def open_phone(chromium: Any, live_server: Any) -> Iterator[Callable[..., Any]]:
     yield open_as
     for context in contexts:
         context.close()
+
+
+NAMES = ["Anna", "Bert", "Caro", "Dieter", "Emil"]
+
+
+@pytest.fixture
+def club(make_user: Any) -> tuple[Any, User]:
+    """A club whose owner Anna scores, with four more members by name only."""
+    from scorekeeper import services
+
+    scorer = make_user("anna")
+    club = services.create_club(owner=scorer, name="Stammtisch", owner_name="Anna")
+    for name in NAMES[1:]:
+        services.add_member(club=club, name=name)
+    return club, scorer

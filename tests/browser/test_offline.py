@@ -12,18 +12,9 @@ from playwright.sync_api import expect
 from scorekeeper import services
 from scorekeeper.models import Club, Deal, Role, Session
 
+from .conftest import NAMES
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-NAMES = ["Anna", "Bert", "Caro", "Dieter"]
-
-
-@pytest.fixture
-def club(make_user: Any) -> tuple[Club, User]:
-    scorer = make_user("anna")
-    club = services.create_club(owner=scorer, name="Stammtisch", owner_name="Anna")
-    for name in NAMES[1:]:
-        services.add_member(club=club, name=name)
-    return club, scorer
 
 
 @pytest.fixture
@@ -34,7 +25,7 @@ def session(club: tuple[Club, User]) -> Session:
         game="schafkopf",
         rules="classic",
         tariff="10/20/50",
-        players=[club[0].members.get(name=n) for n in NAMES],
+        players=[club[0].members.get(name=n) for n in NAMES[:4]],
     )
 
 

@@ -11,18 +11,9 @@ from playwright.sync_api import expect
 from scorekeeper import services
 from scorekeeper.models import Club, Role, Session
 
+from .conftest import NAMES
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-NAMES = ["Anna", "Bert", "Caro", "Dieter", "Emil"]
-
-
-@pytest.fixture
-def club(make_user: Any) -> tuple[Club, User]:
-    scorer = make_user("anna")
-    club = services.create_club(owner=scorer, name="Stammtisch", owner_name="Anna")
-    for name in NAMES[1:]:
-        services.add_member(club=club, name=name)
-    return club, scorer
 
 
 def start(club: Club, scorer: User, game: str, players: int, rules: Any = None, tariff: Any = None) -> Session:
