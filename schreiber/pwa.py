@@ -75,4 +75,3 @@ def _service_worker_source() -> str:
         with staticfiles_storage.open("js/sw.js") as file:
             source = str(file.read().decode("utf-8"))
     return f'importScripts("{static("js/outbox.js")}");\n{source}'
-

@@ -234,3 +234,23 @@ def test_two_phones_entering_the_same_deal_the_second_is_asked(open_phone: Any, 
     second.wait_for_selector("#deal-form")
     assert "Deal 3" in second.inner_text("h1")
     assert session.deals.count() == 2
+
+
+def test_a_solo_of_a_player_who_owes_his_pflichtsolo_is_ticked_as_it(open_phone: Any, club: tuple[Club, User]) -> None:
+    session = start(*club, "doppelkopf", 4)
+    solo = {"type": "solo", "solo": "damen", "re": ["Caro"], "forced": True, "re_points": 150}
+    services.record_deal(session=session, actor=club[1], facts=solo)
+    page = open_phone(club[1])
+    page.goto(session.get_absolute_url())
+    expect(page.locator(".pflichtsolo")).to_contain_text("Pflichtsolo still owed by Anna, Bert, Dieter")
+    page.click("#new-deal")
+    page.click(".contract-types label.chip:has(span:text-is('Solo'))")
+    forced = page.locator("[data-name=forced] input")
+    page.click(chip("re", "Caro"))  # already played his: a Lustsolo
+    expect(forced).not_to_be_checked()
+    page.click(chip("re", "Caro"))
+    page.click(chip("re", "Bert"))  # still owes his: it is his Pflichtsolo
+    expect(forced).to_be_checked()
+    page.click("[data-name=forced] label")  # the scorer knows better
+    page.click(quick("re_points", 151))
+    expect(forced).not_to_be_checked()
