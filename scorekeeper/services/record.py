@@ -52,9 +52,10 @@ def store(
 ) -> None:
     """Write back numbers, results and the session summary for ``deals`` (new ones, without a pk, are created).
 
-    A deal whose dealer the engine derived gets it frozen into its facts: who dealt is a fact from then on.
+    A deal whose dealer the engine derived gets it frozen into its facts: who dealt is a fact from then on. A deal
+    whose line on the sheet changes is stamped with the session's new revision (``Deal.changed_in``).
     """
-    players = parsed.players
+    players, revision = parsed.players, session.revision + 1
     moving = [deal.pk for number, deal in enumerate(deals, 1) if deal.pk and deal.number != number]
     if moving:
         Deal.objects.filter(pk__in=moving).update(number=F("number") + OFFSET)
@@ -63,12 +64,12 @@ def store(
         stored = derived.stored_result(result, players)
         frozen = deal.facts if deal.facts.get("dealer") == result.dealer else {**deal.facts, "dealer": result.dealer}
         if deal.pk is None:
-            deal.number, deal.result, deal.facts = number, stored, frozen
+            deal.number, deal.result, deal.facts, deal.changed_in = number, stored, frozen, revision
             deal.save()
         elif deal.number != number or deal.result != stored or deal.facts is not frozen:
-            deal.number, deal.result, deal.facts = number, stored, frozen
+            deal.number, deal.result, deal.facts, deal.changed_in = number, stored, frozen, revision
             changed.append(deal)
-    Deal.objects.bulk_update(changed, ["number", "result", "facts"])
+    Deal.objects.bulk_update(changed, ["number", "result", "facts", "changed_in"])
     done = derived.summary(parsed, results, session.first_dealer)
     session.deal_count, session.totals, session.pot, session.next_dealer = (
         done.deal_count,
