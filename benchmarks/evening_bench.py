@@ -60,21 +60,27 @@ def facts(number: int) -> dict[str, str]:
 
 
 class Phone:
-    """A member's phone following the sheet: it remembers the revision it shows."""
+    """A member's phone following the sheet: it says which revision and shape it shows, as static/js/app.js does."""
 
-    def __init__(self, user: User, url: str) -> None:
+    def __init__(self, user: User, page: str, live: str) -> None:
         self.client = Client(headers=GZIP)
         self.client.force_login(user)
-        self.url = url
-        self.revision = int(re.findall(r'data-revision="(\d+)"', body(self.client.get(url, secure=True)))[0])
+        self.url = live
+        self.shows: dict[str, str] = {}
+        self.remember(self.client.get(page, secure=True))
+
+    def remember(self, response: Any) -> None:
+        sheet = re.findall(r'<section id="sheet"[^>]*>', body(response))[0]
+        self.shows = dict(re.findall(r'data-(revision|shape)="([^"]*)"', sheet))
 
     def poll(self) -> tuple[float, Any]:
         start = time.perf_counter()
-        response = self.client.get(self.url, {"rev": self.revision}, secure=True, headers={"hx-request": "true"})
+        query = {"rev": self.shows["revision"], "shape": self.shows.get("shape", "")}
+        response = self.client.get(self.url, query, secure=True, headers={"hx-request": "true"})
         elapsed = time.perf_counter() - start
         assert response.status_code in (200, 204), response.status_code
         if response.status_code == 200:
-            self.revision = int(re.findall(r'data-revision="(\d+)"', body(response))[0])
+            self.remember(response)
         return elapsed, response
 
 
@@ -97,9 +103,7 @@ def evening(deals: int, phones: int) -> dict[str, Any]:
     sheet_url = session.get_absolute_url()
     form_url = reverse("deal_new", args=[club.slug, session.pk])
     live_url = reverse("session_live", args=[club.slug, session.pk])
-    watchers = [Phone(users[i % 3], sheet_url) for i in range(phones)]
-    for watcher in watchers:
-        watcher.url = live_url
+    watchers = [Phone(users[i % 3], sheet_url, live_url) for i in range(phones)]
     per_deal, polls = [], []
     for number in range(1, deals + 1):
         start = time.perf_counter()
@@ -108,6 +112,8 @@ def evening(deals: int, phones: int) -> dict[str, Any]:
         assert saved.status_code == 302, body(saved)[:2000]
         sheet = scorer.get(saved["Location"], secure=True)
         per_deal.append(time.perf_counter() - start)
+        if number <= WINDOW:
+            print(f"deal {number:4}: {per_deal[-1] * 1000:6.1f} ms")
         assert f"+ Deal {number + 1}" in body(sheet) or f"+ Spiel {number + 1}" in body(sheet)
         polls.append([watcher.poll()[0] for watcher in watchers for _ in range(2)])
         if number % 50 == 0 or number == deals:
