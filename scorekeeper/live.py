@@ -2,8 +2,9 @@
 
 A deal's line looks the same to everyone of one language and role until its number or result changes, and then the
 services stamp it with the session's new revision (``Deal.changed_in``). Cached under that stamp, a line is drawn
-once however many phones ask, and no key is ever stale (a cache per process will do). The whole sheet is kept per
-revision too, for the phones that load it at the same time.
+once however many phones ask, and no key is ever stale (a cache per process will do). Lines are also kept in blocks
+of ``BLOCK`` deals, under their stamps, so that the whole sheet after a new deal takes a few lookups, not one a deal;
+and the whole sheet is kept per revision, for the phones that load it at the same time.
 
 A polling phone says which revision and shape (language, role, any rows) it shows. It gets nothing while both are
 current; a patch (the sheet's head with the totals, and the lines that changed since its revision) while only the
@@ -13,6 +14,7 @@ and every line it keeps is one no write touched since (a deal that moves gets a 
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -25,6 +27,7 @@ from . import selectors
 from .models import Member, Role, Session
 from .sheet import Sheet, StoredDeal, row
 
+BLOCK = 50
 LINE_TIMEOUT = 12 * 3600  # an evening and the morning after
 SHEET_TIMEOUT = 600  # the phones at a table load a revision's sheet within minutes; then it is only memory
 
@@ -49,6 +52,10 @@ class Look:
     def line_key(self, deal_id: int | None, changed_in: int) -> str:
         return f"sheet-line:{deal_id}:{changed_in}:{self.language}:{int(self.editable)}"
 
+    def block_key(self, stamps: Sequence[tuple[int | None, int]]) -> str:
+        digest = hashlib.blake2b(repr(stamps).encode(), digest_size=12).hexdigest()
+        return f"sheet-block:{digest}:{self.language}:{int(self.editable)}"
+
 
 @dataclass(frozen=True)
 class Poll:
@@ -63,7 +70,7 @@ def sheet_html(me: Member, session: Session) -> SafeString:
     html = cache.get(key)
     if html is None:
         head = selectors.sheet_head(session)
-        html = _sheet(look, head, _lines(look, head, selectors.line_stamps(session)))
+        html = _sheet(look, head, _blocks(look, head, selectors.line_stamps(session)))
         cache.set(key, html, SHEET_TIMEOUT)
     return mark_safe(html)
 
@@ -83,15 +90,25 @@ def poll(me: Member, session: Session, revision: str | None, shape: str | None) 
     return Poll(_sheet(look, head, lines, patch=True, news=news), patch=True)
 
 
-def _sheet(look: Look, head: Sheet, lines: Sequence[str], **more: object) -> SafeString:
+def _sheet(look: Look, head: Sheet, lines: str, **more: object) -> SafeString:
     session = look.session
     context = {"club": session.club, "session": session, "sheet": head, "can_score": look.editable, "lines": lines}
     return render_to_string("scorekeeper/includes/sheet.html", {**context, "shape": look.shape, **more})
 
 
+def _blocks(look: Look, head: Sheet, stamps: Sequence[tuple[int | None, int]]) -> SafeString:
+    """Every line, newest first, put together from blocks of ``BLOCK`` deals (only the last changes with a new deal)."""
+    blocks = {look.block_key(block): block for block in (stamps[i : i + BLOCK] for i in range(0, len(stamps), BLOCK))}
+    html = cache.get_many(blocks)
+    drawn = {key: _lines(look, head, block) for key, block in blocks.items() if key not in html}
+    cache.set_many(drawn, LINE_TIMEOUT)
+    html.update(drawn)
+    return mark_safe("".join(html[key] for key in reversed(blocks)))
+
+
 def _lines(
     look: Look, head: Sheet, stamps: Sequence[tuple[int | None, int]], known: Sequence[StoredDeal] = ()
-) -> list[SafeString]:
+) -> SafeString:
     """The lines of the deals ``stamps`` names, newest first: cached, or drawn (from ``known`` or the database)."""
     keys = {pk: look.line_key(pk, changed_in) for pk, changed_in in stamps}
     cached = cache.get_many(keys.values())
@@ -107,4 +124,4 @@ def _lines(
             line = template.render({**context, "row": row(deal, head.players)})
             drawn[look.line_key(deal.deal_id, deal.changed_in)] = html[deal.deal_id] = line
         cache.set_many(drawn, LINE_TIMEOUT)
-    return [mark_safe(html[pk]) for pk, _changed in reversed(stamps) if pk in html]
+    return mark_safe("".join(html[pk] for pk, _changed in reversed(stamps) if pk in html))  # one string: no loop

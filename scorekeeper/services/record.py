@@ -32,8 +32,10 @@ def locked(session: Session) -> Session:
 
 
 def live_deals(session: Session) -> list[Deal]:
-    """The deals on the sheet, in playing order: the one read a change makes."""
-    return list(session.deals.filter(deleted_at__isnull=True).order_by("sequence"))
+    """The deals on the sheet, in playing order: the one read a change makes (of what a change reads: the who and
+    when of each deal would only cost time, hundreds of times in a long evening)."""
+    deals = session.deals.filter(deleted_at__isnull=True).order_by("sequence")
+    return list(deals.only("session", "sequence", "number", "facts", "result", "revision", "changed_in"))
 
 
 def replay(
