@@ -114,12 +114,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The drawn lines of live score sheets and settlement PDFs (scorekeeper/live.py). Every key names the revision it
-# was drawn for, so it is never stale: a cache per process is right, only less shared with several processes.
+# Live score sheets as drawn (scorekeeper/live.py) and settlement PDFs. Everything kept names the revision it was
+# drawn for, so it is never stale: a cache per process is right, only less shared with several processes.
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "OPTIONS": {"MAX_ENTRIES": 20_000},  # a few evenings of lines, each 2 KB
+        "OPTIONS": {"MAX_ENTRIES": 20_000},  # a few evenings of lines, mostly 1.5 KB each
     }
 }
 

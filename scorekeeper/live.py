@@ -2,9 +2,10 @@
 
 A deal's line looks the same to everyone of one language and role until its number or result changes, and then the
 services stamp it with the session's new revision (``Deal.changed_in``). Cached under that stamp, a line is drawn
-once however many phones ask, and no key is ever stale (a cache per process will do). Lines are also kept in blocks
-of ``BLOCK`` deals, under their stamps, so that the whole sheet after a new deal takes a few lookups, not one a deal;
-and the whole sheet is kept per revision, for the phones that load it at the same time.
+once however many phones ask, and no key is ever stale (a cache per process will do). Full blocks of ``BLOCK``
+lines are kept too, under their stamps, so that the whole sheet after a new deal takes a few lookups, not one a
+deal. The whole sheet is kept with its revision, one per session and look: the phones that load it at the same time
+share it, and an evening of revisions does not pile up in memory.
 
 A polling phone says which revision and shape (language, role, any rows) it shows. It gets nothing while both are
 current; a patch (the sheet's head with the totals, and the lines that changed since its revision) while only the
@@ -29,7 +30,7 @@ from .sheet import Sheet, StoredDeal, row
 
 BLOCK = 50
 LINE_TIMEOUT = 12 * 3600  # an evening and the morning after
-SHEET_TIMEOUT = 600  # the phones at a table load a revision's sheet within minutes; then it is only memory
+SHEET_TIMEOUT = 600
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class Look:
 
     @property
     def shape(self) -> str:
-        """What a phone's sheet must match for a patch to fit it."""
+        """What a phone's sheet must match for a patch to fit it (a sheet with no deal has no table to patch)."""
         return f"{self.language}.{int(self.editable)}.{int(self.session.deal_count > 0)}"
 
     def line_key(self, deal_id: int | None, changed_in: int) -> str:
@@ -66,19 +67,19 @@ class Poll:
 def sheet_html(me: Member, session: Session) -> SafeString:
     """The whole sheet, as the page shows it and a phone starts from."""
     look = Look.of(me, session)
-    key = f"sheet:{session.pk}:{session.revision}:{look.shape}"
-    html = cache.get(key)
-    if html is None:
+    key = f"sheet:{session.pk}:{look.language}:{int(look.editable)}"
+    revision, html = cache.get(key, (None, ""))
+    if revision != session.revision:
         head = selectors.sheet_head(session)
         html = _sheet(look, head, _blocks(look, head, selectors.line_stamps(session)))
-        cache.set(key, html, SHEET_TIMEOUT)
+        cache.set(key, (session.revision, html), SHEET_TIMEOUT)
     return mark_safe(html)
 
 
 def poll(me: Member, session: Session, revision: str | None, shape: str | None) -> Poll:
     """What a phone showing ``revision`` in ``shape`` needs to show the sheet as it is now."""
     look = Look.of(me, session)
-    since = int(revision) if revision and revision.isdigit() else None
+    since = int(revision) if revision and revision.isdecimal() else None
     if shape != look.shape or since is None or since > session.revision:
         return Poll(sheet_html(me, session))
     if since == session.revision:
@@ -97,13 +98,14 @@ def _sheet(look: Look, head: Sheet, lines: str, **more: object) -> SafeString:
 
 
 def _blocks(look: Look, head: Sheet, stamps: Sequence[tuple[int | None, int]]) -> SafeString:
-    """Every line, newest first, put together from blocks of ``BLOCK`` deals (only the last changes with a new deal)."""
-    blocks = {look.block_key(block): block for block in (stamps[i : i + BLOCK] for i in range(0, len(stamps), BLOCK))}
+    """Every line, newest first: full blocks of ``BLOCK`` deals from the cache, and the lines after them."""
+    full = len(stamps) - len(stamps) % BLOCK
+    blocks = {look.block_key(stamps[i : i + BLOCK]): stamps[i : i + BLOCK] for i in range(0, full, BLOCK)}
     html = cache.get_many(blocks)
     drawn = {key: _lines(look, head, block) for key, block in blocks.items() if key not in html}
     cache.set_many(drawn, LINE_TIMEOUT)
     html.update(drawn)
-    return mark_safe("".join(html[key] for key in reversed(blocks)))
+    return mark_safe(_lines(look, head, stamps[full:]) + "".join(html[key] for key in reversed(blocks)))
 
 
 def _lines(
@@ -113,7 +115,7 @@ def _lines(
     keys = {pk: look.line_key(pk, changed_in) for pk, changed_in in stamps}
     cached = cache.get_many(keys.values())
     html = {pk: cached[key] for pk, key in keys.items() if key in cached}
-    missing = [pk for pk in keys if pk not in html]
+    missing = {pk for pk in keys if pk not in html}
     session = look.session
     if missing:
         deals = [d for d in known if d.deal_id in missing] if known else selectors.stored_deals(session, ids=missing)
@@ -124,4 +126,4 @@ def _lines(
             line = template.render({**context, "row": row(deal, head.players)})
             drawn[look.line_key(deal.deal_id, deal.changed_in)] = html[deal.deal_id] = line
         cache.set_many(drawn, LINE_TIMEOUT)
-    return mark_safe("".join(html[pk] for pk, _changed in reversed(stamps) if pk in html))  # one string: no loop
+    return mark_safe("".join(html[pk] for pk, _changed in reversed(stamps) if pk in html))
