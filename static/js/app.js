@@ -33,9 +33,24 @@
   // Everything but the deals is replaced; each deal that came is put in by its number (newest first), and the
   // deals past the sheet's count are dropped. A deal that did not come is as the phone shows it.
   function patch(sheet, fresh) {
-    var table = sheet.querySelector(".sheet-table table");
-    var freshTable = fresh.querySelector(".sheet-table table");
-    var count = Number(fresh.dataset.count);
+    var wrap = sheet.querySelector(".sheet-table");
+    var freshWrap = fresh.querySelector(".sheet-table");
+    if (wrap && freshWrap) {  // the same shape has both or neither: a sheet with no deal yet has no table
+      putLines(wrap.querySelector("table"), freshWrap.querySelector("table"), Number(fresh.dataset.count));
+    }
+    var before = true;
+    Array.prototype.slice.call(sheet.children).forEach(function (part) {
+      if (part !== wrap) part.remove();
+    });
+    Array.prototype.slice.call(fresh.children).forEach(function (part) {
+      if (part === freshWrap) before = false;
+      else htmx.process(sheet.insertBefore(part, before ? wrap : null));
+    });
+    // not htmx.process(sheet): its attributes changed, and htmx would set its polling up a second time
+    ["revision", "shape", "count"].forEach(function (key) { sheet.dataset[key] = fresh.dataset[key]; });
+  }
+
+  function putLines(table, freshTable, count) {
     Array.prototype.slice.call(freshTable.tBodies).forEach(function (line) {
       var number = Number(line.dataset.number);
       var lines = Array.prototype.slice.call(table.tBodies);
@@ -51,17 +66,5 @@
     Array.prototype.slice.call(table.tBodies).forEach(function (line) {
       if (Number(line.dataset.number) > count) line.remove();
     });
-    var wrap = table.closest(".sheet-table");
-    var freshWrap = freshTable.closest(".sheet-table");
-    var before = true;
-    Array.prototype.slice.call(sheet.children).forEach(function (part) {
-      if (part !== wrap) part.remove();
-    });
-    Array.prototype.slice.call(fresh.children).forEach(function (part) {
-      if (part === freshWrap) before = false;
-      else htmx.process(sheet.insertBefore(part, before ? wrap : null));
-    });
-    // not htmx.process(sheet): its attributes changed, and htmx would set its polling up a second time
-    ["revision", "shape", "count"].forEach(function (key) { sheet.dataset[key] = fresh.dataset[key]; });
   }
 })();

@@ -16,7 +16,7 @@ from django.urls import reverse
 from scorekeeper import live, printing, services, sheet
 from scorekeeper.models import Session
 
-from .conftest import Personas, sauspiel
+from .conftest import Personas, sauspiel, start
 
 pytestmark = pytest.mark.django_db
 
@@ -127,6 +127,18 @@ def test_a_patched_sheet_is_the_sheet(personas: Personas, session: Session, pers
         assert phone.poll() == "nothing"  # and then it is current …
         cache.clear()
         assert flat(phone.sheet) == flat(whole(client, session)), what  # … as drawn afresh
+
+
+def test_a_sheet_with_no_deal_is_patched_and_redrawn_for_its_first(personas: Personas) -> None:
+    session = start(personas, cents_per_point=10)
+    client = login(personas.member)
+    phone = Phone(client, session)
+    terms = {"currency": "EUR", "pot_policy": "carry", "settlement_mode": "zero_sum"}
+    services.change_money_terms(session=session, actor=personas.scorer, cents_per_point=20, **terms)
+    assert phone.poll() == "patch"
+    assert flat(phone.sheet) == flat(whole(client, session))
+    services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Caro", "Anna", 80))
+    assert phone.poll() == "whole"  # now with a table to patch
 
 
 def test_a_patch_has_only_the_changed_lines(client: Client, personas: Personas, session: Session) -> None:
