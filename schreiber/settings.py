@@ -66,7 +66,8 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files come compressed already, before GZip sees them
     # Pages and polls compressed. BREACH guesses a secret repeated in compressed pages from their length; the CSRF
-    # token is masked anew in every response, and the one other secret (an invitation link) is shown once.
+    # token is masked anew in every response, the one other secret (an invitation link) is shown once, and Django
+    # pads each compressed response with random bytes besides.
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
