@@ -10,45 +10,21 @@ the queries. The page reads each session's stored summary, so the time should no
 
 from __future__ import annotations
 
-import os
 import statistics
 import sys
-import tempfile
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "schreiber.settings")
-os.environ.setdefault("SCHREIBER_VAR_DIR", tempfile.mkdtemp(prefix="schreiber-bench-"))
-os.environ.setdefault("SCHREIBER_PLAIN_STATIC", "true")  # no collectstatic for a benchmark
+from _scratch import scratch_database
+from django.contrib.auth.models import User
+from django.db import connection, connections
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
-import django
-
-django.setup()
-
-from django.contrib.auth.models import User  # noqa: E402
-from django.db import connection, connections  # noqa: E402
-from django.test import Client  # noqa: E402
-from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
-from django.urls import reverse  # noqa: E402
-
-from scorekeeper import services  # noqa: E402
-from scorekeeper.models import Deal, Seat, Session  # noqa: E402
+from scorekeeper import services
+from scorekeeper.models import Deal, Seat, Session
 
 PLAYERS = ["Anna", "Bert", "Caro", "Dieter"]
-
-
-def scratch_database() -> str:
-    """Point the default connection at an empty, migrated scratch database; the name it had before."""
-    from django.core.management import call_command
-
-    before = connection.settings_dict["NAME"]
-    if connection.vendor == "postgresql":
-        connection.settings_dict["TEST"]["NAME"] = "schreiber_bench"
-        connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    else:
-        call_command("migrate", verbosity=0)
-    return before
 
 
 def build_club(sessions: int, deals_per_session: int) -> tuple[User, str]:
@@ -100,9 +76,7 @@ def timed(client: Client, path: str, rounds: int = 20) -> tuple[float, int]:
 def main() -> None:
     sessions = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
     deals_per_session = int(sys.argv[2]) if len(sys.argv) > 2 else 34
-    setup_test_environment()
-    before = scratch_database()
-    try:
+    with scratch_database("schreiber_bench"):
         start = time.perf_counter()
         owner, slug = build_club(sessions, deals_per_session)
         with connection.cursor() as cursor:  # fresh planner statistics, as autovacuum keeps them in production
@@ -115,9 +89,6 @@ def main() -> None:
                             ("page 50", reverse("club", args=[slug]) + "?page=50")):  # fmt: skip
             median, queries = timed(client, path)
             print(f"{label:10} median {median * 1000:6.1f} ms  {queries} queries")
-    finally:
-        if connection.vendor == "postgresql":
-            connection.creation.destroy_test_db(before, verbosity=0)
 
 
 if __name__ == "__main__":

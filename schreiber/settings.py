@@ -64,7 +64,11 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "csp.middleware.CSPMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # static files come compressed already, before GZip sees them
+    # Pages and polls compressed. BREACH guesses a secret repeated in compressed pages from their length; the CSRF
+    # token is masked anew in every response, the one other secret (an invitation link) is shown once, and Django
+    # pads each compressed response with random bytes besides.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -110,6 +114,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Live score sheets as drawn (scorekeeper/live.py) and settlement PDFs. Everything kept names the revision it was
+# drawn for, so it is never stale: a cache per process is right, only less shared with several processes.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "OPTIONS": {"MAX_ENTRIES": 20_000},  # a few evenings of lines, mostly 1.5 KB each
+    }
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

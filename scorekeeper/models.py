@@ -319,6 +319,9 @@ class Deal(models.Model):
     facts = models.JSONField()
     revision = models.PositiveIntegerField(default=1)
     result = models.JSONField(null=True, blank=True)
+    # The session's revision in which the deal's line on the sheet last changed (its number or result): a phone
+    # showing a later revision has the line as it is, and the rendered line is cached under it.
+    changed_in = models.PositiveIntegerField(default=0)
     # Set by the entry form; a repeated submission (double tap, flaky network) finds the deal it already made.
     client_token = models.UUIDField(null=True, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")

@@ -7,8 +7,8 @@ replays, once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -66,11 +66,7 @@ def header_of(session: Session) -> engine.Session:
 def sheet_of(session: Session) -> Sheet:
     """The score sheet as the services stored it."""
     parsed = header_of(session)
-    deals = [
-        StoredDeal(d.number, d.facts, d.result, d.pk, d.revision)
-        for d in session.deals.filter(deleted_at__isnull=True).order_by("sequence")
-        if d.number and d.result
-    ]
+    deals = stored_deals(session)
     last = deals[-1].result if deals else None
     return sheet(
         parsed,
@@ -95,6 +91,29 @@ def pflichtsolo_round(session: Session) -> engine.PflichtsoloRound | None:
     return parsed.new_game().pflichtsolo_round(
         parsed.players, ((r["extra"], r["marks"], r["declarers"]) for r in stored)
     )
+
+
+def sheet_head(session: Session) -> Sheet:
+    """The score sheet without its rows: the header, the totals and who deals next, from the session's summary."""
+    parsed = header_of(session)
+    head = sheet(parsed, [], next_dealer=parsed.players[session.next_dealer], pot=session.pot, totals=session.totals)
+    return replace(head, pflichtsolo=pflichtsolo_round(session))
+
+
+def stored_deals(session: Session, *, ids: Collection[int | None] | None = None, since: int = -1) -> list[StoredDeal]:
+    """The deals on the sheet in playing order: only ``ids``, when given, and only those whose line changed after
+    revision ``since`` (``Deal.changed_in``)."""
+    deals = session.deals.filter(deleted_at__isnull=True, changed_in__gt=since).order_by("sequence")
+    if ids is not None:
+        deals = deals.filter(pk__in=ids)
+    return [
+        StoredDeal(d.number, d.facts, d.result, d.pk, d.revision, d.changed_in) for d in deals if d.number and d.result
+    ]
+
+
+def line_stamps(session: Session) -> list[tuple[int | None, int]]:
+    """(id, ``changed_in``) of each deal on the sheet, in playing order: what names the look of its line."""
+    return list(session.deals.filter(deleted_at__isnull=True).order_by("sequence").values_list("pk", "changed_in"))
 
 
 def next_deal(session: Session) -> tuple[str, tuple[str, ...]]:

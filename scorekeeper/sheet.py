@@ -90,6 +90,7 @@ class StoredDeal:
     result: Mapping[str, Any]
     deal_id: int | None = None
     revision: int = 0
+    changed_in: int = 0  # the session revision its line last changed in (``Deal.changed_in``)
 
 
 def row(deal: StoredDeal, players: Sequence[str]) -> Row:

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.test import Client
 from django.utils import translation
 
@@ -16,6 +17,12 @@ def english() -> Iterator[None]:
     a request still speaks what its Accept-Language asks for."""
     with translation.override("en"):
         yield
+
+
+@pytest.fixture(autouse=True)
+def empty_cache() -> None:
+    """Cached sheets and PDFs are keyed by ids and revisions, which a test's rolled-back database hands out again."""
+    cache.clear()
 
 
 @pytest.fixture

@@ -48,11 +48,12 @@ def record_deal(
             if existing is not None:
                 return existing
         _require_open(session)
-        deals = record.live_deals(session)
-        if before is None:
-            _check_next(session, deals, number, dealer)
-            at, sequence = len(deals), _next_sequence(session)
+        if before is None:  # at the end, it changes no other deal: their facts are all the engine needs
+            earlier, deals = record.live_facts(session), []
+            _check_next(session, len(earlier), number, dealer)
+            at, sequence = 0, _next_sequence(session)
         else:
+            earlier, deals = [], record.live_deals(session)
             before = _current(session, before)
             if before.is_deleted:
                 raise Conflict("deleted", before, _deleted_sentence(before))
@@ -66,7 +67,7 @@ def record_deal(
             updated_by=record.user(actor),
         )
         deals.insert(at, deal)
-        parsed, results = record.replay(session, deals, at + 1)
+        parsed, results = record.replay(session, deals, len(earlier) + at + 1, earlier)
         if before is not None:
             record.make_room(session, sequence)
         record.store(session, deals, parsed, results)
@@ -203,10 +204,11 @@ def _next_sequence(session: Session) -> int:
     return (last or 0) + 1
 
 
-def _check_next(session: Session, deals: list[Deal], number: int | None, dealer: str | None) -> None:
-    """The form was opened for deal ``number`` with ``dealer`` dealing: is that still so?"""
-    if number is not None and number != len(deals) + 1:
-        taken = deals[number - 1] if 0 < number <= len(deals) else None
+def _check_next(session: Session, count: int, number: int | None, dealer: str | None) -> None:
+    """The form was opened for deal ``number`` with ``dealer`` dealing, ``count`` deals are on the sheet: is that
+    still so?"""
+    if number is not None and number != count + 1:
+        taken = session.deals.filter(deleted_at__isnull=True, number=number).first()
         if taken is not None:
             message = _("Deal %(n)s was just entered by %(who)s: %(deal)s") % {
                 "n": number,
@@ -214,9 +216,7 @@ def _check_next(session: Session, deals: list[Deal], number: int | None, dealer:
                 "deal": deal_in_words(taken),
             }
         else:
-            message = _("The sheet changed while you were entering: this deal is now deal %(n)s.") % {
-                "n": len(deals) + 1
-            }
+            message = _("The sheet changed while you were entering: this deal is now deal %(n)s.") % {"n": count + 1}
         raise Conflict("taken", taken, message)
     seats = [seat.name for seat in session.seats.all()]
     if dealer is not None and dealer != seats[session.next_dealer]:

@@ -32,16 +32,26 @@ def locked(session: Session) -> Session:
 
 
 def live_deals(session: Session) -> list[Deal]:
-    """The deals on the sheet, in playing order: the one read a change makes."""
-    return list(session.deals.filter(deleted_at__isnull=True).order_by("sequence"))
+    """The deals on the sheet, in playing order: the one read a change makes (of what a change reads: the who and
+    when of each deal would only cost time, hundreds of times in a long evening)."""
+    deals = session.deals.filter(deleted_at__isnull=True).order_by("sequence")
+    return list(deals.only("session", "sequence", "number", "facts", "result", "revision", "changed_in"))
+
+
+def live_facts(session: Session) -> list[dict[str, Any]]:
+    """The facts of the deals on the sheet, in playing order: all a deal added at the end needs of them, as it
+    changes none of them (and far cheaper to read than the deals)."""
+    deals = session.deals.filter(deleted_at__isnull=True).order_by("sequence")
+    return list(deals.values_list("facts", flat=True))
 
 
 def replay(
-    session: Session, deals: Sequence[Deal], changed: int | None
+    session: Session, deals: Sequence[Deal], changed: int | None, earlier: Sequence[dict[str, Any]] = ()
 ) -> tuple[engine.Session, list[engine.DealResult]]:
-    """Score ``deals`` (their facts as they are in memory) once; DealRejected naming deal number ``changed``."""
+    """Score the deals ``earlier`` (facts) and then ``deals`` (their facts as they are in memory) once;
+    DealRejected naming deal number ``changed``."""
     try:
-        parsed = engine.load(session_document(session, [deal.facts for deal in deals]))
+        parsed = engine.load(session_document(session, [*earlier, *(deal.facts for deal in deals)]))
         return parsed, parsed.results()
     except engine.InvalidSession as error:
         raise DealRejected(error.problems, changed) from None
@@ -50,25 +60,28 @@ def replay(
 def store(
     session: Session, deals: Sequence[Deal], parsed: engine.Session, results: Sequence[engine.DealResult]
 ) -> None:
-    """Write back numbers, results and the session summary for ``deals`` (new ones, without a pk, are created).
+    """Write back numbers, results and the session summary for ``deals`` (new ones, without a pk, are created):
+    the sheet's last deals, aligned with the end of ``results``; the deals before them keep number and result.
 
-    A deal whose dealer the engine derived gets it frozen into its facts: who dealt is a fact from then on.
+    A deal whose dealer the engine derived gets it frozen into its facts: who dealt is a fact from then on. A deal
+    whose line on the sheet changes is stamped with the session's new revision (``Deal.changed_in``).
     """
-    players = parsed.players
-    moving = [deal.pk for number, deal in enumerate(deals, 1) if deal.pk and deal.number != number]
+    players, revision = parsed.players, session.revision + 1
+    first = len(results) - len(deals) + 1  # the number of the first of ``deals``
+    moving = [deal.pk for number, deal in enumerate(deals, first) if deal.pk and deal.number != number]
     if moving:
         Deal.objects.filter(pk__in=moving).update(number=F("number") + OFFSET)
     changed: list[Deal] = []
-    for number, (deal, result) in enumerate(zip(deals, results, strict=True), 1):
+    for number, (deal, result) in enumerate(zip(deals, results[first - 1 :], strict=True), first):
         stored = derived.stored_result(result, players)
         frozen = deal.facts if deal.facts.get("dealer") == result.dealer else {**deal.facts, "dealer": result.dealer}
         if deal.pk is None:
-            deal.number, deal.result, deal.facts = number, stored, frozen
+            deal.number, deal.result, deal.facts, deal.changed_in = number, stored, frozen, revision
             deal.save()
         elif deal.number != number or deal.result != stored or deal.facts is not frozen:
-            deal.number, deal.result, deal.facts = number, stored, frozen
+            deal.number, deal.result, deal.facts, deal.changed_in = number, stored, frozen, revision
             changed.append(deal)
-    Deal.objects.bulk_update(changed, ["number", "result", "facts"])
+    Deal.objects.bulk_update(changed, ["number", "result", "facts", "changed_in"])
     done = derived.summary(parsed, results, session.first_dealer)
     session.deal_count, session.totals, session.pot, session.next_dealer = (
         done.deal_count,

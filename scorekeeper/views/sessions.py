@@ -8,7 +8,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import history, selectors, services
+from .. import history, live, selectors, services
 from ..documents import export_document
 from ..engine import GAMES
 from ..forms import SessionMoneyForm, SessionStartForm
@@ -104,7 +104,13 @@ def _start(request: Request, me: Member, form: SessionStartForm, house_rules: Ho
 def session_detail(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     me = club_member(request, club_slug)
     session = selectors.session_of(me.club, session_id)
-    context = _sheet_context(me, session)
+    context = {
+        "club": me.club,
+        "me": me,
+        "session": session,
+        "sheet": live.sheet_html(me, session),
+        "can_score": me.can(Role.SCORER),
+    }
     undo = request.GET.get("undo", "")
     if undo.isdigit() and me.can(Role.SCORER) and session.is_open:
         context["undo"] = session.deals.filter(pk=int(undo), deleted_at__isnull=False).first()
@@ -112,22 +118,16 @@ def session_detail(request: Request, club_slug: str, session_id: int) -> HttpRes
 
 
 def session_live(request: Request, club_slug: str, session_id: int) -> HttpResponse:
-    """The sheet for other phones to poll: 204 (nothing to swap) while the session has not changed."""
+    """The sheet for other phones to poll: 204 while it has not changed, else a patch or the whole sheet."""
     me = club_member(request, club_slug)
     session = selectors.session_of(me.club, session_id)
-    if request.GET.get("rev") == str(session.revision):
+    answer = live.poll(me, session, request.GET.get("rev"), request.GET.get("shape"))
+    if answer.html is None:
         return HttpResponse(status=204)
-    return render(request, "scorekeeper/includes/sheet.html", _sheet_context(me, session))
-
-
-def _sheet_context(me: Member, session: Session) -> dict[str, object]:
-    return {
-        "club": me.club,
-        "me": me,
-        "session": session,
-        "sheet": selectors.sheet_of(session),
-        "can_score": me.can(Role.SCORER),
-    }
+    response = HttpResponse(answer.html)
+    if answer.patch:
+        response["HX-Reswap"] = "none"  # app.js patches the sheet in; swapped whole, a patch would lose lines
+    return response
 
 
 @require_POST

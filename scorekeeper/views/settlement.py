@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import zlib
 
+from django.core.cache import cache
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
@@ -12,6 +14,8 @@ from .. import printing, selectors
 from ..engine import GAMES
 from ..models import Club, Session
 from .access import Request, club_member
+
+PDF_TIMEOUT = 3600  # asked for at the end of an evening, by several players
 
 
 def session_settlement(request: Request, club_slug: str, session_id: int) -> HttpResponse:
@@ -25,9 +29,16 @@ def session_settlement(request: Request, club_slug: str, session_id: int) -> Htt
 
 
 def session_settlement_pdf(request: Request, club_slug: str, session_id: int) -> FileResponse:
+    """Drawn once per revision and language (a long session takes seconds); the club's name is printed on it, and
+    renaming the club bumps no revision, so the key has the name too."""
     me = club_member(request, club_slug)
     session = selectors.session_of(me.club, session_id)
-    sheet = printing.settlement_pdf(_printout(me.club, session), get_language())
+    language = get_language()
+    key = f"settlement-pdf:{session.pk}:{session.revision}:{language}:{zlib.crc32(me.club.name.encode())}"
+    sheet = cache.get(key)
+    if sheet is None:
+        sheet = printing.settlement_pdf(_printout(me.club, session), language)
+        cache.set(key, sheet, PDF_TIMEOUT)
     filename = f"{me.club.slug}-{session.game}-{session.played_on:%Y-%m-%d}-{session.pk}-settlement.pdf"
     return _pdf_response(sheet, filename)
 

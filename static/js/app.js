@@ -5,4 +5,66 @@
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (document.hidden && event.detail.elt.hasAttribute("data-poll")) event.preventDefault();
   });
+
+  // A polling sheet says what it shows, so that the server answers with what changed since (scorekeeper/live.py).
+  document.addEventListener("htmx:configRequest", function (event) {
+    var sheet = event.detail.elt;
+    if (sheet.id !== "sheet") return;
+    event.detail.parameters.rev = sheet.dataset.revision;
+    event.detail.parameters.shape = sheet.dataset.shape;
+  });
+
+  // Its answer is the whole sheet (htmx swaps it) or a patch, put in here; either way the news is read out.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var sheet = event.detail.elt;
+    if (sheet.id !== "sheet" || event.detail.xhr.status !== 200) return;
+    var template = document.createElement("template");
+    template.innerHTML = event.detail.serverResponse;
+    var fresh = template.content.getElementById("sheet");
+    if (!fresh) return;
+    if (fresh.hasAttribute("data-patch")) {
+      event.detail.shouldSwap = false;
+      patch(sheet, fresh);
+    }
+    var news = document.getElementById("sheet-news");
+    if (news && fresh.dataset.news) news.textContent = fresh.dataset.news;
+  });
+
+  // Everything but the deals is replaced; each deal that came is put in by its number (newest first), and the
+  // deals past the sheet's count are dropped. A deal that did not come is as the phone shows it.
+  function patch(sheet, fresh) {
+    var wrap = sheet.querySelector(".sheet-table");
+    var freshWrap = fresh.querySelector(".sheet-table");
+    if (wrap && freshWrap) {  // the same shape has both or neither: a sheet with no deal yet has no table
+      putLines(wrap.querySelector("table"), freshWrap.querySelector("table"), Number(fresh.dataset.count));
+    }
+    var before = true;
+    Array.prototype.slice.call(sheet.children).forEach(function (part) {
+      if (part !== wrap) part.remove();
+    });
+    Array.prototype.slice.call(fresh.children).forEach(function (part) {
+      if (part === freshWrap) before = false;
+      else htmx.process(sheet.insertBefore(part, before ? wrap : null));
+    });
+    // not htmx.process(sheet): its attributes changed, and htmx would set its polling up a second time
+    ["revision", "shape", "count"].forEach(function (key) { sheet.dataset[key] = fresh.dataset[key]; });
+  }
+
+  function putLines(table, freshTable, count) {
+    Array.prototype.slice.call(freshTable.tBodies).forEach(function (line) {
+      var number = Number(line.dataset.number);
+      var lines = Array.prototype.slice.call(table.tBodies);
+      var same = lines.filter(function (old) { return Number(old.dataset.number) === number; })[0];
+      if (same) {
+        same.replaceWith(line);
+      } else {
+        var older = lines.filter(function (old) { return Number(old.dataset.number) < number; })[0];
+        table.insertBefore(line, older || null);
+      }
+      htmx.process(line);
+    });
+    Array.prototype.slice.call(table.tBodies).forEach(function (line) {
+      if (Number(line.dataset.number) > count) line.remove();
+    });
+  }
 })();

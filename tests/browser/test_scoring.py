@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -9,7 +10,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from scorekeeper import services
-from scorekeeper.models import Club, Role, Session
+from scorekeeper.models import Club, Deal, Role, Session
 
 from .conftest import NAMES
 
@@ -254,3 +255,37 @@ def test_a_solo_of_a_player_who_owes_his_pflichtsolo_is_ticked_as_it(open_phone:
     page.click("[data-name=forced] label")  # the scorer knows better
     page.click(quick("re_points", 151))
     expect(forced).not_to_be_checked()
+
+
+def tags(html: str) -> str:
+    return re.sub(r">\s+<", "><", html)
+
+
+def test_a_following_phone_is_patched_deal_by_deal(open_phone: Any, club: tuple[Club, User]) -> None:
+    """New, inserted and deleted deals reach a watching phone as patches, and it shows what a fresh page shows."""
+    session = start(*club, "schafkopf", 4, "classic", "10/20/50")
+    scorer = club[1]
+
+    def sauspiel(points: int, **more: Any) -> Deal:
+        facts = {"contract": "sauspiel", "declarer": "Anna", "partner": "Caro", "points": points}
+        return services.record_deal(session=session, actor=scorer, facts=facts, **more)
+
+    first = sauspiel(72)
+    watcher, fresh = open_phone(scorer), open_phone(scorer)
+    watcher.goto(session.get_absolute_url())
+    patches = []
+    watcher.on("response", lambda r: patches.append(r) if r.headers.get("hx-reswap") == "none" else None)
+    for change in (
+        lambda: sauspiel(40),
+        lambda: sauspiel(95, before=first),
+        lambda: services.delete_deal(deal=session.deals.get(number=1), actor=scorer, revision=1),
+    ):
+        change()
+        session.refresh_from_db()
+        expect(watcher.locator("#sheet")).to_have_attribute("data-revision", str(session.revision), timeout=5_000)
+        fresh.goto(session.get_absolute_url())
+        assert tags(watcher.inner_html("#sheet table")) == tags(fresh.inner_html("#sheet table"))
+        assert watcher.inner_text(".scoreboard") == fresh.inner_text(".scoreboard")
+    assert len(patches) == 3
+    assert watcher.locator("tbody[data-number]").count() == 2
+    assert watcher.inner_text("#sheet-news").startswith("Deal 1: Sauspiel")  # the deal now first

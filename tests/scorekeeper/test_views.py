@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -167,10 +169,14 @@ def test_the_live_sheet_answers_204_until_something_changes(
     client.force_login(personas.member)
     url = reverse("session_live", args=[personas.club.slug, session.pk])
     session.refresh_from_db()
-    assert client.get(url, {"rev": session.revision}).status_code == 204
-    response = client.get(url, {"rev": session.revision - 1})
+    shown = client.get(url).content.decode()  # a phone that says nothing gets the whole sheet
+    assert 'id="sheet"' in shown
+    assert f'data-revision="{session.revision}"' in shown
+    (shape,) = re.findall(r'data-shape="([^"]+)"', shown)
+    assert client.get(url, {"rev": session.revision, "shape": shape}).status_code == 204
+    response = client.get(url, {"rev": session.revision - 1, "shape": shape})
     assert response.status_code == 200
-    assert b'id="sheet"' in response.content
+    assert b"data-patch" in response.content
 
 
 def test_a_scorer_starts_a_session_with_a_guest(client: Client, personas: Personas) -> None:

@@ -1,0 +1,129 @@
+"""The score sheet as the phones at the table get it: each deal's line drawn once, and a phone sent what changed.
+
+A deal's line looks the same to everyone of one language and role until its number or result changes, and then the
+services stamp it with the session's new revision (``Deal.changed_in``). Cached under that stamp, a line is drawn
+once however many phones ask, and no key is ever stale (a cache per process will do). Full blocks of ``BLOCK``
+lines are kept too, under their stamps, so that the whole sheet after a new deal takes a few lookups, not one a
+deal. The whole sheet is kept with its revision, one per session and look: the phones that load it at the same time
+share it, and an evening of revisions does not pile up in memory.
+
+A polling phone says which revision and shape (language, role, any rows) it shows. It gets nothing while both are
+current; a patch (the sheet's head with the totals, and the lines that changed since its revision) while only the
+revision moved; the whole sheet otherwise. A patch carries the number of deals: the phone drops the lines past it,
+and every line it keeps is one no write touched since (a deal that moves gets a new number, so a new stamp).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.core.cache import cache
+from django.template.loader import get_template, render_to_string
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+
+from . import selectors
+from .models import Member, Role, Session
+from .sheet import Sheet, StoredDeal, row
+
+BLOCK = 50
+LINE_TIMEOUT = 12 * 3600  # an evening and the morning after
+SHEET_TIMEOUT = 600
+
+
+@dataclass(frozen=True)
+class Look:
+    """What a sheet's markup depends on besides the session: the language, and whether deals link to corrections."""
+
+    session: Session
+    language: str
+    editable: bool
+
+    @classmethod
+    def of(cls, me: Member, session: Session) -> Look:
+        return cls(session, get_language(), me.can(Role.SCORER) and session.is_open)
+
+    @property
+    def shape(self) -> str:
+        """What a phone's sheet must match for a patch to fit it (a sheet with no deal has no table to patch)."""
+        return f"{self.language}.{int(self.editable)}.{int(self.session.deal_count > 0)}"
+
+    def line_key(self, deal_id: int | None, changed_in: int) -> str:
+        return f"sheet-line:{deal_id}:{changed_in}:{self.language}:{int(self.editable)}"
+
+    def block_key(self, stamps: Sequence[tuple[int | None, int]]) -> str:
+        digest = hashlib.blake2b(repr(stamps).encode(), digest_size=12).hexdigest()
+        return f"sheet-block:{digest}:{self.language}:{int(self.editable)}"
+
+
+@dataclass(frozen=True)
+class Poll:
+    html: SafeString | None  # None: nothing changed
+    patch: bool = False
+
+
+def sheet_html(me: Member, session: Session) -> SafeString:
+    """The whole sheet, as the page shows it and a phone starts from."""
+    look = Look.of(me, session)
+    key = f"sheet:{session.pk}:{look.language}:{int(look.editable)}"
+    revision, html = cache.get(key, (None, ""))
+    if revision != session.revision:
+        head = selectors.sheet_head(session)
+        html = _sheet(look, head, _blocks(look, head, selectors.line_stamps(session)))
+        cache.set(key, (session.revision, html), SHEET_TIMEOUT)
+    return mark_safe(html)
+
+
+def poll(me: Member, session: Session, revision: str | None, shape: str | None) -> Poll:
+    """What a phone showing ``revision`` in ``shape`` needs to show the sheet as it is now."""
+    look = Look.of(me, session)
+    since = int(revision) if revision and revision.isdecimal() else None
+    if shape != look.shape or since is None or since > session.revision:
+        return Poll(sheet_html(me, session))
+    if since == session.revision:
+        return Poll(None)
+    changed = selectors.stored_deals(session, since=since)
+    head = selectors.sheet_head(session)
+    lines = _lines(look, head, [(deal.deal_id, deal.changed_in) for deal in changed], changed)
+    news = row(changed[0], head.players) if changed else None
+    return Poll(_sheet(look, head, lines, patch=True, news=news), patch=True)
+
+
+def _sheet(look: Look, head: Sheet, lines: str, **more: object) -> SafeString:
+    session = look.session
+    context = {"club": session.club, "session": session, "sheet": head, "can_score": look.editable, "lines": lines}
+    return render_to_string("scorekeeper/includes/sheet.html", {**context, "shape": look.shape, **more})
+
+
+def _blocks(look: Look, head: Sheet, stamps: Sequence[tuple[int | None, int]]) -> SafeString:
+    """Every line, newest first: full blocks of ``BLOCK`` deals from the cache, and the lines after them."""
+    full = len(stamps) - len(stamps) % BLOCK
+    blocks = {look.block_key(stamps[i : i + BLOCK]): stamps[i : i + BLOCK] for i in range(0, full, BLOCK)}
+    html = cache.get_many(blocks)
+    drawn = {key: _lines(look, head, block) for key, block in blocks.items() if key not in html}
+    cache.set_many(drawn, LINE_TIMEOUT)
+    html.update(drawn)
+    return mark_safe(_lines(look, head, stamps[full:]) + "".join(html[key] for key in reversed(blocks)))
+
+
+def _lines(
+    look: Look, head: Sheet, stamps: Sequence[tuple[int | None, int]], known: Sequence[StoredDeal] = ()
+) -> SafeString:
+    """The lines of the deals ``stamps`` names, newest first: cached, or drawn (from ``known`` or the database)."""
+    keys = {pk: look.line_key(pk, changed_in) for pk, changed_in in stamps}
+    cached = cache.get_many(keys.values())
+    html = {pk: cached[key] for pk, key in keys.items() if key in cached}
+    missing = {pk for pk in keys if pk not in html}
+    session = look.session
+    if missing:
+        deals = [d for d in known if d.deal_id in missing] if known else selectors.stored_deals(session, ids=missing)
+        template = get_template("scorekeeper/includes/sheet_line.html")
+        context = {"club": session.club, "session": session, "sheet": head, "can_score": look.editable}
+        drawn = {}  # keyed by the stamp each deal has now: a write in between gives it a new one
+        for deal in deals:
+            line = template.render({**context, "row": row(deal, head.players)})
+            drawn[look.line_key(deal.deal_id, deal.changed_in)] = html[deal.deal_id] = line
+        cache.set_many(drawn, LINE_TIMEOUT)
+    return mark_safe("".join(html[pk] for pk, _changed in reversed(stamps) if pk in html))

@@ -1,0 +1,236 @@
+"""The live sheet drawn once and shared, and a polling phone sent only what changed (scorekeeper/live.py)."""
+
+from __future__ import annotations
+
+import gzip
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from django.test import Client
+from django.urls import reverse
+
+from scorekeeper import live, printing, services, sheet
+from scorekeeper.models import Session
+
+from .conftest import Personas, sauspiel, start
+
+pytestmark = pytest.mark.django_db
+
+LINE = re.compile(r'<tbody data-number="(\d+)">.*?</tbody>', re.S)
+
+
+class Phone:
+    """What static/js/app.js does with the answers to its polls, on the sheet's markup as text."""
+
+    def __init__(self, client: Client, session: Session) -> None:
+        self.client = client
+        self.url = reverse("session_live", args=[session.club.slug, session.pk])
+        self.sheet = ""
+        self.answers: list[int] = []
+        self.poll()
+
+    def shows(self, key: str) -> str:
+        return re.findall(rf'<section id="sheet"[^>]* data-{key}="([^"]*)"', self.sheet)[0]
+
+    def poll(self) -> str:
+        query = {"rev": self.shows("revision"), "shape": self.shows("shape")} if self.sheet else {}
+        response = self.client.get(self.url, query)
+        self.answers.append(response.status_code)
+        if response.status_code == 204:
+            assert response.content == b""
+            return "nothing"
+        answer = response.content.decode()
+        if "data-patch" not in answer:
+            self.sheet = answer
+            return "whole"
+        count = int(re.findall(r'data-count="(\d+)"', answer)[0])
+        lines = {int(n): m.group(0) for m in LINE.finditer(self.sheet) for n in [m.group(1)]}
+        lines.update({int(m.group(1)): m.group(0) for m in LINE.finditer(answer)})
+        kept = "".join(lines[n] for n in sorted(lines, reverse=True) if n <= count)
+        # the patch's head with the lines as the phone has them now, as the whole sheet would have them
+        head = re.sub(r' data-patch| data-news="[^"]*"', "", answer)
+        self.sheet = LINE.sub("", head).replace("</thead>", "</thead>" + kept, 1)
+        return "patch"
+
+
+def flat(html: str) -> str:
+    return re.sub(r"\s*([<>])\s*", r"\1", html)
+
+
+def whole(client: Client, session: Session) -> str:
+    """The sheet as a phone that says nothing gets it: whole."""
+    return client.get(reverse("session_live", args=[session.club.slug, session.pk])).content.decode()
+
+
+def without_tokens(page: str) -> str:
+    """A page but for its CSRF tokens, masked anew in each response."""
+    return re.sub(r"[A-Za-z0-9]{64}", "", page)
+
+
+def lines(sheet: str) -> list[str]:
+    return [m.group(1) for m in LINE.finditer(sheet)]
+
+
+def login(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def deal(session: Session, number: int) -> Any:
+    return session.deals.get(number=number)
+
+
+STEPS: list[tuple[str, Callable[[Personas, Session], Any]]] = [
+    ("a deal", lambda p, s: services.record_deal(session=s, actor=p.scorer, facts=sauspiel("Caro", "Anna", 80))),
+    ("another", lambda p, s: services.record_deal(session=s, actor=p.scorer, facts=sauspiel("Anna", "Bert", 40))),
+    (
+        "a correction of the first",
+        lambda p, s: services.correct_deal(
+            deal=deal(s, 1), actor=p.scorer, facts=sauspiel("Anna", "Caro", 30), revision=deal(s, 1).revision
+        ),
+    ),
+    (
+        "a deal inserted",
+        lambda p, s: services.record_deal(
+            session=s, actor=p.scorer, facts=sauspiel("Dieter", "Bert", 91), before=deal(s, 2)
+        ),
+    ),
+    ("a delete", lambda p, s: services.delete_deal(deal=deal(s, 2), actor=p.scorer, revision=deal(s, 2).revision)),
+    ("a restore", lambda p, s: services.restore_deal(deal=s.deals.filter(number=None).get(), actor=p.scorer)),
+    ("the last deleted", lambda p, s: services.delete_deal(deal=deal(s, 5), actor=p.scorer, revision=1)),
+    (
+        "dealers re-derived",
+        lambda p, s: services.rederive_dealers(deal=deal(s, 1), actor=p.scorer, revision=s.revision),
+    ),
+    ("closed", lambda p, s: services.close_session(session=s, actor=p.scorer)),
+    ("reopened", lambda p, s: services.reopen_session(session=s, actor=p.scorer)),
+]
+
+
+@pytest.mark.parametrize(
+    ("persona", "redrawn"),
+    [("member", []), ("scorer", ["closed", "reopened"])],  # closing takes the scorer's links to corrections away
+)
+def test_a_patched_sheet_is_the_sheet(personas: Personas, session: Session, persona: str, redrawn: list[str]) -> None:
+    """Every change, polled by a phone that had the sheet before it, leaves that phone with the sheet as it is."""
+    client = login(getattr(personas, persona))
+    phone = Phone(client, session)
+    for what, change in STEPS:
+        session.refresh_from_db()
+        change(personas, session)
+        assert phone.poll() == ("whole" if what in redrawn else "patch"), what
+        assert phone.poll() == "nothing"  # and then it is current …
+        cache.clear()
+        assert flat(phone.sheet) == flat(whole(client, session)), what  # … as drawn afresh
+
+
+def test_a_sheet_with_no_deal_is_patched_and_redrawn_for_its_first(personas: Personas) -> None:
+    session = start(personas, cents_per_point=10)
+    client = login(personas.member)
+    phone = Phone(client, session)
+    terms = {"currency": "EUR", "pot_policy": "carry", "settlement_mode": "zero_sum"}
+    services.change_money_terms(session=session, actor=personas.scorer, cents_per_point=20, **terms)
+    assert phone.poll() == "patch"
+    assert flat(phone.sheet) == flat(whole(client, session))
+    services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Caro", "Anna", 80))
+    assert phone.poll() == "whole"  # now with a table to patch
+
+
+def test_a_patch_has_only_the_changed_lines(client: Client, personas: Personas, session: Session) -> None:
+    client.force_login(personas.member)
+    phone = Phone(client, session)
+    services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Caro", "Anna", 80))
+    url, shown = phone.url, {"rev": phone.shows("revision"), "shape": phone.shows("shape")}
+    patch = client.get(url, shown)
+    assert patch["HX-Reswap"] == "none"
+    assert lines(patch.content.decode()) == ["3"]
+    assert 'data-news="Spiel 3: Sauspiel · Caro + Anna"' in patch.content.decode()
+    services.correct_deal(
+        deal=deal(session, 2), actor=personas.scorer, facts=sauspiel("Bert", "Dieter", 30), revision=1
+    )  # deal 3's totals move too
+    assert lines(client.get(url, shown).content.decode()) == ["3", "2"]
+
+
+def test_an_unchanged_poll_is_tiny_and_a_page_compressed(client: Client, personas: Personas, session: Session) -> None:
+    client.force_login(personas.member)
+    phone = Phone(client, session)
+    unchanged = client.get(phone.url, {"rev": phone.shows("revision"), "shape": phone.shows("shape")})
+    assert unchanged.status_code == 204
+    assert len(unchanged.serialize_headers()) < 1000
+    page = client.get(session.get_absolute_url(), headers={"accept-encoding": "gzip"})
+    assert page["Content-Encoding"] == "gzip"
+    assert b'id="sheet"' in gzip.decompress(page.content)
+
+
+def test_the_cached_sheet_is_a_fresh_one_for_each_language_and_role(personas: Personas, session: Session) -> None:
+    scorer, member = login(personas.scorer), login(personas.member)
+    url = session.get_absolute_url()
+    first = {
+        (who, language): client.get(url, headers={"accept-language": language}).content.decode()
+        for who, client in (("scorer", scorer), ("member", member))
+        for language in ("de", "en")
+    }
+    cache.clear()
+    for (who, language), page in first.items():
+        client = scorer if who == "scorer" else member
+        again = client.get(url, headers={"accept-language": language}).content.decode()
+        assert without_tokens(again) == without_tokens(page)
+    assert "+ Spiel 3" in first["scorer", "de"]
+    assert "+ Deal 3" in first["scorer", "en"]
+    assert "Correct deal 1" in first["scorer", "en"]
+    assert "Correct deal" not in first["member", "en"]
+    assert "+ Deal" not in first["member", "en"]
+
+
+def test_each_line_is_drawn_once(personas: Personas, session: Session, monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[int] = []
+
+    def row(deal: Any, players: Any) -> Any:
+        drawn.append(deal.number)
+        return sheet.row(deal, players)
+
+    monkeypatch.setattr(live, "row", row)
+    member, other = login(personas.member), login(personas.member)
+    member.get(session.get_absolute_url())
+    assert drawn == [1, 2]
+    other.get(session.get_absolute_url())  # the same revision: the whole sheet is kept
+    services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Caro", "Anna", 80))
+    member.get(session.get_absolute_url())
+    Phone(other, session)
+    assert drawn == [1, 2, 3]
+
+
+@pytest.fixture
+def printed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Each settlement sheet drawn (the number of deals on it), drawn as a stand-in for WeasyPrint."""
+    drawn: list[int] = []
+
+    def draw(printout: printing.Printout, language: str) -> bytes:
+        drawn.append(len(printout.sheet.rows))
+        return f"%PDF {language} {printout.sheet.totals}".encode()
+
+    monkeypatch.setattr(printing, "settlement_pdf", draw)
+    return drawn
+
+
+def test_the_settlement_pdf_is_drawn_once_per_revision(
+    personas: Personas, session: Session, printed: list[int]
+) -> None:
+    client = login(personas.member)
+    url = reverse("session_settlement_pdf", args=[personas.club.slug, session.pk])
+
+    def pdf(language: str = "de") -> bytes:
+        response: Any = client.get(url, headers={"accept-language": language})
+        return b"".join(response.streaming_content)
+
+    first = pdf()
+    assert pdf() == first
+    assert pdf("en") != first
+    services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Caro", "Anna", 80))
+    assert pdf() != first
+    assert printed == [2, 2, 3]
