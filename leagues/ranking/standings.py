@@ -103,8 +103,8 @@ def _split(groups: list[list[Tally]], value_of: Any) -> list[list[Tally]]:
     value changes."""
     out: list[list[Tally]] = []
     for group in groups:
-        if len(group) == 1:
-            out.append(group)
+        if len(group) <= 1:
+            out.extend([group] if group else [])
             continue
         found = value_of(group)
         ordered = sorted(group, key=lambda t: found[t.player], reverse=True)  # stable: by key within a value
