@@ -9,17 +9,20 @@ with fewer sessions is listed below the ranked players, unranked.
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
-from collections.abc import Callable, Hashable, Mapping
+import math
+from collections import defaultdict
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from .messages import Message, RankingError, say
-from .results import Score, Tally
+from .results import EveningResult, Score, Tally
 
-Shares = Mapping[tuple[Hashable, int], int]
-"""How many players of a session hold a place: ``shares[session, place]``."""
+_player = attrgetter("player")
+_size = attrgetter("table_size")
+_place = attrgetter("place")
 
 
 def exact(value: Fraction | int) -> Score:
@@ -90,7 +93,6 @@ def param(check: Check, default: Any = dataclasses.MISSING) -> Any:
 class Mode:
     key: ClassVar[str]
     builtin_tiebreaks: ClassVar[tuple[str, ...]] = ()  # tie-breaks the mode itself puts first
-    uses_places: ClassVar[bool] = False  # whether :meth:`score` reads ``shares``
 
     min_sessions: int = param(whole(0), 0)
 
@@ -123,7 +125,11 @@ class Mode:
             out[f.name] = value
         return out
 
-    def score(self, t: Tally, shares: Shares) -> Score:
+    def scores(self, tallies: Sequence[Tally], results: Sequence[EveningResult]) -> dict[str, Score]:
+        """Every player's score; ``results`` are all the tallies' results (a mode by place reads whole tables)."""
+        return {t.player: self.score(t) for t in tallies}
+
+    def score(self, t: Tally) -> Score:
         raise NotImplementedError
 
     def counted(self, t: Tally) -> int:
@@ -148,7 +154,7 @@ class Mode:
 class TotalPoints(Mode):
     key = "total_points"
 
-    def score(self, t: Tally, shares: Shares) -> Score:
+    def score(self, t: Tally) -> Score:
         return t.points
 
 
@@ -156,7 +162,7 @@ class TotalPoints(Mode):
 class TotalMoney(Mode):
     key = "total_money"
 
-    def score(self, t: Tally, shares: Shares) -> Score:
+    def score(self, t: Tally) -> Score:
         return t.money_cents
 
 
@@ -164,10 +170,7 @@ def rounds(t: Tally, round_length: int | None) -> Fraction:
     """The rounds a player played: deals / ``round_length``, or with None a round as long as the table is big."""
     if round_length is not None:
         return Fraction(t.deals, round_length)
-    deals_by_size: Counter[int] = Counter()
-    for r in t.results:
-        deals_by_size[r.table_size] += r.deals
-    return sum((Fraction(deals, size) for size, deals in deals_by_size.items()), Fraction(0))
+    return sum((Fraction(deals, size) for size, deals in t.deals_by_table_size.items()), Fraction(0))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -180,7 +183,7 @@ class Average(Mode):
     round_length: int | None = param(optional(whole(1)), None)  # deals per round; None: the table's size
     min_rounds: int = param(whole(0), 0)
 
-    def score(self, t: Tally, shares: Shares) -> Score:
+    def score(self, t: Tally) -> Score:
         if self.per == "session":
             divisor: Fraction | int = t.played
         elif self.per == "deal":
@@ -215,7 +218,7 @@ class BestN(Mode):
 
     n: int = param(whole(1))
 
-    def score(self, t: Tally, shares: Shares) -> Score:
+    def score(self, t: Tally) -> Score:
         if t.played <= self.n:
             return t.points
         return sum(sorted((r.points for r in t.results), reverse=True)[: self.n])
@@ -247,7 +250,6 @@ class PlacementPoints(Mode):
     places 2 and 3 each."""
 
     key = "placement_points"
-    uses_places = True
 
     points_by_size: Mapping[int, tuple[int, ...]] | None = param(optional(points_table), None)
     formula: str | None = param(optional(choice(*FORMULAS)), None)
@@ -270,20 +272,40 @@ class PlacementPoints(Mode):
             total = sum((FORMULAS[self.formula](size, p) for p in places), Fraction(0))
         return exact(total / sharing)
 
-    def placement_total(self, t: Tally, shares: Shares) -> Score:
-        counts: Counter[tuple[int, int, int]] = Counter()
-        for r in t.results:
-            sharing = shares.get((r.session, r.place), 1)
-            if r.place + sharing - 1 > r.table_size:
-                raise RankingError(
-                    "place_overfull", session=str(r.session), count=sharing, place=r.place, size=r.table_size
-                )
-            counts[r.table_size, r.place, sharing] += 1
-        total = sum((Fraction(self.place_points(*key)) * n for key, n in counts.items()), Fraction(0))
-        return exact(total)
+    def placement_totals(self, results: Sequence[EveningResult]) -> dict[str, Score]:
+        """Every player's placement points of the season.
 
-    def score(self, t: Tally, shares: Shares) -> Score:
-        return self.placement_total(t, shares)
+        Works in whole numbers over the common denominator of every value the season's table sizes can give (exact,
+        and fast for a big season), and reads the results table by table in the order given.
+        """
+        by_session: defaultdict[Hashable, list[EveningResult]] = defaultdict(list)
+        for r in results:
+            by_session[r.session].append(r)
+        # values[size][place][sharing]: the place's points as a Fraction (index 0 unused)
+        values: dict[int, list[list[Fraction]]] = {
+            size: [
+                [Fraction(0)] + [Fraction(self.place_points(size, p, k)) for k in range(1, size - p + 2)] if p else []
+                for p in range(size + 1)
+            ]
+            for size in set(map(_size, results))
+        }
+        denominator = math.lcm(*(v.denominator for rows in values.values() for row in rows for v in row))
+        whole = {size: [[int(v * denominator) for v in row] for row in rows] for size, rows in values.items()}
+        totals: dict[str, int] = dict.fromkeys(map(_player, results), 0)
+        for group in by_session.values():
+            places = [r.place for r in group]
+            tied = len(set(places)) < len(places)
+            for r in group:
+                sharing = places.count(r.place) if tied else 1
+                if r.place + sharing - 1 > r.table_size:
+                    raise RankingError(
+                        "place_overfull", session=str(r.session), count=sharing, place=r.place, size=r.table_size
+                    )
+                totals[r.player] += whole[r.table_size][r.place][sharing]
+        return {player: exact(Fraction(total, denominator)) for player, total in totals.items()}
+
+    def scores(self, tallies: Sequence[Tally], results: Sequence[EveningResult]) -> dict[str, Score]:
+        return self.placement_totals(results)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -304,8 +326,9 @@ class TablePointsPlusGamePoints(PlacementPoints):
 
     formula: str | None = param(optional(choice(*FORMULAS)), "descending_tens")
 
-    def score(self, t: Tally, shares: Shares) -> Score:
-        return exact(self.placement_total(t, shares) + t.points)
+    def scores(self, tallies: Sequence[Tally], results: Sequence[EveningResult]) -> dict[str, Score]:
+        placement = self.placement_totals(results)
+        return {t.player: exact(placement[t.player] + t.points) for t in tallies}
 
 
 MODES: dict[str, type[Mode]] = {

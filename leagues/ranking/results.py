@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import datetime
+from collections import defaultdict
 from collections.abc import Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
+from operator import attrgetter
 
 from .messages import RankingError
 
@@ -65,41 +68,62 @@ class Standing:
         return dict(self.tiebreaks).get(key)
 
 
-@dataclass(slots=True)
 class Tally:
-    """One player's results of the season, with the sums every mode and tie-break reads."""
+    """One player's results of the season; every sum a mode or tie-break reads is worked out once, when first read."""
 
-    player: str
-    results: list[EveningResult] = field(default_factory=list)
-    points: int = 0
-    money_cents: int = 0
-    deals: int = 0
-    solos_won: int = 0
-    best_evening: int | None = None
+    def __init__(self, player: str, results: list[EveningResult]) -> None:
+        self.player = player
+        self.results = results
 
     @property
     def played(self) -> int:
         return len(self.results)
 
+    @cached_property
+    def points(self) -> int:
+        return sum(map(_points, self.results))
+
+    @cached_property
+    def money_cents(self) -> int:
+        return sum(map(_money, self.results))
+
+    @cached_property
+    def deals(self) -> int:
+        return sum(map(_deals, self.results))
+
+    @cached_property
+    def solos_won(self) -> int:
+        return sum(map(_solos, self.results))
+
+    @cached_property
+    def best_evening(self) -> int:
+        return max(map(_points, self.results))
+
+    @cached_property
+    def deals_by_table_size(self) -> dict[int, int]:
+        found: dict[int, int] = {}
+        for r in self.results:
+            found[r.table_size] = found.get(r.table_size, 0) + r.deals
+        return found
+
+
+_points = attrgetter("points")
+_money = attrgetter("money_cents")
+_deals = attrgetter("deals")
+_solos = attrgetter("solos_won")
+_session = attrgetter("session")
+
 
 def tally(results: list[EveningResult]) -> dict[str, Tally]:
     """Every player's tally, by player; RankingError for two results of one player in one session."""
-    tallies: dict[str, Tally] = {}
-    seen: set[tuple[str, Hashable]] = set()
+    by_player: defaultdict[str, list[EveningResult]] = defaultdict(list)
     for result in results:
-        player = result.player
-        key = (player, result.session)
-        if key in seen:
-            raise RankingError("duplicate_result", player=player, session=str(result.session))
-        seen.add(key)
-        t = tallies.get(player)
-        if t is None:
-            t = tallies[player] = Tally(player)
-        t.results.append(result)
-        t.points += result.points
-        t.money_cents += result.money_cents
-        t.deals += result.deals
-        t.solos_won += result.solos_won
-        if t.best_evening is None or result.points > t.best_evening:
-            t.best_evening = result.points
-    return tallies
+        by_player[result.player].append(result)
+    for player, own in by_player.items():
+        if len(set(map(_session, own))) != len(own):
+            seen: set[Hashable] = set()
+            for r in own:
+                if r.session in seen:
+                    raise RankingError("duplicate_result", player=player, session=str(r.session))
+                seen.add(r.session)
+    return {player: Tally(player, own) for player, own in by_player.items()}

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import datetime
-from collections import Counter
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,18 +50,17 @@ def rank(
     chain = ranking.chain
     results = list(results)
     tallies = sorted(tally(results).values(), key=lambda t: t.player)
-    shares: Mapping[tuple[Hashable, int], int] = (
-        Counter((r.session, r.place) for r in results) if mode.uses_places else {}
-    )
-    scores = {t.player: mode.score(t, shares) for t in tallies}
+    scores = mode.scores(tallies, results)
     values: dict[str, dict[str, Score | None]] = {t.player: {} for t in tallies}
     for key in chain:
         value = TIEBREAKS[key].value
         for t in tallies:
             values[t.player][key] = value(t) if value is not None else None
 
-    eligible = [t for t in tallies if mode.eligible(t)]
-    below = [t for t in tallies if not mode.eligible(t)]
+    eligible: list[Tally] = []
+    below: list[Tally] = []
+    for t in tallies:
+        (eligible if mode.eligible(t) else below).append(t)
     groups = _order(eligible, scores, values, chain)
 
     rows: list[Standing] = []

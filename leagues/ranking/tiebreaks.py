@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from .messages import Message, RankingError, say
 from .results import Score, Tally
 
 SHARED = "shared"
+_session = attrgetter("session")
 DIRECT = "direct_comparison"
 
 
@@ -32,11 +34,10 @@ class TieBreak:
 def direct_comparison(group: Sequence[Tally]) -> dict[str, Score]:
     """Each tied player's game points on the sessions all of ``group`` sat at the same table (0 for everybody when
     they never did)."""
-    by_session = [{r.session: r.points for r in t.results} for t in group]
-    together: set[Hashable] = set(by_session[0])
-    for sessions in by_session[1:]:
-        together &= sessions.keys()
-    return {t.player: sum(points[s] for s in together) for t, points in zip(group, by_session, strict=True)}
+    together: set[Hashable] = set(map(_session, group[0].results))
+    for t in group[1:]:
+        together.intersection_update(map(_session, t.results))
+    return {t.player: sum(r.points for r in t.results if r.session in together) for t in group}
 
 
 TIEBREAKS: dict[str, TieBreak] = {
@@ -44,7 +45,7 @@ TIEBREAKS: dict[str, TieBreak] = {
     for tb in (
         TieBreak("more_points", lambda t: t.points),
         TieBreak("more_sessions", lambda t: t.played),
-        TieBreak("best_evening", lambda t: t.best_evening or 0),
+        TieBreak("best_evening", lambda t: t.best_evening),
         TieBreak("more_solos_won", lambda t: t.solos_won),
         TieBreak(DIRECT, None),
         TieBreak(SHARED, None),

@@ -568,3 +568,20 @@ def test_players_share_a_rank_only_when_level_on_every_key(results, config, chai
             assert key_before == key_after
         elif "direct_comparison" not in chain:  # a direct comparison's value depends on who was tied
             assert key_before > key_after
+
+
+def naive_placement(results: list[EveningResult], mode: Any) -> dict[str, Fraction]:
+    """The placement points one result at a time, the slow and obvious way."""
+    totals: dict[str, Fraction] = {}
+    for r in results:
+        sharing = sum(1 for o in results if o.session == r.session and o.place == r.place)
+        points = sum(Fraction(mode.place_points(r.table_size, p, 1)) for p in range(r.place, r.place + sharing))
+        totals[r.player] = totals.get(r.player, Fraction(0)) + Fraction(points) / sharing
+    return totals
+
+
+@settings(max_examples=100, deadline=None)
+@given(seasons(), st.sampled_from(["linear_100", "descending", "descending_tens"]))
+def test_placement_points_add_up_as_one_would_by_hand(results, formula):
+    mode = parse_mode({"mode": "placement_points", "formula": formula})
+    assert {r.player: r.score for r in rank(results, mode)} == naive_placement(results, mode)
