@@ -15,13 +15,14 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from leagues.ranking import EveningResult, rank, rank_with_movement, sub_standings
 
 CHAIN = ["more_sessions", "direct_comparison", "best_evening", "more_solos_won", "shared"]
-CONFIGS = [
+CONFIGS: list[dict[str, Any]] = [
     {"mode": "total_points"},
     {"mode": "total_money"},
     {"mode": "average", "per": "session", "min_sessions": 24},
