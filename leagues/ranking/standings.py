@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,11 +51,12 @@ def rank(
     results = list(results)
     tallies = sorted(tally(results).values(), key=lambda t: t.player)
     scores = mode.scores(tallies, results)
-    values: dict[str, dict[str, Score | None]] = {t.player: {} for t in tallies}
+    values: dict[str, dict[str, Score | None]] = {t.player: dict.fromkeys(chain) for t in tallies}
     for key in chain:
         value = TIEBREAKS[key].value
-        for t in tallies:
-            values[t.player][key] = value(t) if value is not None else None
+        if value is not None:  # the direct comparison's values are known once the tied groups are
+            for t in tallies:
+                values[t.player][key] = value(t)
 
     eligible: list[Tally] = []
     below: list[Tally] = []
@@ -92,11 +93,20 @@ def _order(
 
             groups = _split(groups, direct)
         else:
-            groups = _split(groups, lambda group, key=key: {t.player: values[t.player][key] for t in group})
+
+            def known(group: list[Tally], key: str = key) -> dict[str, Score]:
+                return {t.player: _known(values[t.player][key]) for t in group}
+
+            groups = _split(groups, known)
     return groups
 
 
-def _split(groups: list[list[Tally]], value_of: Any) -> list[list[Tally]]:
+def _known(value: Score | None) -> Score:
+    assert value is not None  # a tie-break of every player, worked out before the ordering
+    return value
+
+
+def _split(groups: list[list[Tally]], value_of: Callable[[list[Tally]], Mapping[str, Score]]) -> list[list[Tally]]:
     """Every group of more than one player sorted by ``value_of(group)[player]``, best first, and cut where the
     value changes."""
     out: list[list[Tally]] = []
@@ -144,10 +154,11 @@ def movement(before: Sequence[Standing], after: Sequence[Standing]) -> dict[str,
     """Every player of ``after``: places gained since ``before`` (2: up two places, −1: down one, 0: held), or None
     for a player unranked in either."""
     was = {s.player: s.rank for s in before}
-    return {
-        s.player: (was[s.player] - s.rank) if s.rank is not None and was.get(s.player) is not None else None  # type: ignore[operator]
-        for s in after
-    }
+    moved: dict[str, int | None] = {}
+    for s in after:
+        old = was.get(s.player)
+        moved[s.player] = old - s.rank if old is not None and s.rank is not None else None
+    return moved
 
 
 def without_last_evening(results: Iterable[EveningResult]) -> list[EveningResult]:

@@ -32,6 +32,7 @@ from leagues.ranking import (
     TEMPLATES,
     TIEBREAKS,
     EveningResult,
+    Ranking,
     RankingError,
     Standing,
     movement,
@@ -282,6 +283,30 @@ def test_direct_comparison_of_players_who_never_met_falls_through():
     rows = rank(results, {"mode": "total_points"}, ["direct_comparison", "more_sessions"])
     assert table(rows)[:2] == [(1, "Z", 30), (2, "X", 30)]
     assert [r.tiebreak("direct_comparison") for r in rows[:2]] == [0, 0]
+
+
+def test_direct_comparison_of_three_counts_the_evenings_all_three_sat_together():
+    # J, K and L all end on 40. On c1 all three sat together: J +20, K +30, L −10 → K, J, L.
+    # c2 (J and K only) does not count for a comparison of three.
+    results = (
+        evening("c1", "2026-08-01", ("K", 1, 30), ("J", 2, 20), ("L", 3, -10), ("Q", 4, -40))
+        + evening("c2", "2026-08-08", ("J", 1, 20), ("K", 2, 10), ("Q", 3, -30))
+        + evening("c3", "2026-08-15", ("L", 1, 50), ("R", 2, -50))
+    )
+    rows = rank(results, {"mode": "total_points"}, ["direct_comparison"])
+    assert [(r.rank, r.player, r.score, r.tiebreak("direct_comparison")) for r in rows[:3]] == [
+        (1, "K", 40, 30),
+        (2, "J", 40, 20),
+        (3, "L", 40, -10),
+    ]
+
+
+def test_a_season_stores_its_ranking_and_the_mode_s_own_tiebreak_comes_first_once():
+    ranking = Ranking.from_config({"mode": "matchday_points"}, ["best_evening", "more_points", "shared"])
+    assert ranking.chain == ("more_points", "best_evening")
+    assert ranking.mode.config() == {"mode": "matchday_points", "min_sessions": 0, "points_by_size": None,
+                                     "formula": "descending"}  # fmt: skip
+    assert ranking.standings(S1 + S2 + S3) == rank(S1 + S2 + S3, {"mode": "matchday_points"}, ["best_evening"])
 
 
 def test_shared_stops_the_chain():
