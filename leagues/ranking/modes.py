@@ -170,7 +170,7 @@ def rounds(t: Tally, round_length: int | None) -> Fraction:
     """The rounds a player played: deals / ``round_length``, or with None a round as long as the table is big."""
     if round_length is not None:
         return Fraction(t.deals, round_length)
-    return sum((Fraction(deals, size) for size, deals in t.deals_by_table_size.items()), Fraction(0))
+    return sum((Fraction(deals, size) for size, deals in t.deals_by_table_size().items()), Fraction(0))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -8,14 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any
 
 from .messages import Message, RankingError, say
 from .results import Score, Tally
 
 SHARED = "shared"
-_session = attrgetter("session")
 DIRECT = "direct_comparison"
 
 
@@ -34,9 +32,9 @@ class TieBreak:
 def direct_comparison(group: Sequence[Tally]) -> dict[str, Score]:
     """Each tied player's game points on the sessions all of ``group`` sat at the same table (0 for everybody when
     they never did)."""
-    together: set[Hashable] = set(map(_session, group[0].results))
+    together: set[Hashable] = set(group[0].sessions)
     for t in group[1:]:
-        together.intersection_update(map(_session, t.results))
+        together &= t.sessions
     return {t.player: sum(r.points for r in t.results if r.session in together) for t in group}
 
 
