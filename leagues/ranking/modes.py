@@ -168,9 +168,15 @@ class TotalMoney(Mode):
 
 def rounds(t: Tally, round_length: int | None) -> Fraction:
     """The rounds a player played: deals / ``round_length``, or with None a round as long as the table is big."""
-    if round_length is not None:
-        return Fraction(t.deals, round_length)
-    return sum((Fraction(deals, size) for size, deals in t.deals_by_table_size().items()), Fraction(0))
+    found = t.rounds.get(round_length)
+    if found is None:
+        if round_length is not None:
+            found = Fraction(t.deals, round_length)
+        else:
+            by_size = t.deals_by_table_size().items()
+            found = sum((Fraction(deals, size) for size, deals in by_size), Fraction(0))
+        t.rounds[round_length] = found
+    return found
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -221,7 +227,7 @@ class BestN(Mode):
     def score(self, t: Tally) -> Score:
         if t.played <= self.n:
             return t.points
-        return sum(sorted((r.points for r in t.results), reverse=True)[: self.n])
+        return sum(sorted(t.evening_points, reverse=True)[: self.n])
 
     def counted(self, t: Tally) -> int:
         return min(self.n, t.played)

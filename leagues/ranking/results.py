@@ -68,7 +68,10 @@ class Standing:
 class Tally:
     """One player's results of the season, with the sums every mode and tie-break reads."""
 
-    __slots__ = ("best_evening", "deals", "money_cents", "player", "points", "results", "sessions", "solos_won")
+    __slots__ = (
+        "best_evening", "deals", "evening_points", "money_cents", "player", "points", "results", "rounds", "sessions",
+        "solos_won",
+    )  # fmt: skip
 
     def __init__(self, first: EveningResult) -> None:
         self.player = first.player
@@ -79,6 +82,8 @@ class Tally:
         self.deals = first.deals
         self.solos_won = first.solos_won
         self.best_evening = first.points
+        self.evening_points = [first.points]  # the game points of each result, in order
+        self.rounds: dict[int | None, Fraction] = {}  # rounds played by round length, as the average works them out
 
     @property
     def played(self) -> int:
@@ -107,6 +112,7 @@ def tally(results: Sequence[EveningResult]) -> dict[str, Tally]:
         points = r.points
         t.results.append(r)
         t.sessions.add(r.session)
+        t.evening_points.append(points)
         t.points += points
         t.money_cents += r.money_cents
         t.deals += r.deals
