@@ -1,0 +1,1 @@
+"""Tests of the leagues app: seasons and standings."""
