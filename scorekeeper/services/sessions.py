@@ -98,6 +98,7 @@ def start_session(
         next_dealer=first_dealer,
     )
     Seat.objects.bulk_create(Seat(session=session, position=i, member=m, name=m.name) for i, m in enumerate(seated))
+    record.store_player_results(session, [])
     record.audit(
         session,
         actor,
@@ -237,7 +238,7 @@ def import_session(*, club: Club, document: Any, actor: record.Actor = None, aga
         Seat(session=session, position=i, member=m, name=name)
         for i, (m, name) in enumerate(zip(members, parsed.players, strict=True))
     )
-    Deal.objects.bulk_create(
+    deals = Deal.objects.bulk_create(
         Deal(
             session=session,
             sequence=number,
@@ -248,6 +249,7 @@ def import_session(*, club: Club, document: Any, actor: record.Actor = None, aga
         )
         for number, (facts, result) in enumerate(zip(parsed.deals, results, strict=True), start=1)
     )
+    record.store_player_results(session, deals)
     record.audit(session, actor, AuditEntry.Action.SESSION_IMPORTED, after={"deals": len(parsed.deals)})
     hand_on_pot(session, actor)
     return session

@@ -1,0 +1,239 @@
+"""The stored player results (``PlayerResult``) stay what a fresh replay derives, whatever the services do.
+
+Each service that changes a session is run on a club with a pot chain, then every session's rows are compared with
+``player_results.derive`` on a replay of its live deals' facts. On SQLite and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+
+from scorekeeper import derived, engine, services
+from scorekeeper.club_documents import export_club
+from scorekeeper.documents import session_document
+from scorekeeper.models import Club, Deal, PlayerResult, Session
+from scorekeeper.player_results import COUNTED, Terms, derive
+
+from .conftest import FOUR, Personas, sauspiel, start
+
+pytestmark = pytest.mark.django_db
+
+FIVE = [*FOUR, "Emil"]
+STOCK: dict[str, Any] = {
+    "rules": {"preset": "classic", "pass_out": "stock"},
+    "tariff": "classic",
+    "cents_per_point": 10,
+}
+
+
+def fresh(session: Session) -> list[dict[str, Any]]:
+    """What a replay of the session's live deals says each player's row must be."""
+    session.refresh_from_db()
+    parsed = engine.load(session_document(session))
+    stored = [derived.stored_result(result, parsed.players) for result in parsed.results()]
+    terms = Terms(
+        session.cents_per_point,
+        session.pot_policy,
+        session.settlement_mode,
+        session.pot_carried_in,
+        session.first_dealer,
+    )
+    lines = derive(session.game, parsed.players, list(zip(parsed.deals, stored, strict=True)), terms)
+    members = dict(session.seats.values_list("position", "member_id"))
+    return [
+        {
+            "position": line.position,
+            "name": line.name,
+            "member_id": members[line.position],
+            "game": session.game,
+            "played_on": session.played_on,
+            "counts": session.status == Session.Status.CLOSED,
+            **{counter: getattr(line, counter) for counter in COUNTED},
+        }
+        for line in lines
+    ]
+
+
+def rows(session: Session) -> list[dict[str, Any]]:
+    fields = ("position", "name", "member_id", "game", "played_on", "counts", *COUNTED)
+    return list(PlayerResult.objects.filter(session=session).order_by("position").values(*fields))
+
+
+def assert_all_fresh(club: Club) -> None:
+    sessions = list(club.sessions.all())
+    assert sessions
+    for session in sessions:
+        assert rows(session) == fresh(session), session
+
+
+def live(session: Session) -> list[Deal]:
+    return list(session.deals.filter(deleted_at__isnull=True).order_by("sequence"))
+
+
+@pytest.fixture
+def chain(personas: Personas) -> Personas:
+    """A closed Schafkopf session with a pot (five at the table, the dealer sitting out), carried into an open one."""
+    older = start(personas, names=FIVE, **STOCK)
+    for facts in (
+        sauspiel("Bert", "Caro", 72, kontra=1),  # Anna deals and sits out
+        {"contract": "passed"},  # Bert deals
+        {"contract": "solo", "suit": "eichel", "declarer": "Dieter", "points": 95, "runners": 3},  # Caro deals
+        sauspiel("Anna", "Bert", 20, dealer="Emil"),  # Emil deals out of Dieter's turn (re-derived below)
+    ):
+        services.record_deal(session=older, actor=personas.scorer, facts=facts)
+    services.close_session(session=older, actor=personas.scorer)
+    newer = start(personas, **STOCK)
+    assert newer.pot_from == older
+    services.record_deal(session=newer, actor=personas.scorer, facts=sauspiel("Caro", "Dieter", 61))
+    return personas
+
+
+def first(personas: Personas) -> Session:
+    return personas.club.sessions.order_by("pk")[0]
+
+
+def second(personas: Personas) -> Session:
+    return personas.club.sessions.order_by("pk")[1]
+
+
+def _record(p: Personas) -> None:
+    wenz = {"contract": "wenz", "declarer": "Bert", "points": 30}
+    services.record_deal(session=second(p), actor=p.scorer, facts=wenz)
+
+
+def _insert(p: Personas) -> None:
+    before = live(second(p))[0]
+    services.record_deal(session=second(p), actor=p.scorer, facts={"contract": "passed"}, before=before)
+
+
+def _correct(p: Personas) -> None:
+    deal = live(second(p))[0]
+    services.correct_deal(deal=deal, actor=p.scorer, facts=sauspiel("Caro", "Dieter", 100), revision=deal.revision)
+
+
+def _delete(p: Personas) -> None:
+    deal = live(second(p))[0]
+    services.delete_deal(deal=deal, actor=p.scorer, revision=deal.revision)
+
+
+def _restore_deal(p: Personas) -> None:
+    services.restore_deal(deal=second(p).deals.get(), actor=p.scorer)
+
+
+def _rederive_dealers(p: Personas) -> None:
+    session = first(p)
+    services.rederive_dealers(deal=live(session)[3], actor=p.scorer, revision=session.revision)
+
+
+def _close(p: Personas) -> None:
+    services.close_session(session=second(p), actor=p.scorer)
+
+
+def _reopen(p: Personas) -> None:
+    services.reopen_session(session=first(p), actor=p.scorer)
+
+
+def _abandon(p: Personas) -> None:  # gives its pot back to the first session: rescored
+    services.abandon_session(session=second(p), actor=p.owner, member=p.players["Anna"])
+
+
+def _restore_session(p: Personas) -> None:
+    services.restore_session(session=second(p), actor=p.owner)
+
+
+def _money(p: Personas) -> None:
+    services.change_money_terms(
+        session=second(p), actor=p.owner, cents_per_point=10, currency="EUR", pot_policy="carry",
+        settlement_mode="against_leader",
+    )  # fmt: skip
+
+
+def _carried_pot(p: Personas) -> None:  # a deal in the first session changes the pot the open second one carries
+    services.record_deal(session=first(p), actor=p.scorer, facts={"contract": "passed"})
+
+
+def _import_session(p: Personas) -> None:
+    services.import_session(club=p.club, document=session_document(first(p)), actor=p.owner)
+
+
+def _start(p: Personas) -> None:
+    start(p, game="doppelkopf", rules="ddv", tariff=None)
+
+
+Action = Callable[[Personas], None]
+# What each service does to the club's sessions, after what it needs first.
+ACTIONS: dict[str, tuple[tuple[Action, ...], Action]] = {
+    "record": ((), _record),
+    "insert": ((), _insert),
+    "correct": ((), _correct),
+    "delete": ((), _delete),
+    "restore deal": ((_delete,), _restore_deal),
+    "rederive dealers": ((_reopen,), _rederive_dealers),
+    "close": ((), _close),
+    "reopen": ((), _reopen),
+    "abandon": ((_close,), _abandon),
+    "restore session": ((_close, _abandon), _restore_session),
+    "money terms": ((), _money),
+    "carried pot": ((_reopen,), _carried_pot),
+    "import session": ((), _import_session),
+    "start session": ((), _start),
+}
+
+
+def every_row(club: Club) -> dict[int, list[dict[str, Any]]]:
+    return {session.pk: rows(session) for session in club.sessions.all()}
+
+
+@pytest.mark.parametrize(("first_do", "action"), ACTIONS.values(), ids=ACTIONS.keys())
+def test_every_service_keeps_the_rows_equal_to_a_fresh_derivation(
+    chain: Personas, first_do: tuple[Action, ...], action: Action
+) -> None:
+    assert_all_fresh(chain.club)
+    for step in first_do:
+        step(chain)
+    before = every_row(chain.club)
+    action(chain)
+    assert_all_fresh(chain.club)
+    assert every_row(chain.club) != before  # the action changed what the rows show: else this would prove nothing
+
+
+def test_rederive_writes_rows_changed_past_the_services_again(chain: Personas) -> None:
+    PlayerResult.objects.update(points=0, by_contract={})
+    call_command("rederive", verbosity=0)
+    assert_all_fresh(chain.club)
+
+
+def test_a_restored_backup_has_its_rows(chain: Personas) -> None:
+    backup = export_club(chain.club)
+    restored, _created = services.import_club(document=backup, slug="restored")
+    assert_all_fresh(restored)
+    assert PlayerResult.objects.filter(session__club=restored).count() == 5 + 4
+
+
+def test_only_closed_sessions_count(chain: Personas) -> None:
+    def counting() -> dict[int, set[bool]]:
+        return {
+            s.pk: set(PlayerResult.objects.filter(session=s).values_list("counts", flat=True))
+            for s in chain.club.sessions.all()
+        }
+
+    one, two = first(chain), second(chain)
+    assert counting() == {one.pk: {True}, two.pk: {False}}  # closed; open
+    services.reopen_session(session=one, actor=chain.scorer)
+    services.close_session(session=two, actor=chain.scorer)
+    assert counting() == {one.pk: {False}, two.pk: {True}}  # reopened; closed
+    services.abandon_session(session=two, actor=chain.owner, member=chain.players["Anna"])
+    assert counting() == {one.pk: {False}, two.pk: {False}}  # abandoned
+    services.restore_session(session=two, actor=chain.owner)
+    assert counting() == {one.pk: {False}, two.pk: {True}}  # closed again, as it was
+
+
+def test_a_refused_change_writes_no_rows(chain: Personas) -> None:
+    before = every_row(chain.club)
+    with pytest.raises(services.DealRejected):
+        services.record_deal(session=second(chain), actor=chain.scorer, facts={"contract": "sauspiel"})
+    assert every_row(chain.club) == before
