@@ -339,6 +339,14 @@ def rederive_session(*, session: Session) -> Session:
     return session
 
 
+@transaction.atomic
+def rebuild_player_results(*, session: Session) -> None:
+    """Write the players' results of ``session`` again from the results stored with its deals (``rederive_session``
+    derives those again too)."""
+    session = record.locked(session)
+    record.store_player_results(session, record.live_deals(session))
+
+
 # helpers --------------------------------------------------------------------------------------------------------
 
 

@@ -15,6 +15,7 @@ from django.core.management import call_command
 from scorekeeper import derived, engine, services
 from scorekeeper.club_documents import export_club
 from scorekeeper.documents import session_document
+from scorekeeper.management.commands.load_demo import DEMO_CLUB
 from scorekeeper.models import Club, Deal, PlayerResult, Session
 from scorekeeper.player_results import COUNTED, Terms, derive
 
@@ -237,3 +238,21 @@ def test_a_refused_change_writes_no_rows(chain: Personas) -> None:
     with pytest.raises(services.DealRejected):
         services.record_deal(session=second(chain), actor=chain.scorer, facts={"contract": "sauspiel"})
     assert every_row(chain.club) == before
+
+
+def test_the_rebuild_command_writes_every_demo_session_as_a_fresh_replay() -> None:
+    call_command("load_demo", verbosity=0)
+    club = Club.objects.get(slug=DEMO_CLUB)
+    PlayerResult.objects.all().delete()
+    call_command("rebuild_player_results", club=DEMO_CLUB, batch=2, verbosity=0)
+    assert PlayerResult.objects.count() == sum(s.seats.count() for s in club.sessions.all())
+    assert_all_fresh(club)
+    assert PlayerResult.objects.filter(counts=False).count() == 5  # the open session's five players
+
+
+def test_the_rebuild_command_can_keep_to_one_club(chain: Personas) -> None:
+    PlayerResult.objects.all().delete()
+    call_command("rebuild_player_results", club="no-such-club", verbosity=0)
+    assert not PlayerResult.objects.exists()
+    call_command("rebuild_player_results", verbosity=0)
+    assert_all_fresh(chain.club)
