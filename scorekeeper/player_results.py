@@ -223,5 +223,6 @@ def _doublings(game: str, facts: Facts) -> tuple[str, ...]:
     if game == "doppelkopf":
         announced = facts.get("announcements") or {}
         return tuple(party for party in ("kontra", "re") if announced.get(party))
-    steps = facts.get(DOUBLING_FIELDS.get(game, ""), 0)
+    field = DOUBLING_FIELDS.get(game)
+    steps = (facts.get(field) or 0) if field else 0  # a null field, as absent, is none
     return ("kontra",) * (steps >= KONTRA) + ("re",) * (steps >= RE)

@@ -31,8 +31,8 @@ def test_schafkopf() -> None:
     deals: list[dict[str, Any]] = [
         # 1. Anna + Caro win a Sauspiel with 72, Kontra (Bert, Dieter): 1 × 2 = 2 each way.
         {"contract": "sauspiel", "declarer": "Anna", "partner": "Caro", "points": 72, "kontra": 1},
-        # 2. Bert wins a Wenz Schneider: 2 + 1 = 3 from each, +9.
-        {"contract": "wenz", "declarer": "Bert", "points": 95},
+        # 2. Bert wins a Wenz Schneider: 2 + 1 = 3 from each, +9. (A null field is as good as none.)
+        {"contract": "wenz", "declarer": "Bert", "points": 95, "kontra": None},
         # 3. Dieter loses a Solo Schneider with Kontra and Re: (2 + 1) × 4 = 12 to each, −36.
         {"contract": "solo", "declarer": "Dieter", "suit": "eichel", "points": 20, "kontra": 2},
         # 4. Caro + Bert lose a Sauspiel schwarz: 1 + 1 + 1 = 3 each way.
