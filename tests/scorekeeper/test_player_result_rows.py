@@ -10,7 +10,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.management import call_command
+from django.test import Client
 
 from scorekeeper import derived, engine, services
 from scorekeeper.club_documents import export_club
@@ -256,3 +258,12 @@ def test_the_rebuild_command_can_keep_to_one_club(chain: Personas) -> None:
     assert not PlayerResult.objects.exists()
     call_command("rebuild_player_results", verbosity=0)
     assert_all_fresh(chain.club)
+
+
+def test_the_admin_shows_the_rows_and_changes_nothing(client: Client, chain: Personas) -> None:
+    client.force_login(User.objects.create_superuser("support", password="correct horse battery"))
+    row = PlayerResult.objects.first()
+    assert row is not None
+    assert client.get("/admin/scorekeeper/playerresult/").status_code == 200
+    assert client.get(f"/admin/scorekeeper/playerresult/{row.pk}/change/").status_code == 200  # a view, read-only
+    assert client.post(f"/admin/scorekeeper/playerresult/{row.pk}/delete/", {"post": "yes"}).status_code == 403
