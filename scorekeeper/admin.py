@@ -11,7 +11,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from .models import AuditEntry, Club, Deal, HouseRules, Invitation, Member, Session
+from .models import AuditEntry, Club, Deal, HouseRules, Invitation, Member, PlayerResult, Session
 
 
 class ReadOnly(admin.ModelAdmin):
@@ -52,6 +52,14 @@ class SessionAdmin(ReadOnly):
 class DealAdmin(ReadOnly):
     list_display = ["__str__", "session", "number", "revision", "deleted_at", "created_by"]
     search_fields = ["session__club__name"]
+
+
+@admin.register(PlayerResult)
+class PlayerResultAdmin(ReadOnly):
+    list_display = ["name", "session", "place", "points", "money_cents", "deals_played", "deals_won"]
+    list_filter = ["game"]
+    search_fields = ["name", "session__club__name"]
+    date_hierarchy = "played_on"
 
 
 @admin.register(AuditEntry)

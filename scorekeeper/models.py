@@ -276,6 +276,11 @@ class Session(models.Model):
         return self.status == self.Status.ABANDONED
 
     @property
+    def counts(self) -> bool:
+        """Whether the session counts in standings: closed, neither open nor abandoned."""
+        return self.status == self.Status.CLOSED
+
+    @property
     def rules_preset(self) -> str:
         return str(self.rules.get("preset", ""))
 
@@ -356,6 +361,53 @@ class Deal(models.Model):
     @property
     def is_deleted(self) -> bool:
         return self.deleted_at is not None
+
+
+class PlayerResult(models.Model):
+    """One player's results in one session (``player_results``): what standings add up, never recomputed by a page.
+
+    Only a session that counts in standings (closed, not abandoned) has rows: the services write a row per seat in
+    the same transaction as the change that closes it (or moves the pot chain of a closed one), and remove them when
+    it is reopened or abandoned (``record``). ``game`` and ``played_on`` are the session's, copied so that a
+    standing reads one table.
+    """
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="player_results")
+    position = models.PositiveSmallIntegerField()  # the seat, 0-based
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="player_results")  # a guest's too
+    name = models.CharField(max_length=NAME_MAX)  # as on the sheet
+    game = models.CharField(max_length=20, choices=Game.choices)
+    played_on = models.DateField()
+    points = models.IntegerField()
+    money_cents = models.BigIntegerField()  # received (+) or paid (−) under the session's frozen money terms
+    place = models.PositiveSmallIntegerField()  # 1 the most points; equal points share the better place
+    deals_played = models.PositiveIntegerField()
+    deals_out = models.PositiveIntegerField()
+    deals_won = models.PositiveIntegerField()
+    # The games the player declared or led, by contract type: {"sauspiel": {"played": 3, "won": 2}, …}
+    by_contract = models.JSONField(default=dict)
+    solos_played = models.PositiveIntegerField()
+    solos_won = models.PositiveIntegerField()
+    pflichtsoli_played = models.PositiveIntegerField()
+    pflichtsoli_won = models.PositiveIntegerField()
+    schneider_for = models.PositiveIntegerField()
+    schneider_against = models.PositiveIntegerField()
+    schwarz_for = models.PositiveIntegerField()
+    schwarz_against = models.PositiveIntegerField()
+    kontra_given = models.PositiveIntegerField()
+    kontra_won = models.PositiveIntegerField()
+    re_given = models.PositiveIntegerField()
+    re_won = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["session", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "position"], name="player_result_seat_unique"),
+        ]
+        indexes = [models.Index(fields=["member", "-played_on"], name="player_result_member_date")]
+
+    def __str__(self) -> str:
+        return f"{self.name} · {self.session}"
 
 
 class AuditEntry(models.Model):

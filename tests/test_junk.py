@@ -30,7 +30,7 @@ from scorekeeper.models import AuditEntry, Club, Deal, HouseRules, Invitation, M
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLES = 1500  # posts and gets per database; the closing note reports the number
+EXAMPLES = 1000  # posts and gets per database; the closing note reports the number
 COUNTED = (Club, Member, Session, Seat, Deal, AuditEntry, HouseRules, Invitation, User)
 SKIPPED = ("admin:", "javascript-catalog")  # the read-only admin is tested apart
 # Mostly the club's own people, and mostly ids that exist: that is where a half-write could happen.

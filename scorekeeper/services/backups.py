@@ -20,6 +20,7 @@ from .. import derived, engine, engine_words
 from ..club_documents import FORMAT
 from ..documents import session_document
 from ..models import AuditEntry, Club, Deal, HouseRules, Member, Seat, Session
+from . import record
 from .errors import ServiceError
 
 
@@ -131,7 +132,8 @@ def _session(
 def _check_results(session: Session) -> None:
     """The stored results must be what the deals say: a backup edited by hand is refused, not believed.
 
-    Only the explanation's words may differ (a backup from an earlier version): the fresh ones are kept.
+    Only the explanation's words may differ (a backup from an earlier version): the fresh ones are kept. The players'
+    results are derived from them, not read from the backup.
     """
     stored = list(session.deals.filter(deleted_at__isnull=True).order_by("sequence"))
     try:
@@ -147,7 +149,9 @@ def _check_results(session: Session) -> None:
                 None, _("%(session)s: deal %(n)s does not add up.") % {"session": session, "n": deal.number}
             )
         if deal.result != fresh:
+            deal.result = fresh
             Deal.objects.filter(pk=deal.pk).update(result=fresh)
+    record.store_player_results(session, stored)
 
 
 def _time(value: str | None) -> datetime | None:

@@ -1,22 +1,22 @@
 """How a session's deals change: under the session's row lock, with one read and one replay.
 
 Every service that changes deals locks the session row (``locked``), reads its live deals once, replays the session
-with the change applied (``replay``) and writes back what the engine derived: each deal's number and result, and
-the session's summary (``store``). A change the engine refuses writes nothing. Because the numbers are counted
-here, under the lock, from the deals as they are, no race can leave a gap or a duplicate.
+with the change applied (``replay``) and writes back what the engine derived: each deal's number and result, the
+session's summary and each player's results (``store``). A change the engine refuses writes nothing. Because the
+numbers are counted here, under the lock, from the deals as they are, no race can leave a gap or a duplicate.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import F
 
-from .. import derived, engine
+from .. import derived, engine, player_results
 from ..documents import session_document
-from ..models import AuditEntry, Club, Deal, Session
+from ..models import AuditEntry, Club, Deal, PlayerResult, Session
 from .errors import DealRejected
 
 # Numbers and sequences move in two steps, through this far-away range, so that no unique constraint ever sees two
@@ -27,8 +27,8 @@ Actor = AbstractBaseUser | AnonymousUser | None
 
 
 def locked(session: Session) -> Session:
-    """The session row, locked until the transaction ends: one write per session at a time."""
-    return Session.objects.select_for_update().select_related("club").get(pk=session.pk)
+    """The session row, locked until the transaction ends: one write per session at a time (with its seats)."""
+    return Session.objects.select_for_update().select_related("club").prefetch_related("seats").get(pk=session.pk)
 
 
 def live_deals(session: Session) -> list[Deal]:
@@ -90,6 +90,43 @@ def store(
         done.next_dealer,
     )
     bump(session, "deal_count", "totals", "pot", "next_dealer")
+    if session.counts:  # a closed session whose pot chain moved
+        store_player_results(session)
+
+
+RESULT_FIELDS = ("name", "member", "game", "played_on", *player_results.COUNTED)
+
+
+def store_player_results(session: Session, deals: Sequence[Deal] | None = None) -> None:
+    """Each player's results in a session that counts in standings (closed), from its live deals (read when not
+    given, their results stored): one upsert of a row per seat. A session that does not count has no rows: an open
+    evening pays nothing for them deal by deal, and they are written once when it is closed."""
+    if not session.counts:
+        PlayerResult.objects.filter(session=session).delete()
+        return
+    deals = live_deals(session) if deals is None else deals
+    seats = list(session.seats.all())
+    terms = player_results.Terms(
+        session.cents_per_point, session.pot_policy, session.settlement_mode, session.pot_carried_in,
+        session.first_dealer,
+    )  # fmt: skip
+    stored = [(deal.facts, cast(dict[str, Any], deal.result)) for deal in deals]
+    lines = player_results.derive(session.game, [seat.name for seat in seats], stored, terms)
+    rows = [
+        PlayerResult(
+            session=session,
+            position=line.position,
+            member_id=seat.member_id,
+            name=line.name,
+            game=session.game,
+            played_on=session.played_on,
+            **{counter: getattr(line, counter) for counter in player_results.COUNTED},
+        )
+        for seat, line in zip(seats, lines, strict=True)
+    ]
+    PlayerResult.objects.bulk_create(
+        rows, update_conflicts=True, unique_fields=["session", "position"], update_fields=RESULT_FIELDS
+    )
 
 
 def make_room(session: Session, sequence: int) -> None:
@@ -105,8 +142,12 @@ def user(actor: Actor) -> Any:
 
 
 def bump(session: Session, *fields: str) -> None:
+    """Save ``fields`` and a new revision; a new status (closed, reopened, abandoned, restored) writes the players'
+    results of a session that now counts in standings, and removes those of one that no longer does."""
     session.revision += 1
     session.save(update_fields=["revision", *fields])
+    if "status" in fields:
+        store_player_results(session)
 
 
 def audit(

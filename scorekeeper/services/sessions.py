@@ -237,7 +237,7 @@ def import_session(*, club: Club, document: Any, actor: record.Actor = None, aga
         Seat(session=session, position=i, member=m, name=name)
         for i, (m, name) in enumerate(zip(members, parsed.players, strict=True))
     )
-    Deal.objects.bulk_create(
+    deals = Deal.objects.bulk_create(
         Deal(
             session=session,
             sequence=number,
@@ -248,6 +248,7 @@ def import_session(*, club: Club, document: Any, actor: record.Actor = None, aga
         )
         for number, (facts, result) in enumerate(zip(parsed.deals, results, strict=True), start=1)
     )
+    record.store_player_results(session, deals)
     record.audit(session, actor, AuditEntry.Action.SESSION_IMPORTED, after={"deals": len(parsed.deals)})
     hand_on_pot(session, actor)
     return session
@@ -335,6 +336,14 @@ def rederive_session(*, session: Session) -> Session:
     parsed, results = record.replay(session, deals, None)
     record.store(session, deals, parsed, results)
     return session
+
+
+@transaction.atomic
+def rebuild_player_results(*, session: Session) -> None:
+    """Write the players' results of ``session`` again from the results stored with its deals (``rederive_session``
+    derives those again too)."""
+    session = record.locked(session)
+    record.store_player_results(session, record.live_deals(session))
 
 
 # helpers --------------------------------------------------------------------------------------------------------

@@ -1,0 +1,228 @@
+"""Each player's results in one session, derived from its deals as the services store them: what standings add up.
+
+No model, no query, no rule of a game beyond what the engine wrote: :func:`derive` reads each live deal's facts and
+its stored result (``derived.stored_result``) and the session's money terms, and gives one :class:`Line` per seat.
+The services write the lines as ``PlayerResult`` rows in the same transaction as every change (``record``).
+
+What is counted, for every game that has the thing:
+
+- **played / out**: the deals the player played, and sat out (``result["out"]``). A Doppelkopf penalty is a row of
+  the sheet, not a deal: only its points count.
+- **won**: the deals the player was on the winning side of. That side is the declarer side (``result["declarers"]``:
+  the declarer and partner, the Re party, the picker side) when the deal is marked ``won``, and the others at the
+  table when it is marked ``lost``. A deal without either mark is won by the player the engine names (a Durchmarsch,
+  a Sheepshead Leaster) and by everyone but the loser of a Ramsch. Nobody wins a thrown-in deal, a doubler, a tied
+  Leaster or a Doppelkopf game that nobody won (7.1.3). In Bauernstoss the team that scored
+  the strokes wins: the soloist's team for a solo won, the other team for a solo lost, and for a counted game the
+  team that holds the chalk after it.
+- **place**: by points, 1 the most; players with equal points share the better place (1, 2, 2, 4).
+- **money**: what the player receives (+) or pays (−) in cents under the session's frozen terms, pot share included
+  (``engine.settlement.settle_up``, as the settlement page settles it).
+- **by_contract**: the games the player declared alone or led: the Schafkopf declarer, the Doppelkopf soloist (Re
+  alone: a solo, a stille Hochzeit, a Hochzeit without partner), the Sheepshead picker, the Bauernstoss soloist.
+  Keyed by the contract type of the facts (the entry form's key: ``sauspiel``, ``wenz_tout``, ``solo``, ``pick``,
+  ``small_solo`` …), each ``{"played": n, "won": n}``.
+- **solos**: of those, the ones marked ``solo`` (played without a partner) or, in Sheepshead, ``alone``;
+  **Pflichtsoli**: the solos marked ``forced`` (a Doppelkopf Pflichtsolo or vorgeführtes solo).
+- **Schneider / Schwarz for and against**: the marks ``schneider`` and ``schwarz`` count for the winning side and
+  against the other (a Schwarz is a Schneider too). Doppelkopf marks no Schneider: there a party under 90 Augen
+  (keine 90) is Schneider, and the party of the ``schwarz`` fact (no trick) is Schwarz.
+- **Kontra / Re given and won**: who doubled is recorded per side, not per player, so every player of the side
+  counts. Kontra is given by the side against the declarers, Re by the declarer side: in Schafkopf ``kontra`` ≥ 1 is
+  the defenders' Kontra and ≥ 2 the declarers' Re (Sup and beyond count no further); in Sheepshead a crack is the
+  defenders' and a re-crack the picker side's; in Doppelkopf a party's announcement (Re or Kontra, or any higher
+  level, which implies it) counts for every player of that party. **Won**: the deals in which the player gave it
+  and was on the winning side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .engine.bauernstoss import TEAMS
+from .engine.doppelkopf import TOTAL_AUGEN
+from .engine.settlement import Mode, PotPolicy, seat_after, settle_up
+from .entry import GAMES as ENTRY
+
+SCHNEIDER_AUGEN = 90  # Doppelkopf: a party under 90 Augen is Schneider (keine 90)
+KONTRA, RE = 1, 2  # doubling steps: 1 the defenders', 2 the declarers' (answering)
+DOUBLING_FIELDS = {"schafkopf": "kontra", "sheepshead": "cracks"}  # the steps a deal records
+
+Facts = Mapping[str, Any]
+Result = Mapping[str, Any]  # a stored result (derived.stored_result)
+
+
+@dataclass
+class Line:
+    """One player's results in a session; the counted fields are those of ``PlayerResult``."""
+
+    position: int  # seat, 0-based
+    name: str
+    points: int = 0
+    money_cents: int = 0
+    place: int = 1
+    deals_played: int = 0
+    deals_out: int = 0
+    deals_won: int = 0
+    by_contract: dict[str, dict[str, int]] = field(default_factory=dict)
+    solos_played: int = 0
+    solos_won: int = 0
+    pflichtsoli_played: int = 0
+    pflichtsoli_won: int = 0
+    schneider_for: int = 0
+    schneider_against: int = 0
+    schwarz_for: int = 0
+    schwarz_against: int = 0
+    kontra_given: int = 0
+    kontra_won: int = 0
+    re_given: int = 0
+    re_won: int = 0
+
+
+COUNTED = tuple(name for name in Line.__dataclass_fields__ if name not in ("position", "name"))
+
+
+@dataclass(frozen=True)
+class Terms:
+    """The session's frozen money terms, and what settles a session without a deal."""
+
+    cents_per_point: int
+    pot_policy: str
+    mode: str
+    pot_carried_in: int = 0
+    first_dealer: int = 0  # seat index
+
+
+def derive(game: str, players: Sequence[str], deals: Iterable[tuple[Facts, Result]], terms: Terms) -> list[Line]:
+    """The lines of ``players`` (seat order) after ``deals``: each live deal's facts and stored result, in order."""
+    lines = {name: Line(position, name) for position, name in enumerate(players)}
+    last: Result | None = None
+    for facts, result in deals:
+        _count(game, players, facts, result, lines)
+        last = result
+    points = list(last["totals"]) if last else [0] * len(players)
+    settlement = settle_up(
+        players,
+        points,
+        cents_per_point=terms.cents_per_point,
+        pot=last["pot"] if last else terms.pot_carried_in,
+        pot_policy=PotPolicy(terms.pot_policy),
+        mode=Mode(terms.mode),
+        odd_cents_from=seat_after(players, last["dealer"]) if last else terms.first_dealer,
+    )
+    for line, own, balance in zip(lines.values(), points, settlement.players, strict=True):
+        line.points, line.money_cents = own, balance.cents
+        line.place = 1 + sum(other > own for other in points)
+    return list(lines.values())
+
+
+def _count(game: str, players: Sequence[str], facts: Facts, result: Result, lines: dict[str, Line]) -> None:
+    if "penalty" in result["marks"]:  # a Doppelkopf penalty is a row of the sheet, not a deal: only its points count
+        return
+    out = set(result["out"])
+    playing = frozenset(p for p in players if p not in out)
+    declarers = frozenset(result["declarers"])
+    winners = _winners(game, players, playing, declarers, result)
+    for name in out:
+        lines[name].deals_out += 1
+    for name in playing:
+        line = lines[name]
+        line.deals_played += 1
+        line.deals_won += name in winners
+    lead = _lead(game, facts)
+    if lead is not None:
+        _count_lead(lines[lead], ENTRY[game].type_of(facts), result["marks"], lead in winners)
+    for mark, against in _cut(game, playing, declarers, winners, facts, result["marks"]):
+        for name in playing:
+            _add(lines[name], f"{mark}_against" if name in against else f"{mark}_for")
+    doublings = _doublings(game, facts)
+    for doubling, side in (("kontra", playing - declarers), ("re", declarers)):
+        if doubling in doublings:
+            for name in side:
+                _add(lines[name], f"{doubling}_given")
+                _add(lines[name], f"{doubling}_won", name in winners)
+
+
+def _add(line: Line, counter: str, count: int = 1) -> None:
+    setattr(line, counter, getattr(line, counter) + count)
+
+
+def _winners(
+    game: str, players: Sequence[str], playing: frozenset[str], declarers: frozenset[str], result: Result
+) -> frozenset[str]:
+    marks = result["marks"]
+    if game == "bauernstoss":  # the team that scored the strokes
+        if declarers:  # a solo: the soloist's team when won, else the other
+            (soloist,) = declarers
+            team = TEAMS[(players.index(soloist) + ("lost" in marks)) % 2]
+        else:  # a counted game: the team that scored holds the chalk after it
+            team = result["extra"]["chalk"]
+        return frozenset(p for seat, p in enumerate(players) if TEAMS[seat % 2] == team)
+    if "won" in marks:
+        return declarers
+    if "lost" in marks:
+        return playing - declarers
+    if "nobody_won" in marks:
+        return frozenset()
+    if declarers:  # a Durchmarsch, a Sheepshead Leaster
+        return declarers
+    if "loser" in result["extra"]:  # a Ramsch
+        return playing - {result["extra"]["loser"]}
+    return frozenset()  # thrown in, a doubler, a tied Leaster
+
+
+def _lead(game: str, facts: Facts) -> str | None:
+    """Who declared the game alone or led it: declarer, soloist, picker; None when nobody did."""
+    if game == "doppelkopf":
+        re: Sequence[str] = facts.get("re") or ()
+        return re[0] if len(re) == 1 else None
+    if game == "bauernstoss":
+        solo = facts.get("solo")
+        return solo["player"] if solo else None
+    return facts.get("declarer" if game == "schafkopf" else "picker")
+
+
+def _count_lead(line: Line, contract: str, marks: Sequence[str], won: bool) -> None:
+    counts = line.by_contract.setdefault(contract, {"played": 0, "won": 0})
+    counts["played"] += 1
+    counts["won"] += won
+    if "solo" in marks or "alone" in marks:
+        line.solos_played += 1
+        line.solos_won += won
+        if "forced" in marks:
+            line.pflichtsoli_played += 1
+            line.pflichtsoli_won += won
+
+
+def _cut(
+    game: str,
+    playing: frozenset[str],
+    declarers: frozenset[str],
+    winners: frozenset[str],
+    facts: Facts,
+    marks: Sequence[str],
+) -> list[tuple[str, frozenset[str]]]:
+    """``("schneider" or "schwarz", the side it counts against)`` for each of the two the deal has; a Schwarz is a
+    Schneider too."""
+    if game == "doppelkopf":
+        party = {"re": declarers, "kontra": playing - declarers}
+        augen = {"re": facts["re_points"], "kontra": TOTAL_AUGEN - facts["re_points"]}
+        cut = [("schneider", party[key]) for key in party if augen[key] < SCHNEIDER_AUGEN]
+        return [*cut, ("schwarz", party[facts["schwarz"]])] if facts.get("schwarz") else cut
+    if not winners:
+        return []
+    losers = playing - winners
+    schwarz = "schwarz" in marks
+    return [("schneider", losers)] * ("schneider" in marks or schwarz) + [("schwarz", losers)] * schwarz
+
+
+def _doublings(game: str, facts: Facts) -> tuple[str, ...]:
+    """``"kontra"`` when the side against the declarers doubled, ``"re"`` when the declarer side did."""
+    if game == "doppelkopf":
+        announced = facts.get("announcements") or {}
+        return tuple(party for party in ("kontra", "re") if announced.get(party))
+    field = DOUBLING_FIELDS.get(game)
+    steps = (facts.get(field) or 0) if field else 0  # a null field, as absent, is none
+    return ("kontra",) * (steps >= KONTRA) + ("re",) * (steps >= RE)
