@@ -5,6 +5,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1:8000
 MANAGE := $(BIN)/python manage.py
+# The suite runs on every core (at most four): pytest-xdist gives each worker its own test database.
+PYTEST_WORKERS ?= -n auto --maxprocesses=4
 
 .PHONY: run test test-sqlite test-postgres lint format messages install install-test demo clean
 
@@ -21,11 +23,11 @@ test: install-test ## Run the whole suite on SQLite, and again on PostgreSQL whe
 
 test-sqlite:
 	@echo "== test suite on SQLite =="
-	env -u DATABASE_URL $(BIN)/python -m pytest $(PYTEST_ARGS)
+	env -u DATABASE_URL $(BIN)/python -m pytest $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 test-postgres:
 	@echo "== test suite on PostgreSQL ($$DATABASE_URL) =="
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 lint: install-lint ## ruff (lint and format check) and mypy over the whole tree
 	$(BIN)/ruff check .
