@@ -30,6 +30,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+import schreiber.wsgi  # noqa: F401  start-up as the production server does it: the views loaded, the heap frozen
 from scorekeeper import services
 from scorekeeper.models import Role, Session
 

@@ -7,7 +7,7 @@ replays, once.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404
 
 from . import derived, engine
 from .documents import session_document
+from .engine.game import Game
 from .history import SESSION_LIFE
 from .models import AuditEntry, Club, Deal, Member, Session
 from .sheet import Row, Sheet, StoredDeal, build_sheet, sheet
@@ -83,21 +84,24 @@ def recent_facts(session: Session, deals: int = 40) -> list[dict[str, Any]]:
     return list(recent[:deals])
 
 
-def pflichtsolo_round(session: Session) -> engine.PflichtsoloRound | None:
-    """Doppelkopf: who still owes a Pflichtsolo in the current round, from the stored results."""
-    parsed = header_of(session)
-    results = session.deals.filter(deleted_at__isnull=True, number__isnull=False).order_by("sequence")
-    stored = (r for r in results.values_list("result", flat=True) if r)
-    return parsed.new_game().pflichtsolo_round(
-        parsed.players, ((r["extra"], r["marks"], r["declarers"]) for r in stored)
-    )
+def pflichtsolo_round(session: Session, game: Game, players: Sequence[str]) -> engine.PflichtsoloRound | None:
+    """Doppelkopf: who still owes a Pflichtsolo in the current round, from the stored results (read only when the
+    session's rules have a Pflichtsolo)."""
+
+    def stored() -> Iterator[tuple[Any, Any, Any]]:  # a generator function: no query unless the game reads it
+        deals = session.deals.filter(deleted_at__isnull=True, number__isnull=False).order_by("sequence")
+        for result in deals.values_list("result", flat=True):
+            if result:
+                yield result["extra"], result["marks"], result["declarers"]
+
+    return game.pflichtsolo_round(players, stored())
 
 
 def sheet_head(session: Session) -> Sheet:
     """The score sheet without its rows: the header, the totals and who deals next, from the session's summary."""
     parsed = header_of(session)
     head = sheet(parsed, [], next_dealer=parsed.players[session.next_dealer], pot=session.pot, totals=session.totals)
-    return replace(head, pflichtsolo=pflichtsolo_round(session))
+    return replace(head, pflichtsolo=pflichtsolo_round(session, parsed.new_game(), parsed.players))
 
 
 def stored_deals(session: Session, *, ids: Collection[int | None] | None = None, since: int = -1) -> list[StoredDeal]:

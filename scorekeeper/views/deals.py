@@ -284,6 +284,7 @@ def _render_entry(
     conflict: services.Conflict | None = None,
     client_token: Any = None,
 ) -> HttpResponse:
+    seats = _seat_names(session)
     status = 409 if conflict else 422 if entry.errors else 200
     return render(
         request,
@@ -300,8 +301,8 @@ def _render_entry(
             "before": before,
             "conflict": conflict,
             "client_token": client_token,
-            "sitting_out": [p for p in _seat_names(session) if p not in entry.playing],
-            "pflichtsolo": None if deal else selectors.pflichtsolo_round(session),
+            "sitting_out": [p for p in seats if p not in entry.playing],
+            "pflichtsolo": None if deal else selectors.pflichtsolo_round(session, entry.game, seats),
             "preview_url": reverse("deal_preview", args=[session.club.slug, session.pk]),
         },
         status=status,
