@@ -9,8 +9,6 @@ time of each. The target is the issue's: 200 players × 100 evenings well under 
 
 from __future__ import annotations
 
-import datetime
-import random
 import statistics
 import sys
 import time
@@ -20,6 +18,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from leagues.ranking import EveningResult, rank, rank_with_movement, sub_standings
+from leagues.ranking.samples import random_season
 
 CHAIN = ["more_sessions", "direct_comparison", "best_evening", "more_solos_won", "shared"]
 CONFIGS: list[dict[str, Any]] = [
@@ -36,27 +35,6 @@ CONFIGS: list[dict[str, Any]] = [
 ]
 
 
-def season(players: int, evenings: int, seed: int = 1) -> list[EveningResult]:
-    rng = random.Random(seed)
-    names = [f"P{i:03d}" for i in range(players)]
-    out: list[EveningResult] = []
-    for e in range(evenings):
-        date = datetime.date(2026, 1, 1) + datetime.timedelta(days=3 * e)
-        rng.shuffle(names)
-        for t in range(0, players, 4):
-            seats = names[t : t + 4]
-            points = [rng.randrange(-20, 21) * 5 for _ in seats]
-            for seat, player in enumerate(seats):
-                place = 1 + sum(p > points[seat] for p in points)
-                out.append(
-                    EveningResult(
-                        player, f"{e}-{t}", date, len(seats), place, points[seat],
-                        money_cents=points[seat] * 10, deals=24, solos_won=rng.randrange(3),
-                    )
-                )  # fmt: skip
-    return out
-
-
 def timed(call, rounds: int) -> tuple[float, float, float]:
     """Best and median wall time, and best CPU time, in ms (a busy machine stretches the wall time only)."""
     wall, cpu = [], []
@@ -70,7 +48,7 @@ def timed(call, rounds: int) -> tuple[float, float, float]:
 
 def main() -> None:
     players, evenings, rounds = (int(a) for a in (sys.argv[1:] + ["200", "100", "7"][len(sys.argv) - 1 :])[:3])
-    results = season(players, evenings)
+    results = random_season(players, evenings)
     print(f"{players} players × {evenings} evenings = {len(results)} results, {rounds} rounds each, in ms")
     print(f"  {'':45} {'best':>7} {'median':>7} {'cpu':>7}")
     for config in CONFIGS:

@@ -17,11 +17,11 @@ from django.utils.translation import gettext as _
 
 from . import engine
 from .engine.errors import naming_field
-from .engine.messages import TEMPLATES, Message
+from .engine.messages import Message
 
 
 def translated(words: Message) -> str:
-    return words.render(lambda code: gettext(TEMPLATES[code]))
+    return words.render(lambda code: gettext(words.templates()[code]))
 
 
 # A deal's label (``Outcome.label``, which the settle output keeps as it is) where it is an ordinary word rather

@@ -7,35 +7,20 @@ renders it in the member's language. Codes are stable: a stored season and the t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Union
+from collections.abc import Mapping
+
+from scorekeeper.engine.messages import Message as EngineMessage
+from scorekeeper.engine.messages import Param, gettext_noop
 
 
-def gettext_noop(text: str) -> str:
-    """Marks an English template for the catalogue (``makemessages`` finds templates by this name)."""
-    return text
+class Message(EngineMessage):
+    """A message of the ranking engine, as the rule engine's messages are, with this module's codes."""
 
+    __slots__ = ()
 
-Param = Union[str, int, "Message"]
-
-
-@dataclass(frozen=True, slots=True)
-class Message:
-    code: str
-    params: Mapping[str, Param] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        if self.code not in TEMPLATES:  # a typo in the engine, never input
-            raise KeyError(f"no message template {self.code!r}")
-
-    def __str__(self) -> str:
-        return self.render(TEMPLATES.__getitem__)
-
-    def render(self, template: Callable[[str], str]) -> str:
-        """The message with ``template(code)`` for itself and for every Message among its parameters."""
-        values = {k: v.render(template) if isinstance(v, Message) else v for k, v in self.params.items()}
-        return template(self.code) % values
+    @staticmethod
+    def templates() -> Mapping[str, str]:
+        return TEMPLATES
 
 
 def say(code: str, /, **params: Param) -> Message:

@@ -30,11 +30,16 @@ class Message:
     params: Mapping[str, Param] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if self.code not in TEMPLATES:  # a typo in the engine, never input
+        if self.code not in self.templates():  # a typo in the engine, never input
             raise KeyError(f"no message template {self.code!r}")
 
+    @staticmethod
+    def templates() -> Mapping[str, str]:
+        """The codes this kind of message has, with their English templates (a subclass names its own)."""
+        return TEMPLATES
+
     def __str__(self) -> str:
-        return self.render(TEMPLATES.__getitem__)
+        return self.render(self.templates().__getitem__)
 
     def as_json(self) -> dict[str, Any]:
         """The message in plain JSON types, for a stored explanation."""

@@ -17,7 +17,6 @@ from __future__ import annotations
 import datetime
 import itertools
 import json
-import random
 import subprocess
 import sys
 from fractions import Fraction
@@ -42,6 +41,7 @@ from leagues.ranking import (
     rank_with_movement,
     sub_standings,
 )
+from leagues.ranking.samples import random_season
 
 Row = tuple[Any, ...]  # (player, place, points) or (player, place, points, {field: value})
 
@@ -490,31 +490,9 @@ def test_the_engine_imports_no_django():
 
 def test_a_big_season_ranks():
     """200 players, 100 evenings at tables of four: everybody ranked once (benchmarks/ranking_bench.py times it)."""
-    rows = rank(big_season(200, 100), {"mode": "placement_points", "formula": "linear_100"}, ["direct_comparison"])
+    rows = rank(random_season(200, 100), {"mode": "placement_points", "formula": "linear_100"}, ["direct_comparison"])
     assert sorted(r.player for r in rows) == sorted(f"P{i:03d}" for i in range(200))
     assert all(r.played == 100 for r in rows)
-
-
-def big_season(players: int, evenings: int, seed: int = 1) -> list[EveningResult]:
-    """``evenings`` club evenings of all ``players`` at tables of four (five where the count needs it)."""
-    rng = random.Random(seed)
-    names = [f"P{i:03d}" for i in range(players)]
-    out: list[EveningResult] = []
-    for e in range(evenings):
-        date = datetime.date(2026, 1, 1) + datetime.timedelta(days=3 * e)
-        rng.shuffle(names)
-        tables = [names[i : i + 4] for i in range(0, players, 4)]
-        for t, seats in enumerate(tables):
-            points = [rng.randrange(-20, 21) * 5 for _ in seats]
-            for seat, player in enumerate(seats):
-                place = 1 + sum(p > points[seat] for p in points)
-                out.append(
-                    EveningResult(
-                        player, f"{e}-{t}", date, len(seats), place, points[seat],
-                        money_cents=points[seat] * 10, deals=24, solos_won=rng.randrange(3),
-                    )
-                )  # fmt: skip
-    return out
 
 
 # -------------------------------------------------------------------------------------------------- properties
