@@ -48,6 +48,7 @@ class Control:
     kind: str = ""
     folded: bool = False
     help: str | Promise = ""
+    required: bool = False  # a value (or "nobody", where offered) must be chosen: no silent default
 
     def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
         value = data.get(self.name, "").strip()
@@ -65,7 +66,6 @@ NOBODY = "-"  # the value of the "nobody" chip (alone, a tie), recorded as null 
 class PlayerChoice(Control):
     kind: str = "player"
     none_label: str | Promise = ""  # offer "nobody" (e.g. Sheepshead: the picker plays alone), recorded as null
-    required: bool = False  # a player or "nobody" must be chosen: no silent default
 
     def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
         value = data.get(self.name, "").strip()
@@ -504,7 +504,7 @@ class DealEntry:
         self.contract_type = stored_type if stored_type in self.types else self._default_type()
         if self.facts:  # a stored deal: a required choice it leaves out was "nobody" (the picker played alone)
             for control in self.controls:
-                if getattr(control, "required", False) and control.name in self.fields[self.contract_type]:
+                if control.required and control.name in self.fields[self.contract_type]:
                     self.facts.setdefault(control.name, None)
 
     def open_with(self, lead: str, usual: Sequence[Mapping[str, Any]]) -> None:

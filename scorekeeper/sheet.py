@@ -74,7 +74,8 @@ class Sheet:
     rules: Mapping[str, Any]
     tariff: Mapping[str, Any] | None
     totals: tuple[int, ...] = field(default=())
-    pflichtsolo: engine.PflichtsoloRound | None = None  # Doppelkopf: who still owes a forced solo this round
+    # Doppelkopf: who still owes a forced solo this round (the live sheet's head, ``selectors.sheet_head``)
+    pflichtsolo: engine.PflichtsoloRound | None = None
 
     @property
     def money_cents(self) -> tuple[int, ...]:
@@ -131,12 +132,11 @@ def sheet(
     """A sheet from stored rows and the session's summary; ``parsed`` is the session's header."""
     game = parsed.new_game()
     players = parsed.players
-    rows = tuple(row(deal, players) for deal in deals)
     return Sheet(
         game=parsed.game_key,
         game_title=game.title,
         players=players,
-        rows=rows,
+        rows=tuple(row(deal, players) for deal in deals),
         uses_pot=game.uses_pot(),
         zero_sum=game.zero_sum(),
         pot=pot,
@@ -146,7 +146,6 @@ def sheet(
         rules=parsed.rules,
         tariff=parsed.tariff,
         totals=tuple(totals),
-        pflichtsolo=game.pflichtsolo_round(players, ((r.extra, r.marks, r.declarers) for r in rows)),
     )
 
 

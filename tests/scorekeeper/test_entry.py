@@ -33,8 +33,7 @@ def entry_page(client: Client, session: Session, query: str = "") -> str:
 
 def checked(page: str, name: str) -> list[str]:
     """The values of the checked inputs called ``name``."""
-    tags = re.findall(rf'<input type="(?:radio|checkbox)" name="{name}" value="([^"]*)" checked', page)
-    return list(tags)
+    return re.findall(rf'<input type="(?:radio|checkbox)" name="{name}" value="([^"]*)" checked', page)
 
 
 def offered(page: str, name: str) -> list[str]:
