@@ -398,6 +398,13 @@ class PlayerResult(models.Model):
     kontra_won = models.PositiveIntegerField()
     re_given = models.PositiveIntegerField()
     re_won = models.PositiveIntegerField()
+    # Per other player of the session, by member id: {"12": [deals on the same side, won], …} and on opposite sides.
+    partners = models.JSONField(default=dict)
+    opponents = models.JSONField(default=dict)
+    outcomes = models.TextField(default="")  # a letter per deal played: W won, L lost, - neither
+    best_deal = models.IntegerField(null=True)  # the largest gain in one deal; None with no deal played
+    worst_deal = models.IntegerField(null=True)
+    value_sum = models.BigIntegerField(default=0)  # what the deals played were worth, won or lost
 
     class Meta:
         ordering = ["session", "position"]

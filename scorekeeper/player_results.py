@@ -33,6 +33,13 @@ What is counted, for every game that has the thing:
   defenders' and a re-crack the picker side's; in Doppelkopf a party's announcement (Re or Kontra, or any higher
   level, which implies it) counts for every player of that party. **Won**: the deals in which the player gave it
   and was on the winning side.
+- **partners / opponents**: per other seat, ``[deals, won]``: the deals the two played on the same side (the
+  declarer side or the side against it; a Bauernstoss team) or on opposite sides, and how many of those this player
+  won. A deal without sides (a Ramsch, a thrown-in deal) counts for neither.
+- **outcomes**: one letter per deal played, in order: ``W`` won, ``L`` lost (another side won), ``-`` neither; the
+  streaks of a season are read from them.
+- **best / worst deal**: the player's largest gain and largest loss in one deal played (None with none played);
+  **value_sum**: the sum of what each deal played was worth to the player, won or lost (the average game value).
 """
 
 from __future__ import annotations
@@ -79,9 +86,16 @@ class Line:
     kontra_won: int = 0
     re_given: int = 0
     re_won: int = 0
+    partners: dict[int, list[int]] = field(default_factory=dict)  # other seat → [deals together, won]
+    opponents: dict[int, list[int]] = field(default_factory=dict)  # other seat → [deals against, won]
+    outcomes: str = ""
+    best_deal: int | None = None
+    worst_deal: int | None = None
+    value_sum: int = 0
 
 
-COUNTED = tuple(name for name in Line.__dataclass_fields__ if name not in ("position", "name"))
+BY_SEAT = ("partners", "opponents")  # keyed by the other player's seat, which a row names by member
+COUNTED = tuple(name for name in Line.__dataclass_fields__ if name not in ("position", "name", *BY_SEAT))
 
 
 @dataclass(frozen=True)
@@ -127,10 +141,23 @@ def _count(game: str, players: Sequence[str], facts: Facts, result: Result, line
     winners = _winners(game, players, playing, declarers, result)
     for name in out:
         lines[name].deals_out += 1
+    sides = _sides(game, players, playing, declarers)
     for name in playing:
         line = lines[name]
+        won = name in winners
         line.deals_played += 1
-        line.deals_won += name in winners
+        line.deals_won += won
+        line.outcomes += "W" if won else "L" if winners else "-"
+        delta = result["deltas"][players.index(name)]
+        line.best_deal = delta if line.best_deal is None else max(line.best_deal, delta)
+        line.worst_deal = delta if line.worst_deal is None else min(line.worst_deal, delta)
+        line.value_sum += abs(delta)
+        if sides:
+            own = next(side for side in sides if name in side)
+            for other in playing - {name}:
+                pair = (line.partners if other in own else line.opponents).setdefault(players.index(other), [0, 0])
+                pair[0] += 1
+                pair[1] += won
     lead = _lead(game, facts)
     if lead is not None:
         _count_lead(lines[lead], ENTRY[game].type_of(facts), result["marks"], lead in winners)
@@ -171,6 +198,19 @@ def _winners(
     if "loser" in result["extra"]:  # a Ramsch
         return playing - {result["extra"]["loser"]}
     return frozenset()  # thrown in, a doubler, a tied Leaster
+
+
+def _sides(
+    game: str, players: Sequence[str], playing: frozenset[str], declarers: frozenset[str]
+) -> tuple[frozenset[str], ...]:
+    """The two sides of a deal (the Bauernstoss teams; else the declarers and the rest), or none without sides."""
+    if game == "bauernstoss":
+        return tuple(
+            frozenset(p for seat, p in enumerate(players) if TEAMS[seat % 2] == team and p in playing) for team in TEAMS
+        )
+    if not declarers or declarers == playing:
+        return ()
+    return (declarers, playing - declarers)
 
 
 def _lead(game: str, facts: Facts) -> str | None:

@@ -94,7 +94,7 @@ def store(
         store_player_results(session)
 
 
-RESULT_FIELDS = ("name", "member", "game", "played_on", *player_results.COUNTED)
+RESULT_FIELDS = ("name", "member", "game", "played_on", *player_results.COUNTED, *player_results.BY_SEAT)
 
 
 def store_player_results(session: Session, deals: Sequence[Deal] | None = None) -> None:
@@ -112,6 +112,7 @@ def store_player_results(session: Session, deals: Sequence[Deal] | None = None) 
     )  # fmt: skip
     stored = [(deal.facts, cast(dict[str, Any], deal.result)) for deal in deals]
     lines = player_results.derive(session.game, [seat.name for seat in seats], stored, terms)
+    members = [str(seat.member_id) for seat in seats]
     rows = [
         PlayerResult(
             session=session,
@@ -121,6 +122,10 @@ def store_player_results(session: Session, deals: Sequence[Deal] | None = None) 
             game=session.game,
             played_on=session.played_on,
             **{counter: getattr(line, counter) for counter in player_results.COUNTED},
+            **{
+                key: {members[other]: pair for other, pair in getattr(line, key).items()}
+                for key in player_results.BY_SEAT
+            },
         )
         for seat, line in zip(seats, lines, strict=True)
     ]

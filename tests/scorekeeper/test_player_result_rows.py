@@ -19,7 +19,7 @@ from scorekeeper.club_documents import export_club
 from scorekeeper.documents import session_document
 from scorekeeper.management.commands.load_demo import DEMO_CLUB
 from scorekeeper.models import Club, Deal, PlayerResult, Session
-from scorekeeper.player_results import COUNTED, Terms, derive
+from scorekeeper.player_results import BY_SEAT, COUNTED, Terms, derive
 
 from .conftest import FOUR, Personas, sauspiel, start
 
@@ -57,13 +57,14 @@ def fresh(session: Session) -> list[dict[str, Any]]:
             "game": session.game,
             "played_on": session.played_on,
             **{counter: getattr(line, counter) for counter in COUNTED},
+            **{key: {str(members[o]): pair for o, pair in getattr(line, key).items()} for key in BY_SEAT},
         }
         for line in lines
     ]
 
 
 def rows(session: Session) -> list[dict[str, Any]]:
-    fields = ("position", "name", "member_id", "game", "played_on", *COUNTED)
+    fields = ("position", "name", "member_id", "game", "played_on", *COUNTED, *BY_SEAT)
     return list(PlayerResult.objects.filter(session=session).order_by("position").values(*fields))
 
 
