@@ -411,7 +411,10 @@ class PlayerResult(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["session", "position"], name="player_result_seat_unique"),
         ]
-        indexes = [models.Index(fields=["member", "-played_on"], name="player_result_member_date")]
+        indexes = [
+            models.Index(fields=["member", "-played_on"], name="player_result_member_date"),
+            models.Index(fields=["game", "played_on"], name="player_result_game_date"),  # a season's rows
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} · {self.session}"
@@ -452,6 +455,13 @@ class AuditEntry(models.Model):
         HOUSE_RULES_SAVED = "house_rules_saved", _("saved house rules")
         HOUSE_RULES_DELETED = "house_rules_deleted", _("deleted house rules")
         OWNER_APPOINTED = "owner_appointed", _("was appointed owner")
+        LEAGUE_FOUNDED = "league_founded", _("founded a league")
+        LEAGUE_CLUB_INVITED = "league_club_invited", _("invited a club to a league")
+        LEAGUE_JOINED = "league_joined", _("joined a league")
+        LEAGUE_LEFT = "league_left", _("left a league")
+        SEASON_SAVED = "season_saved", _("saved a season")
+        SEASON_DELETED = "season_deleted", _("deleted a season")
+        PUBLIC_LINK_CHANGED = "public_link_changed", _("changed a season's public link")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="audit_entries")
     session = models.ForeignKey(Session, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit_entries")

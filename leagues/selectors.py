@@ -1,0 +1,212 @@
+"""Reads for leagues and seasons: who sees what, and a season's standing from the stored per-player results.
+
+A standing reads one query of ``PlayerResult`` rows (never a deal) and hands them to the ranking engine. A player
+is one person across the league's clubs when their memberships are linked to the same login; otherwise each
+membership is a player of its own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.http import Http404
+
+from scorekeeper.models import Club, PlayerResult
+
+from .models import League, LeagueClub, Season
+from .ranking import EveningResult, Ranking, Score, Standing, movement, period_of, sub_standings, without_last_evening
+
+# The columns of a result row a standing reads, in the order ``evening_results`` unpacks them.
+ROW = (
+    "session_id", "member_id", "member__user_id", "session__club_id", "name", "played_on", "place", "points",
+    "money_cents", "deals_played", "deals_won", "solos_played", "solos_won",
+)  # fmt: skip
+
+
+# ------------------------------------------------------------------------------------------------------ who sees what
+
+
+def leagues_of(club: Club) -> QuerySet[League]:
+    """The leagues the club founded or joined."""
+    joined = LeagueClub.objects.filter(club=club, joined_at__isnull=False).values("league_id")
+    return League.objects.filter(Q(club=club) | Q(pk__in=joined)).select_related("club")
+
+
+def league_invitations(club: Club) -> QuerySet[LeagueClub]:
+    return LeagueClub.objects.filter(club=club, joined_at__isnull=True).select_related("league__club")
+
+
+def league_of(club: Club, league_id: int) -> League:
+    """One of the club's leagues; Http404 for any other."""
+    league = leagues_of(club).filter(pk=league_id).first()
+    if league is None:
+        raise Http404
+    return league
+
+
+def season_of(club: Club, season_id: int) -> Season:
+    """A season of one of the club's leagues; Http404 for any other."""
+    season = Season.objects.select_related("league__club").filter(pk=season_id, league__in=leagues_of(club)).first()
+    if season is None:
+        raise Http404
+    return season
+
+
+def public_season(token: str) -> Season:
+    season = Season.objects.select_related("league__club").filter(public_token=token).first()
+    if season is None:
+        raise Http404
+    return season
+
+
+# ---------------------------------------------------------------------------------------------------- the results
+
+
+def season_rows(season: Season, club_ids: Sequence[int] | None = None) -> QuerySet[PlayerResult]:
+    """The stored results the season ranks: its league's game at its clubs (or those of ``club_ids`` among them)
+    in its dates, or its chosen sessions."""
+    clubs = season.league.club_ids()
+    if club_ids is not None:
+        clubs = [c for c in clubs if c in club_ids]
+    rows = PlayerResult.objects.filter(
+        game=season.league.game,
+        played_on__gte=season.starts_on,
+        played_on__lte=season.ends_on,
+        session__club_id__in=clubs,
+    )
+    if season.selection == Season.Selection.CHOSEN:
+        rows = rows.filter(session__in=season.sessions.values("pk"))
+    return rows
+
+
+def player_key(member_id: int, user_id: int | None) -> str:
+    """``u7`` for whoever signs in as user 7, in every club; ``m12`` for membership 12 without a login."""
+    return f"u{user_id}" if user_id is not None else f"m{member_id}"
+
+
+@dataclass
+class PlayerTotals:
+    """What a standing row shows beside the mode's score."""
+
+    key: str
+    name: str
+    club_id: int
+    member_id: int
+    points: int = 0
+    money_cents: int = 0
+    deals: int = 0
+    won: int = 0
+    solos_played: int = 0
+    solos_won: int = 0
+    last_date: datetime.date = datetime.date.min
+
+    @property
+    def win_rate(self) -> Fraction | None:
+        return Fraction(self.won, self.deals) if self.deals else None
+
+
+@dataclass
+class SeasonResults:
+    """The season's results as the ranking engine takes them, and each player's totals."""
+
+    results: list[EveningResult]
+    players: dict[str, PlayerTotals] = field(default_factory=dict)
+
+
+def evening_results(rows: Iterable[Sequence[Any]]) -> SeasonResults:
+    """The ranking engine's input from result rows (``ROW`` columns), in date order."""
+    rows = sorted(rows, key=lambda r: (r[5], r[0]))
+    table_size = Counter(r[0] for r in rows)
+    found = SeasonResults([])
+    players = found.players
+    for session, member, user, club, name, day, place, points, money, deals, won, solos, solos_won in rows:
+        key = player_key(member, user)
+        found.results.append(
+            EveningResult(key, session, day, table_size[session], place, points, money, deals, solos_won)
+        )
+        totals = players.get(key)
+        if totals is None:
+            totals = players[key] = PlayerTotals(key, name, club, member)
+        totals.name, totals.club_id, totals.member_id, totals.last_date = name, club, member, day  # the latest
+        totals.points += points
+        totals.money_cents += money
+        totals.deals += deals
+        totals.won += won
+        totals.solos_played += solos
+        totals.solos_won += solos_won
+    return found
+
+
+def season_results(season: Season, club_ids: Sequence[int] | None = None) -> SeasonResults:
+    return evening_results(season_rows(season, club_ids).values_list(*ROW))
+
+
+# ---------------------------------------------------------------------------------------------------- the standing
+
+
+@dataclass
+class StandingRow:
+    standing: Standing
+    totals: PlayerTotals
+    moved: int | None  # places gained since the standing before the last evening
+
+    @property
+    def rank(self) -> int | None:
+        return self.standing.rank
+
+    @property
+    def score(self) -> Score:
+        return self.standing.score
+
+
+@dataclass
+class SeasonStanding:
+    season: Season
+    ranking: Ranking
+    rows: list[StandingRow]
+    periods: list[str]  # the sub-standings' periods with results, in time order
+    period: str | None  # the period shown, or None for the whole season
+    last_evening: datetime.date | None
+
+
+def ranking_of(season: Season, *, period: bool = False) -> Ranking:
+    """The season's ranking; for a sub-period without its minimum attendance, which is the season's."""
+    ranking = Ranking.from_config(season.ranking, season.tiebreaks)
+    if not period:
+        return ranking
+    minimums = {name: 0 for name in ("min_sessions", "min_rounds") if hasattr(ranking.mode, name)}
+    return Ranking(dataclasses.replace(ranking.mode, **minimums), ranking.tiebreaks)
+
+
+def standing(season: Season, *, period: str | None = None, club_ids: Sequence[int] | None = None) -> SeasonStanding:
+    """The season's standing (or that of one of its sub-periods), with each player's movement since the standing
+    without the last evening."""
+    found = season_results(season, club_ids)
+    results = found.results
+    by = season.sub_period
+    periods = sorted({period_of(r.date, by) for r in results}) if by else []
+    if period not in periods:
+        period = None
+    ranking = ranking_of(season, period=period is not None)
+    if period is not None:
+        results = [r for r in results if period_of(r.date, by) == period]
+    now = ranking.standings(results)
+    moved = movement(ranking.standings(without_last_evening(results)), now)
+    rows = [StandingRow(s, found.players[s.player], moved[s.player]) for s in now]
+    last = max((r.date for r in results), default=None)
+    return SeasonStanding(season, ranking, rows, periods, period, last)
+
+
+def period_standings(season: Season) -> dict[str, list[Standing]]:
+    """Every sub-period's standing of the season (for its report)."""
+    if not season.sub_period:
+        return {}
+    ranking = ranking_of(season, period=True)
+    return sub_standings(season_results(season).results, ranking.mode, ranking.tiebreaks, by=season.sub_period)
