@@ -69,12 +69,9 @@ def public_season(token: str) -> Season:
 # ---------------------------------------------------------------------------------------------------- the results
 
 
-def season_rows(season: Season, club_ids: Sequence[int] | None = None) -> QuerySet[PlayerResult]:
-    """The stored results the season ranks: its league's game at its clubs (or those of ``club_ids`` among them)
-    in its dates, or its chosen sessions."""
+def season_rows(season: Season) -> QuerySet[PlayerResult]:
+    """The stored results the season ranks: its league's game at its clubs in its dates, or its chosen sessions."""
     clubs = season.league.club_ids()
-    if club_ids is not None:
-        clubs = [c for c in clubs if c in club_ids]
     rows = PlayerResult.objects.filter(
         game=season.league.game,
         played_on__gte=season.starts_on,
@@ -144,8 +141,8 @@ def evening_results(rows: Iterable[Sequence[Any]]) -> SeasonResults:
     return found
 
 
-def season_results(season: Season, club_ids: Sequence[int] | None = None) -> SeasonResults:
-    return evening_results(season_rows(season, club_ids).values_list(*ROW))
+def season_results(season: Season) -> SeasonResults:
+    return evening_results(season_rows(season).values_list(*ROW))
 
 
 # ---------------------------------------------------------------------------------------------------- the standing
@@ -171,8 +168,7 @@ class SeasonStanding:
     season: Season
     ranking: Ranking
     rows: list[StandingRow]
-    periods: list[str]  # the sub-standings' periods with results, in time order
-    period: str | None  # the period shown, or None for the whole season
+    period: str | None  # the sub-period shown, or None for the whole season
     last_evening: datetime.date | None
 
 
@@ -185,23 +181,42 @@ def ranking_of(season: Season, *, period: bool = False) -> Ranking:
     return Ranking(dataclasses.replace(ranking.mode, **minimums), ranking.tiebreaks)
 
 
-def standing(season: Season, *, period: str | None = None, club_ids: Sequence[int] | None = None) -> SeasonStanding:
-    """The season's standing (or that of one of its sub-periods), with each player's movement since the standing
-    without the last evening."""
-    found = season_results(season, club_ids)
-    results = found.results
+def season_periods(season: Season) -> list[str]:
+    """The sub-standings' periods (``2026-Q1``, ``2026-03``) that have results, in time order."""
     by = season.sub_period
-    periods = sorted({period_of(r.date, by) for r in results}) if by else []
-    if period not in periods:
-        period = None
-    ranking = ranking_of(season, period=period is not None)
+    if not by:
+        return []
+    months = season_rows(season).dates("played_on", "month")
+    return sorted({period_of(month, by) for month in months})
+
+
+def period_bounds(period: str) -> tuple[datetime.date, datetime.date]:
+    """The first and last day of ``2026-Q2`` or ``2026-05``; ValueError for anything else."""
+    year, part = period.split("-")
+    first_month, months = (3 * int(part[1:]) - 2, 3) if part.startswith("Q") else (int(part), 1)
+    if not 1 <= first_month <= 12 or (months == 3 and len(part) != 2):
+        raise ValueError(period)
+    first = datetime.date(int(year), first_month, 1)
+    following = datetime.date(first.year + (first_month + months > 12), (first_month + months - 1) % 12 + 1, 1)
+    return first, following - datetime.timedelta(days=1)
+
+
+def standing(
+    season: Season, rows: QuerySet[PlayerResult] | None = None, *, period: str | None = None
+) -> SeasonStanding:
+    """The season's standing from ``rows`` (the season's, or a filtered part of them), with each player's movement
+    since the standing without the last evening. With a sub-period (``2026-Q1``) the period's standing, ranked
+    without the season's minimum attendance."""
+    rows = season_rows(season) if rows is None else rows
     if period is not None:
-        results = [r for r in results if period_of(r.date, by) == period]
-    now = ranking.standings(results)
-    moved = movement(ranking.standings(without_last_evening(results)), now)
-    rows = [StandingRow(s, found.players[s.player], moved[s.player]) for s in now]
-    last = max((r.date for r in results), default=None)
-    return SeasonStanding(season, ranking, rows, periods, period, last)
+        rows = rows.filter(played_on__range=period_bounds(period))
+    found = evening_results(rows.values_list(*ROW))
+    ranking = ranking_of(season, period=period is not None)
+    now = ranking.standings(found.results)
+    moved = movement(ranking.standings(without_last_evening(found.results)), now)
+    standing_rows = [StandingRow(s, found.players[s.player], moved[s.player]) for s in now]
+    last = max((r.date for r in found.results), default=None)
+    return SeasonStanding(season, ranking, standing_rows, period, last)
 
 
 def period_standings(season: Season) -> dict[str, list[Standing]]:

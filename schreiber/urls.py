@@ -17,4 +17,5 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("", include("scorekeeper.urls")),
+    path("", include("leagues.urls")),
 ]

@@ -172,7 +172,7 @@ def printout_of_document(document: Mapping[str, Any], *, currency: str = "EUR") 
 def settlement_pdf(printout: Printout, language: str) -> bytes:
     """The settlement sheet: the result and who pays whom, then every deal with the running totals."""
     with translation.override(language):
-        return _pdf(
+        return pdf_from_template(
             "scorekeeper/print/settlement.html",
             {
                 "printout": printout,
@@ -279,14 +279,14 @@ def score_pad(game: str, players: int | None = None, *, club: str = "") -> Score
 
 def score_pad_pdf(pad: ScorePad, language: str) -> bytes:
     with translation.override(language):
-        return _pdf("scorekeeper/print/score_pad.html", {"pad": pad})
+        return pdf_from_template("scorekeeper/print/score_pad.html", {"pad": pad})
 
 
 # helpers -------------------------------------------------------------------------------------------------------
 
 
-def _pdf(template: str, context: dict[str, Any]) -> bytes:
-    """Render ``template`` in the active language and print it."""
+def pdf_from_template(template: str, context: dict[str, Any]) -> bytes:
+    """Render ``template`` in the active language and print it (any app's printouts: they share print/base.html)."""
     from weasyprint import HTML  # loading WeasyPrint takes a while: only when a PDF is asked for
 
     html = render_to_string(template, {**context, "page_counter": _page_counter_css()})

@@ -40,7 +40,7 @@ def session_settlement_pdf(request: Request, club_slug: str, session_id: int) ->
         sheet = printing.settlement_pdf(_printout(me.club, session), language)
         cache.set(key, sheet, PDF_TIMEOUT)
     filename = f"{me.club.slug}-{session.game}-{session.played_on:%Y-%m-%d}-{session.pk}-settlement.pdf"
-    return _pdf_response(sheet, filename)
+    return pdf_response(sheet, filename)
 
 
 def score_pad_pdf(request: Request, club_slug: str, game: str) -> FileResponse:
@@ -52,7 +52,7 @@ def score_pad_pdf(request: Request, club_slug: str, game: str) -> FileResponse:
         pad = printing.score_pad(game, int(request.GET["players"]), club=me.club.name)
     except (KeyError, ValueError):  # none asked for, or a count this game is never played with
         pad = printing.score_pad(game, club=me.club.name)
-    return _pdf_response(printing.score_pad_pdf(pad, get_language()), f"{me.club.slug}-{game}-score-pad.pdf")
+    return pdf_response(printing.score_pad_pdf(pad, get_language()), f"{me.club.slug}-{game}-score-pad.pdf")
 
 
 def _printout(club: Club, session: Session) -> printing.Printout:
@@ -67,6 +67,6 @@ def _printout(club: Club, session: Session) -> printing.Printout:
     )
 
 
-def _pdf_response(pdf: bytes, filename: str) -> FileResponse:
+def pdf_response(pdf: bytes, filename: str) -> FileResponse:
     # inline: phones open it in their viewer, ready to print or share; the name is kept when it is saved
     return FileResponse(io.BytesIO(pdf), filename=filename, content_type="application/pdf")

@@ -1,0 +1,1 @@
+"""Pages of leagues and seasons: thin views over ``leagues.selectors`` and ``leagues.services``."""

@@ -1,0 +1,87 @@
+"""Create and change a season (its owners: the founding club's), delete it, and turn its public link on or off."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from scorekeeper.models import Member, Role, Session
+from scorekeeper.services import ServiceError
+from scorekeeper.views.access import Request, club_member
+from scorekeeper.views.errors import add_service_errors
+
+from .. import selectors, services
+from ..forms import SeasonForm
+from ..models import League, Season
+
+
+def _managed_league(me: Member, league_id: int) -> League:
+    """One of the leagues the member's club founded, for an owner; Http404 for any other."""
+    league = selectors.league_of(me.club, league_id)
+    if league.club_id != me.club.pk:
+        raise Http404
+    return league
+
+
+def _managed_season(me: Member, season_id: int) -> Season:
+    season = selectors.season_of(me.club, season_id)
+    if season.league.club_id != me.club.pk:
+        raise Http404
+    return season
+
+
+def season_create(request: Request, club_slug: str, league_id: int) -> HttpResponse:
+    me = club_member(request, club_slug, Role.OWNER)
+    return _season_form(request, me, _managed_league(me, league_id), None)
+
+
+def season_edit(request: Request, club_slug: str, season_id: int) -> HttpResponse:
+    me = club_member(request, club_slug, Role.OWNER)
+    season = _managed_season(me, season_id)
+    return _season_form(request, me, season.league, season)
+
+
+def _season_form(request: Request, me: Member, league: League, season: Season | None) -> HttpResponse:
+    sessions = Session.objects.filter(
+        club__in=league.club_ids(), game=league.game, status=Session.Status.CLOSED
+    ).order_by("-played_on", "-pk")
+    initial = SeasonForm.initial_of(season) if season else {"mode": "total_points", "selection": "all"}
+    form = SeasonForm(request.POST or None, initial=initial, sessions=sessions)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            season = services.save_season(
+                league=league, actor=request.user, season=season, name=data["name"], period=data["period"],
+                starts_on=data["starts_on"], ends_on=data["ends_on"], selection=data["selection"],
+                sessions=data["sessions"], ranking=form.ranking(), tiebreaks=form.tiebreaks(),
+                sub_period=data.get("sub_period") or "",
+            )  # fmt: skip
+        except ServiceError as error:
+            add_service_errors(form, error, {"points_by_size": "points_4"})
+        else:
+            return redirect("season", me.club.slug, season.pk)
+    return render(
+        request, "leagues/season_form.html", {"club": me.club, "league": league, "season": season, "form": form}
+    )
+
+
+@require_POST
+def season_delete(request: Request, club_slug: str, season_id: int) -> HttpResponse:
+    me = club_member(request, club_slug, Role.OWNER)
+    season = _managed_season(me, season_id)
+    league_id = season.league_id
+    services.delete_season(season=season, actor=request.user)
+    messages.success(request, _("The season is deleted; its sessions and results are kept."))
+    return redirect("league", me.club.slug, league_id)
+
+
+@require_POST
+def season_public_link(request: Request, club_slug: str, season_id: int) -> HttpResponse:
+    """``enable`` makes a new secret link (the old one stops working); anything else turns it off."""
+    me = club_member(request, club_slug, Role.OWNER)
+    season = _managed_season(me, season_id)
+    services.change_public_link(season=season, actor=request.user, enabled=request.POST.get("link") == "enable")
+    return redirect("season", me.club.slug, season.pk)

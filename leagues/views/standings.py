@@ -1,0 +1,121 @@
+"""A season's standing: the page (filtered, sorted), its CSV, XLSX and PDF, and the public read-only page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpResponse
+from django.http.response import HttpResponseBase
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
+
+from scorekeeper import printing
+from scorekeeper.engine_words import translated
+from scorekeeper.models import Member, Role
+from scorekeeper.views.access import Request, club_member
+from scorekeeper.views.settlement import pdf_response
+
+from .. import selectors
+from ..filters import StandingFilter
+from ..models import Season
+from ..ranking import TIEBREAKS
+from ..tables import StandingTable
+
+EXPORTS = ("csv", "xlsx")
+
+
+def _standing(request: Request, season: Season) -> tuple[selectors.SeasonStanding, StandingFilter]:
+    rows = selectors.season_rows(season)
+    found = StandingFilter(request.GET or None, rows, season=season)
+    return selectors.standing(season, found.qs if found.is_valid() else rows, period=found.chosen_period), found
+
+
+def _about(standing: selectors.SeasonStanding) -> dict[str, Any]:
+    """The mode and tie-breaks in words, for the page and the printout."""
+    ranking = standing.ranking
+    tiebreaks = [*ranking.chain, *(["shared"] if "shared" in ranking.tiebreaks else [])]
+    return {
+        "mode_name": translated(ranking.mode.name()),
+        "mode_about": [translated(line) for line in ranking.mode.about()],
+        "tiebreaks": [(translated(TIEBREAKS[key].name()), translated(TIEBREAKS[key].about())) for key in tiebreaks],
+    }
+
+
+def _table(request: Request, season: Season, standing: selectors.SeasonStanding, me: Member | None) -> StandingTable:
+    def player_url(key: str) -> str:
+        assert me is not None
+        return reverse("season_player", args=[me.club.slug, season.pk, key])
+
+    table = StandingTable(
+        standing.rows, currency=season.league.club.currency, player_url=player_url if me is not None else None
+    )
+    RequestConfig(request, paginate=False).configure(table)
+    return table
+
+
+def season_standing(request: Request, club_slug: str, season_id: int) -> HttpResponse:
+    me = club_member(request, club_slug)
+    season = selectors.season_of(me.club, season_id)
+    standing, filters = _standing(request, season)
+    manages = season.league.club_id == me.club.pk and me.can(Role.OWNER)
+    public_url = (
+        request.build_absolute_uri(reverse("public_standing", args=[season.public_token]))
+        if manages and season.public_token
+        else None
+    )
+    return render(
+        request,
+        "leagues/season_standing.html",
+        {
+            "club": me.club,
+            "me": me,
+            "season": season,
+            "league": season.league,
+            "standing": standing,
+            "table": _table(request, season, standing, me),
+            "filters": filters,
+            "manages": manages,
+            "public_url": public_url,
+            "query": request.GET.urlencode(),
+            **_about(standing),
+        },
+    )
+
+
+def season_export(request: Request, club_slug: str, season_id: int, fmt: str) -> HttpResponseBase:
+    """The standing as shown (same filters and order) as CSV, XLSX or a printed PDF."""
+    me = club_member(request, club_slug)
+    season = selectors.season_of(me.club, season_id)
+    standing, _filters = _standing(request, season)
+    name = f"{me.club.slug}-{season.league.game}-{season.starts_on:%Y}-{season.pk}-standing"
+    if fmt == "pdf":
+        context = {"club": me.club, "season": season, "standing": standing, **_about(standing)}
+        context["table"] = _table(request, season, standing, None)
+        pdf = printing.pdf_from_template("leagues/print/standing.html", context)
+        return pdf_response(pdf, f"{name}.pdf")
+    if fmt not in EXPORTS:
+        raise Http404
+    table = _table(request, season, standing, None)
+    return TableExport(fmt, table).response(f"{name}.{fmt}")
+
+
+def public_standing(request: Request, token: str) -> HttpResponse:
+    """The standing alone, for anyone with the secret link: no player pages, no other season, no club page."""
+    season = selectors.public_season(token)
+    standing, filters = _standing(request, season)
+    return render(
+        request,
+        "leagues/public_standing.html",
+        {
+            "season": season,
+            "league": season.league,
+            "standing": standing,
+            "table": _table(request, season, standing, None),
+            "filters": filters,
+            "language": get_language(),
+            **_about(standing),
+        },
+    )
