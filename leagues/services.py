@@ -28,8 +28,14 @@ RANKING_FIELDS = ("per", "round_length", "min_rounds", "min_sessions", "n", "for
 
 
 def ranking_error(error: RankingError) -> ServiceError:
-    param = str(error.params.get("param", "")).split(".")[0]
-    field = param if param in RANKING_FIELDS else "tiebreaks" if "tiebreak" in error.code else "mode"
+    """The problem named by the mode's parameter it is about (``points_by_size.4`` for one table size's points)."""
+    param = str(error.params.get("param", ""))
+    if error.code in ("points_table_length", "no_points_for_size"):
+        field = f"points_by_size.{error.params['size']}"
+    elif param.split(".")[0] in RANKING_FIELDS:
+        field = param
+    else:
+        field = "tiebreaks" if "tiebreak" in error.code else "mode"
     return ServiceError.on(field, translated(error.words))
 
 

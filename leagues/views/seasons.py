@@ -14,8 +14,15 @@ from scorekeeper.views.access import Request, club_member
 from scorekeeper.views.errors import add_service_errors
 
 from .. import selectors, services
-from ..forms import SeasonForm
+from ..forms import TABLE_SIZES, SeasonForm
 from ..models import League, Season
+
+# Where the form shows a problem the service names by the ranking's parameter.
+FORM_FIELDS = {
+    "tiebreaks": "tiebreak_1",
+    "points_by_size": "points_4",
+    **{f"points_by_size.{size}": f"points_{size}" for size in TABLE_SIZES},
+}
 
 
 def _managed_league(me: Member, league_id: int) -> League:
@@ -60,7 +67,7 @@ def _season_form(request: Request, me: Member, league: League, season: Season | 
                 sub_period=data.get("sub_period") or "",
             )  # fmt: skip
         except ServiceError as error:
-            add_service_errors(form, error, {"points_by_size": "points_4"})
+            add_service_errors(form, error, FORM_FIELDS)
         else:
             return redirect("season", me.club.slug, season.pk)
     return render(

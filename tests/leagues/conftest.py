@@ -6,6 +6,7 @@ import datetime
 from typing import Any
 
 import pytest
+from django.test import Client
 
 from leagues import services as league_services
 from leagues.models import League, Season
@@ -22,6 +23,12 @@ def play_evening(personas: Personas, day: datetime.date, deals: list[dict[str, A
     for facts in deals:
         services.record_deal(session=session, actor=personas.scorer, facts=facts)
     return services.close_session(session=session, actor=personas.owner)
+
+
+@pytest.fixture
+def client() -> Client:
+    """A browser that asks for English pages (the site's default is German)."""
+    return Client(HTTP_ACCEPT_LANGUAGE="en")
 
 
 @pytest.fixture

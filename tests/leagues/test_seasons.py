@@ -108,7 +108,8 @@ def test_chosen_sessions_only(personas: Personas, league: League, season: Season
         ({"mode": "best_n", "n": 0}, [], "n"),
         ({"mode": "average", "per": "week"}, [], "per"),
         ({"mode": "total_points"}, ["shared", "more_sessions"], "tiebreaks"),
-        ({"mode": "placement_points", "points_by_size": {"4": [3, 1]}}, [], "mode"),
+        ({"mode": "placement_points", "points_by_size": {"4": [3, 1]}}, [], "points_by_size.4"),
+        ({"mode": "placement_points"}, [], "mode"),
     ],
 )
 def test_a_bad_ranking_names_its_field_and_writes_nothing(
