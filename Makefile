@@ -13,6 +13,7 @@ PYTEST_WORKERS ?= -n auto --maxprocesses=4
 run: install ## Create the virtualenv, migrate, load the demo club and serve on $(HOST) (make run HOST=0.0.0.0:8080)
 	@$(MANAGE) migrate --noinput -v 0
 	@$(MANAGE) load_demo
+	@$(MANAGE) load_demo_league
 	@echo "Schreiber runs at http://$(HOST)/ — stop it with Ctrl-C."
 	@DEBUG=true $(MANAGE) runserver $(HOST)
 
@@ -45,6 +46,7 @@ messages: install ## Update and compile the German translations (needs GNU gette
 demo: install
 	$(MANAGE) migrate --noinput -v 0
 	$(MANAGE) load_demo
+	$(MANAGE) load_demo_league
 
 # The virtualenv and what is installed in it; each step reruns only when pyproject.toml changes.
 # Only the pinned dependencies are installed: the app itself runs from this checkout.

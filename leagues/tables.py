@@ -25,17 +25,20 @@ def score_text(value: Any) -> str:
     return str(value) if value is not None else ""
 
 
+NUMBER = {"th": {"class": "num"}, "td": {"class": "num"}}
+
+
 class StandingTable(tables.Table):
-    rank = tables.Column(verbose_name=_("Place"), attrs={"td": {"class": "num"}})
-    moved = tables.Column(verbose_name=_("Move"), attrs={"td": {"class": "num"}}, exclude_from_export=False)
+    rank = tables.Column(verbose_name=_("Place"), attrs=NUMBER)
+    moved = tables.Column(verbose_name=_("Move"), attrs=NUMBER, exclude_from_export=False)
     player = tables.Column(verbose_name=_("Player"))
-    score = tables.Column(verbose_name=_("Score"), attrs={"td": {"class": "num strong"}})
-    points = tables.Column(verbose_name=_("Points"), attrs={"td": {"class": "num"}})
-    money = tables.Column(verbose_name=_("Money"), attrs={"td": {"class": "num"}})
-    sessions = tables.Column(verbose_name=_("Evenings"), attrs={"td": {"class": "num"}})
-    deals = tables.Column(verbose_name=_("Deals"), attrs={"td": {"class": "num"}})
-    win_rate = tables.Column(verbose_name=_("Won"), attrs={"td": {"class": "num"}})
-    solos = tables.Column(verbose_name=_("Solos won"), attrs={"td": {"class": "num"}})
+    score = tables.Column(verbose_name=_("Score"), attrs={"th": {"class": "num"}, "td": {"class": "num strong"}})
+    points = tables.Column(verbose_name=_("Points"), attrs=NUMBER)
+    money = tables.Column(verbose_name=_("Money"), attrs=NUMBER)
+    sessions = tables.Column(verbose_name=_("Evenings"), attrs=NUMBER)
+    deals = tables.Column(verbose_name=_("Deals"), attrs=NUMBER)
+    win_rate = tables.Column(verbose_name=_("Won"), attrs=NUMBER)
+    solos = tables.Column(verbose_name=_("Solos won"), attrs=NUMBER)
 
     class Meta:
         attrs = {"class": "standing"}
