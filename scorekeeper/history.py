@@ -249,6 +249,34 @@ SENTENCES: dict[str, Sentence] = {
         _("%(who)s deleted the house rules %(name)s") % {"who": who, "name": (e.before or {}).get("name")}
     ),
     A.OWNER_APPOINTED: lambda e, who: _("%(name)s was appointed owner") % {"name": (e.after or {}).get("name")},
+    A.LEAGUE_FOUNDED: lambda e, who: (
+        _("%(who)s founded the league %(league)s") % {"who": who, "league": (e.after or {}).get("league")}
+    ),
+    A.LEAGUE_CLUB_INVITED: lambda e, who: (
+        _("%(who)s invited %(club)s to the league %(league)s")
+        % {"who": who, "club": (e.after or {}).get("club"), "league": (e.after or {}).get("league")}
+    ),
+    A.LEAGUE_JOINED: lambda e, who: (
+        _("%(who)s joined the league %(league)s for the club") % {"who": who, "league": (e.after or {}).get("league")}
+    ),
+    A.LEAGUE_LEFT: lambda e, who: (
+        _("The club is no longer in the league %(league)s (%(who)s)")
+        % {"who": who, "league": (e.before or {}).get("league")}
+    ),
+    A.SEASON_SAVED: lambda e, who: (
+        _("%(who)s saved the season %(season)s") % {"who": who, "season": (e.after or {}).get("name")}
+    ),
+    A.SEASON_DELETED: lambda e, who: (
+        _("%(who)s deleted the season %(season)s") % {"who": who, "season": (e.before or {}).get("name")}
+    ),
+    A.PUBLIC_LINK_CHANGED: lambda e, who: (
+        (
+            _("%(who)s made a new public link for the season %(season)s")
+            if (e.after or {}).get("on")
+            else _("%(who)s turned off the public link of the season %(season)s")
+        )
+        % {"who": who, "season": (e.after or {}).get("season")}
+    ),
 }
 
 # What the club's history shows besides its own changes: a session's life, not its deals.

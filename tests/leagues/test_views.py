@@ -219,3 +219,17 @@ def test_a_club_joins_a_league_from_its_own_page(client: Client, personas: Perso
     services.add_member(club=other, name="Xaver")
     client.post(reverse("league_membership", args=[other.slug, invitation.pk, "leave"]))
     assert client.get(reverse("season", args=[other.slug, season.pk])).status_code == 404
+
+
+def test_the_club_history_tells_what_happened_to_its_leagues(
+    client: Client, personas: Personas, season: Season
+) -> None:
+    client.force_login(personas.owner)
+    client.post(reverse("season_public_link", args=[personas.club.slug, season.pk]), {"link": "enable"})
+    page = client.get(reverse("club_history", args=[personas.club.slug])).content.decode()
+    for sentence in (
+        "Anna founded the league Hirschen-Liga",
+        "Anna saved the season 2026",
+        "Anna made a new public link for the season 2026",
+    ):
+        assert sentence in page
