@@ -1,13 +1,25 @@
-"""The skill rating: what the places at a table do to it."""
+"""The skill rating: what the places at a table do to it, and a season's ratings from the stored results."""
 
 from __future__ import annotations
 
+import copy
 import datetime
 import random
+from collections import defaultdict
+from typing import cast
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
-from leagues.rating import Table, rate_sessions
+from leagues.models import Season
+from leagues.rating import PlayerRating, Table, rate_sessions
+from leagues.rating_store import season_ratings
+from scorekeeper import services
+from scorekeeper.models import PlayerResult, Session
+from tests.leagues.conftest import Personas, play_evening, sauspiel
+from tests.leagues.test_seasons import replayed
+from tests.scorekeeper.conftest import start
 
 DAY = datetime.date(2026, 1, 1)
 
@@ -97,3 +109,66 @@ def test_only_the_order_of_play_matters() -> None:
     # On one day, the session started first is rated first; how many days apart makes no difference.
     same_day = [Table(DAY, 2, won.places), Table(DAY, 1, lost.places)]
     assert rate_sessions(same_day) == rate_sessions([lost, won_last])
+
+
+# ------------------------------------------------------------------------------------------ a season's ratings
+
+
+def fresh(season: Season) -> dict[str, PlayerRating]:
+    """The ratings worked out afresh: every session they count, up to the season's last day, replayed by the engine."""
+    history = copy.copy(season)
+    history.starts_on = datetime.date.min
+    places: dict[int, dict[str, int]] = defaultdict(dict)
+    days = {}
+    for result in replayed(history):
+        session_id = cast(int, result.session)
+        places[session_id][result.player] = result.place
+        days[session_id] = result.date
+    return rate_sessions(Table(days[s], s, seats) for s, seats in places.items())
+
+
+@pytest.mark.django_db
+def test_a_seasons_ratings_count_every_evening_of_the_leagues_game_up_to_its_last_day(
+    personas: Personas, season: Season
+) -> None:
+    play_evening(personas, datetime.date(2027, 1, 7), [sauspiel("Dieter", "Bert", 60)])  # after the season
+    services.close_session(session=start(personas, game="doppelkopf", played_on=DAY), actor=personas.owner)
+    assert PlayerResult.objects.filter(game="doppelkopf").count() == 4  # another game: not rated
+    ratings = season_ratings(season)
+    assert ratings == fresh(season)
+    assert {r.sessions for r in ratings.values()} == {3}  # the 2025 evening and the season's two
+    assert len(ratings) == 4
+
+
+@pytest.mark.django_db
+def test_a_seasons_ratings_are_cached_until_a_counted_result_changes(personas: Personas, season: Season) -> None:
+    with CaptureQueriesContext(connection) as first:
+        before = season_ratings(season)
+    with CaptureQueriesContext(connection) as again:
+        assert season_ratings(season) == before
+    assert len(first) == 3  # the league's clubs, the stamp and the results
+    assert len(again) == 2  # the league's clubs and the stamp
+
+    last = Session.objects.get(played_on=datetime.date(2026, 1, 15))
+    services.reopen_session(session=last, actor=personas.owner)
+    assert season_ratings(season) == fresh(season) != before
+
+    deal = last.deals.get()
+    won = sauspiel("Caro", "Dieter", 91)  # they lost it: the places turn round
+    services.correct_deal(deal=deal, actor=personas.scorer, facts=won, revision=deal.revision)
+    services.close_session(session=last, actor=personas.owner)
+    assert season_ratings(season) == fresh(season) != before
+
+
+@pytest.mark.django_db
+def test_a_membership_linked_to_a_login_is_rated_as_that_player_at_once(
+    personas: Personas, season: Season, make_user
+) -> None:
+    dieter = personas.players["Dieter"]
+    assert f"m{dieter.pk}" in season_ratings(season)
+    dieter.user = make_user("dieter")
+    dieter.save()
+    ratings = season_ratings(season)
+    assert f"m{dieter.pk}" not in ratings
+    assert ratings[f"u{dieter.user.pk}"].sessions == 3
+    assert ratings == fresh(season)
