@@ -1,0 +1,174 @@
+"""The skill rating: what the places at a table do to it, and a season's ratings from the stored results."""
+
+from __future__ import annotations
+
+import copy
+import datetime
+import random
+from collections import defaultdict
+from typing import cast
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from leagues.models import Season
+from leagues.rating import PlayerRating, Table, rate_sessions
+from leagues.rating_store import season_ratings
+from scorekeeper import services
+from scorekeeper.models import PlayerResult, Session
+from tests.leagues.conftest import Personas, play_evening, sauspiel
+from tests.leagues.test_seasons import replayed
+from tests.scorekeeper.conftest import start
+
+DAY = datetime.date(2026, 1, 1)
+
+
+def evening(number: int, **places: int) -> Table:
+    """Evening ``number`` (a day and a session of its own) with each player's place."""
+    return Table(DAY + datetime.timedelta(days=number), number, places)
+
+
+# ----------------------------------------------------------------------------------------------- the places at a table
+
+
+def test_a_player_who_always_wins_ends_above_one_who_always_loses() -> None:
+    ratings = rate_sessions(evening(n, anna=1, bert=2, caro=3, dieter=4) for n in range(10))
+    assert ratings["anna"].ordinal > ratings["bert"].ordinal > ratings["caro"].ordinal > ratings["dieter"].ordinal
+    assert {r.sessions for r in ratings.values()} == {10}
+
+
+def test_everybody_starts_at_25_and_shows_0() -> None:
+    fresh = rate_sessions([evening(0, anna=1, bert=1)])["anna"]  # a draw of equals moves no rating
+    assert fresh.mu == pytest.approx(25)
+    assert fresh.sigma < 25 / 3
+    assert fresh.ordinal == fresh.mu - 3 * fresh.sigma
+
+
+def test_beating_a_strong_table_gains_more_than_beating_a_weak_one() -> None:
+    # The strong three always beat the weak three; then a newcomer wins at each table on the same day.
+    history = [evening(n, s1=1 + n % 3, s2=1 + (n + 1) % 3, s3=1 + (n + 2) % 3, w1=4, w2=5, w3=6) for n in range(10)]
+    ratings = rate_sessions([*history, evening(20, strong=1, s1=2, s2=3, s3=4), evening(21, weak=1, w1=2, w2=3, w3=4)])
+    assert ratings["strong"].mu > ratings["weak"].mu > 25
+
+
+def test_a_beginner_moves_fast_and_a_regular_slowly() -> None:
+    history = [
+        evening(n, regular=1 + n % 4, a=1 + (n + 1) % 4, b=1 + (n + 2) % 4, c=1 + (n + 3) % 4) for n in range(30)
+    ]
+    before = rate_sessions(history)["regular"]
+    after = rate_sessions([*history, evening(30, regular=1, beginner=2)])
+    assert abs(after["regular"].mu - before.mu) < abs(after["beginner"].mu - 25)
+    assert after["regular"].sigma < after["beginner"].sigma
+
+
+def test_players_who_share_a_place_share_its_rating() -> None:
+    ratings = rate_sessions([evening(0, anna=1, bert=1, caro=3, dieter=4, emil=5)])
+    assert ratings["anna"] == ratings["bert"]
+    # Sharing first is worth more than third alone (openskill's Plackett–Luce has it the other way round).
+    assert ratings["anna"].mu > ratings["caro"].mu > ratings["dieter"].mu > ratings["emil"].mu
+    middle = rate_sessions([evening(0, anna=1, bert=2, caro=2, dieter=4)])
+    assert middle["bert"] == middle["caro"]
+    assert middle["bert"].mu == pytest.approx(25)
+
+
+def test_a_table_of_one_rates_nobody() -> None:
+    assert rate_sessions([evening(0, anna=1)]) == {}
+
+
+# ------------------------------------------------------------------------------------------------- reproducible
+
+
+def random_evenings(count: int = 60) -> list[Table]:
+    """Tables of three to five of seven players, two a day, with points in tens: many players share a place."""
+    rng = random.Random(13)
+    names = ["anna", "bert", "caro", "dieter", "emil", "franz", "gerda"]
+    tables = []
+    for n in range(count):
+        seated = rng.sample(names, rng.choice((3, 4, 5)))
+        points = {name: rng.randrange(-3, 4) * 10 for name in seated}
+        places = {name: 1 + sum(other > mine for other in points.values()) for name, mine in points.items()}
+        tables.append(Table(DAY + datetime.timedelta(days=n // 2), n, places))
+    return tables
+
+
+def test_the_same_results_give_the_same_ratings_however_they_are_read() -> None:
+    tables = random_evenings()
+    first = rate_sessions(tables)
+    assert rate_sessions(tables) == first
+    reread = [Table(t.played_on, t.session_id, dict(reversed(list(t.places.items())))) for t in tables]
+    random.Random(7).shuffle(reread)
+    assert rate_sessions(reread) == first
+
+
+def test_only_the_order_of_play_matters() -> None:
+    # Anna beats Bert once and loses to him once: the later evening weighs a little more.
+    won, lost = evening(0, anna=1, bert=2), evening(1, anna=2, bert=1)
+    won_last = Table(DAY + datetime.timedelta(days=2), won.session_id, won.places)
+    assert rate_sessions([won, lost])["anna"].mu < 25 < rate_sessions([won_last, lost])["anna"].mu
+    # On one day, the session started first is rated first; how many days apart makes no difference.
+    same_day = [Table(DAY, 2, won.places), Table(DAY, 1, lost.places)]
+    assert rate_sessions(same_day) == rate_sessions([lost, won_last])
+
+
+# ------------------------------------------------------------------------------------------ a season's ratings
+
+
+def fresh(season: Season) -> dict[str, PlayerRating]:
+    """The ratings worked out afresh: every session they count, up to the season's last day, replayed by the engine."""
+    history = copy.copy(season)
+    history.starts_on = datetime.date.min
+    places: dict[int, dict[str, int]] = defaultdict(dict)
+    days = {}
+    for result in replayed(history):
+        session_id = cast(int, result.session)
+        places[session_id][result.player] = result.place
+        days[session_id] = result.date
+    return rate_sessions(Table(days[s], s, seats) for s, seats in places.items())
+
+
+@pytest.mark.django_db
+def test_a_seasons_ratings_count_every_evening_of_the_leagues_game_up_to_its_last_day(
+    personas: Personas, season: Season
+) -> None:
+    play_evening(personas, datetime.date(2027, 1, 7), [sauspiel("Dieter", "Bert", 60)])  # after the season
+    services.close_session(session=start(personas, game="doppelkopf", played_on=DAY), actor=personas.owner)
+    assert PlayerResult.objects.filter(game="doppelkopf").count() == 4  # another game: not rated
+    ratings = season_ratings(season)
+    assert ratings == fresh(season)
+    assert {r.sessions for r in ratings.values()} == {3}  # the 2025 evening and the season's two
+    assert len(ratings) == 4
+
+
+@pytest.mark.django_db
+def test_a_seasons_ratings_are_cached_until_a_counted_result_changes(personas: Personas, season: Season) -> None:
+    with CaptureQueriesContext(connection) as first:
+        before = season_ratings(season)
+    with CaptureQueriesContext(connection) as again:
+        assert season_ratings(season) == before
+    assert len(first) == 3  # the league's clubs, the stamp and the results
+    assert len(again) == 2  # the league's clubs and the stamp
+
+    last = Session.objects.get(played_on=datetime.date(2026, 1, 15))
+    services.reopen_session(session=last, actor=personas.owner)
+    assert season_ratings(season) == fresh(season) != before
+
+    deal = last.deals.get()
+    won = sauspiel("Caro", "Dieter", 91)  # they lost it: the places turn round
+    services.correct_deal(deal=deal, actor=personas.scorer, facts=won, revision=deal.revision)
+    services.close_session(session=last, actor=personas.owner)
+    assert season_ratings(season) == fresh(season) != before
+
+
+@pytest.mark.django_db
+def test_a_membership_linked_to_a_login_is_rated_as_that_player_at_once(
+    personas: Personas, season: Season, make_user
+) -> None:
+    dieter = personas.players["Dieter"]
+    assert f"m{dieter.pk}" in season_ratings(season)
+    dieter.user = make_user("dieter")
+    dieter.save()
+    ratings = season_ratings(season)
+    assert f"m{dieter.pk}" not in ratings
+    assert ratings[f"u{dieter.user.pk}"].sessions == 3
+    assert ratings == fresh(season)
