@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.money import format_money
 
+from .rating import PlayerRating
 from .selectors import StandingRow
 
 
@@ -39,6 +40,7 @@ class StandingTable(tables.Table):
     deals = tables.Column(verbose_name=_("Deals"), attrs=NUMBER)
     win_rate = tables.Column(verbose_name=_("Won"), attrs=NUMBER)
     solos = tables.Column(verbose_name=_("Solos won"), attrs=NUMBER)
+    rating = tables.Column(verbose_name=_("Rating"), attrs=NUMBER)  # beside the standing, never part of it
 
     class Meta:
         attrs = {"class": "standing"}
@@ -46,9 +48,18 @@ class StandingTable(tables.Table):
         order_by = ("rank",)
         empty_text = _("No evening of this season has been closed yet.")
 
-    def __init__(self, rows: Sequence[StandingRow], *, currency: str, player_url: Any = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        rows: Sequence[StandingRow],
+        *,
+        currency: str,
+        ratings: Mapping[str, PlayerRating],
+        player_url: Any = None,
+        **kwargs: Any,
+    ) -> None:
         self.currency = currency
         self.player_url = player_url
+        self.ratings = ratings
         super().__init__([self.row(r) for r in rows], **kwargs)
 
     def row(self, r: StandingRow) -> dict[str, Any]:
@@ -67,6 +78,7 @@ class StandingTable(tables.Table):
             "win_rate": t.win_rate if t.win_rate is not None else -1,
             "solos": t.solos_won,
             "solos_played": t.solos_played,
+            "rating": rating.ordinal if (rating := self.ratings.get(t.key)) else None,
         }
 
     def render_rank(self, value: int) -> str:
@@ -95,6 +107,9 @@ class StandingTable(tables.Table):
     def render_solos(self, value: int, record: dict[str, Any]) -> str:
         return f"{value}/{record['solos_played']}"
 
+    def render_rating(self, value: float) -> str:
+        return number_format(value, 1)
+
     # the exports: plain values a spreadsheet can add up
     def value_rank(self, value: int) -> Any:
         return "" if value == 10**9 else value
@@ -114,6 +129,9 @@ class StandingTable(tables.Table):
 
     def value_win_rate(self, value: Fraction | int) -> Any:
         return "" if value == -1 else round(float(value), 4)
+
+    def value_rating(self, value: float | None) -> Any:
+        return "" if value is None else round(value, 1)
 
     def value_solos(self, value: int, record: dict[str, Any]) -> str:
         return f"{value}/{record['solos_played']}"

@@ -22,6 +22,7 @@ from .. import selectors
 from ..filters import StandingFilter
 from ..models import Season
 from ..ranking import TIEBREAKS
+from ..rating_store import season_ratings
 from ..tables import StandingTable
 
 EXPORTS = ("csv", "xlsx")
@@ -50,7 +51,10 @@ def _table(request: Request, season: Season, standing: selectors.SeasonStanding,
         return reverse("season_player", args=[me.club.slug, season.pk, key])
 
     table = StandingTable(
-        standing.rows, currency=season.league.club.currency, player_url=player_url if me is not None else None
+        standing.rows,
+        currency=season.league.club.currency,
+        ratings=season_ratings(season),
+        player_url=player_url if me is not None else None,
     )
     RequestConfig(request, paginate=False).configure(table)
     return table
