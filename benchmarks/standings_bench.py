@@ -15,7 +15,8 @@ a player page and the CSV export; "cold" is the first request after the cache is
 next five. It also times ``leagues.selectors.standing()`` on its own (the median of seven), and its query.
 
 ``--keep`` keeps the scratch database at the end and reuses a kept one of the same deal count (a million deals take
-a minute or two to build); ``--profile`` prints where ``standing()`` spends its time in each mode.
+a minute or two to build); a run without it builds afresh and drops the database at the end, a kept one of that size
+too. ``--profile`` prints where ``standing()`` spends its time in each mode.
 
 The last line is one JSON object: ``deals``, ``database`` and every timing in milliseconds (keys ending in ``_ms``).
 Targets: every page under 100 ms at 1,000,000 deals on both databases, and within 1.5× of its time at 100,000.
