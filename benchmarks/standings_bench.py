@@ -16,7 +16,7 @@ next five. It also times ``leagues.selectors.standing()`` on its own (the median
 
 ``--keep`` keeps the scratch database at the end and reuses a kept one of the same deal count (a million deals take
 a minute or two to build); a run without it builds afresh and drops the database at the end, a kept one of that size
-too. ``--profile`` prints where ``standing()`` spends its time in each mode.
+too. ``--profile`` prints where a request for each kind of page and ``standing()`` in each mode spend their time.
 
 The last line is one JSON object: ``deals``, ``database`` and every timing in milliseconds (keys ending in ``_ms``).
 Targets: every page under 100 ms at 1,000,000 deals on both databases, and within 1.5× of its time at 100,000.
@@ -37,6 +37,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +81,7 @@ MODES: list[tuple[str, dict[str, Any], str]] = [
 ]
 WARM = 5  # requests after the cold one; their median is the warm time
 ROUNDS = 7  # calls of standing() on its own
+QUERY_AND_RANKING = r"leagues|django/db|sqlite|psycopg"  # the files a profile of standing() shows
 
 
 # ------------------------------------------------------------------------------------------------ the scratch database
@@ -379,10 +381,23 @@ def save_season(league: League, owner: User, name: str, year: int, ranking: dict
 # ----------------------------------------------------------------------------------------------------------- the timing
 
 
-def timed_page(client: Client, path: str) -> tuple[float, float, int] | None:
-    """Cold (the first request after the cache is cleared) and warm (median of the next WARM) in ms, and the
-    queries of a warm request; None when the page does not answer 200 (not there yet). A first request before
-    them pays what a process pays once (its templates compiled), as a server long up has."""
+@dataclass
+class Page:
+    """A page's times in ms: cold, and the median, best and CPU median of the warm requests (a busy machine stretches
+    the wall time, not this process's CPU time, which on PostgreSQL leaves out the database's); its queries and size."""
+
+    cold: float
+    warm: float
+    best: float
+    cpu: float
+    queries: int
+    size: int
+
+
+def timed_page(client: Client, path: str) -> Page | None:
+    """Cold (the first request after the cache is cleared) and warm (the next WARM); None when the page does not
+    answer 200 (not there yet). A first request before them pays what a process pays once (its templates compiled),
+    as a server long up has."""
     client.get(path, secure=True)
     cache.clear()
     start = time.perf_counter()
@@ -391,14 +406,16 @@ def timed_page(client: Client, path: str) -> tuple[float, float, int] | None:
     if response.status_code != 200:
         print(f"  {path}: {response.status_code}")
         return None
-    times = []
+    wall, cpu = [], []
     for _ in range(WARM):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         client.get(path, secure=True)
-        times.append((time.perf_counter() - start) * 1000)
+        wall.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.process_time() - start_cpu) * 1000)
     with CaptureQueriesContext(connections["default"]) as queries:
         client.get(path, secure=True)
-    return cold, statistics.median(times), len(queries)
+    median, best = statistics.median(wall), min(wall)
+    return Page(cold, median, best, statistics.median(cpu), len(queries), len(response.content))
 
 
 def url(name: str, *args: Any) -> str | None:
@@ -416,7 +433,7 @@ def measure(profile: bool) -> dict[str, Any]:
     results: dict[str, Any] = {}
     client = Client()
     client.force_login(owner)
-    print(f"{'page':40} {'cold ms':>8} {'warm ms':>8} {'queries':>8}")
+    print(f"{'page, in ms':32} {'cold':>8} {'warm':>8} {'best':>8} {'cpu':>8} {'queries':>8} {'KB':>8}")
     missing = []
     for label, _, _ in MODES:
         season = seasons[f"{YEARS[-1]} {label}"]
@@ -428,13 +445,15 @@ def measure(profile: bool) -> dict[str, Any]:
                 ("csv", url("season_export", SLUG, season.pk, "csv")),
             ]
         for key, path in pages:
-            found = timed_page(client, path) if path else None
-            if found is None:
+            page = timed_page(client, path) if path else None
+            if path is None or page is None:
                 missing.append(key)
                 continue
-            cold, warm, queries = found
-            results[f"{key}_cold_ms"], results[f"{key}_warm_ms"] = round(cold, 1), round(warm, 1)
-            print(f"{key:40} {cold:8.1f} {warm:8.1f} {queries:8}")
+            results[f"{key}_cold_ms"], results[f"{key}_warm_ms"] = round(page.cold, 1), round(page.warm, 1)
+            print(f"{key:32} {page.cold:8.1f} {page.warm:8.1f} {page.best:8.1f} {page.cpu:8.1f} "
+                  f"{page.queries:8} {page.size / 1000:8.0f}")  # fmt: skip
+            if profile and label == MODES[0][0]:
+                print_profile(functools.partial(client.get, path, secure=True), "tottime", r"")
     if missing:
         print(f"not timed (no such page yet, or not 200): {', '.join(missing)}")
     print(f"\n{'standing() alone, in ms':32} {'median':>8} {'best':>8} {'query':>8} {'results':>8} {'ranking':>8}")
@@ -442,10 +461,11 @@ def measure(profile: bool) -> dict[str, Any]:
         season = seasons[f"{YEARS[-1]} {label}"]
         median, best = timed_call(functools.partial(selectors.standing, season))
         query, made = phases(season)
+        rest = max(0.0, best - query - made)  # each a best of its own: on a busy machine the sum can miss
         results[f"standing_{label}_ms"] = round(median, 1)
-        print(f"{'  ' + label:32} {median:8.1f} {best:8.1f} {query:8.1f} {made:8.1f} {best - query - made:8.1f}")
+        print(f"{'  ' + label:32} {median:8.1f} {best:8.1f} {query:8.1f} {made:8.1f} {rest:8.1f}")
         if profile:
-            print_profile(functools.partial(selectors.standing, season))
+            print_profile(functools.partial(selectors.standing, season), "cumulative", QUERY_AND_RANKING)
     rows = selectors.season_rows(seasons[f"{YEARS[-1]} {MODES[0][0]}"]).count()
     print(f"  ({rows} result rows a season of the busiest year; the phases are each the best of {ROUNDS}: its query,")
     print("  making the ranking engine's input of the rows, and the rest: the ranking, twice for the movement)")
@@ -471,13 +491,15 @@ def phases(season: Season) -> tuple[float, float]:
     return query, made
 
 
-def print_profile(call: Callable[[], Any]) -> None:
+def print_profile(call: Callable[[], Any], order: str, only: str) -> None:
+    """The 14 functions of ``call`` first by ``order`` whose file matches ``only``, under cProfile (which slows
+    the Python part down more than the database's)."""
     profiler = cProfile.Profile()
     profiler.enable()
     call()
     profiler.disable()
     out = io.StringIO()
-    pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(r"leagues|django/db|sqlite3|psycopg", 14)
+    pstats.Stats(profiler, stream=out).sort_stats(order).print_stats(only, 14)
     print("\n".join(line for line in out.getvalue().splitlines()[6:] if line.strip()))
 
 
@@ -485,7 +507,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--deals", type=int, default=100_000)
     parser.add_argument("--keep", action="store_true", help="keep the scratch database, reuse a kept one")
-    parser.add_argument("--profile", action="store_true", help="where standing() spends its time, by mode")
+    parser.add_argument("--profile", action="store_true", help="where the pages and standing() spend their time")
     args = parser.parse_args()
     with bench_database(args.deals, args.keep) as reused:
         vendor = connection.vendor
