@@ -433,7 +433,7 @@ def measure(profile: bool) -> dict[str, Any]:
     results: dict[str, Any] = {}
     client = Client()
     client.force_login(owner)
-    print(f"{'page, in ms':32} {'cold':>8} {'warm':>8} {'best':>8} {'cpu':>8} {'queries':>8} {'KB':>8}")
+    print(f"{'page, in ms':40} {'cold':>8} {'warm':>8} {'best':>8} {'cpu':>8} {'queries':>8} {'KB':>8}")
     missing = []
     for label, _, _ in MODES:
         season = seasons[f"{YEARS[-1]} {label}"]
@@ -450,7 +450,7 @@ def measure(profile: bool) -> dict[str, Any]:
                 missing.append(key)
                 continue
             results[f"{key}_cold_ms"], results[f"{key}_warm_ms"] = round(page.cold, 1), round(page.warm, 1)
-            print(f"{key:32} {page.cold:8.1f} {page.warm:8.1f} {page.best:8.1f} {page.cpu:8.1f} "
+            print(f"{key:40} {page.cold:8.1f} {page.warm:8.1f} {page.best:8.1f} {page.cpu:8.1f} "
                   f"{page.queries:8} {page.size / 1000:8.0f}")  # fmt: skip
             if profile and label == MODES[0][0]:
                 print_profile(functools.partial(client.get, path, secure=True), "tottime", r"")
