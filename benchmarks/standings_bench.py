@@ -1,0 +1,528 @@
+"""How fast a big club's season pages answer (run by hand, not in the test suite).
+
+    [DATABASE_URL=postgres://…] .venv/bin/python benchmarks/standings_bench.py [--deals 100000] [--keep] [--profile]
+
+Builds, in a scratch database (``schreiber_standings_bench_DEALS``: a SQLite file in the temporary folder, or on
+PostgreSQL a database next to the one ``DATABASE_URL`` names), one club of 200 members (a third with a login) that
+played DEALS deals: a session of 500 deals for every 500, at tables of four or five drawn from the members, on Friday
+evenings over five years (2021 to 2025, each year busier than the one before). The deals are copies of a few dozen
+real ones recorded through the services; each session's per-player results (what the season pages read) are written
+in bulk, varied and plausible. A league has a season for each year, and over the busiest year one season for each
+ranking mode and one with quarterly sub-standings.
+
+Then, signed in as the club's owner, it times whole requests: each season's standings page, and for the first one
+a player page and the CSV export; "cold" is the first request after the cache is cleared, "warm" the median of the
+next five. It also times ``leagues.selectors.standing()`` on its own (the median of seven), and its query.
+
+``--keep`` keeps the scratch database at the end and reuses a kept one of the same deal count (a million deals take
+a minute or two to build); a run without it builds afresh and drops the database at the end, a kept one of that size
+too. ``--profile`` prints where a request for each kind of page and ``standing()`` in each mode spend their time.
+
+The last line is one JSON object: ``deals``, ``database`` and every timing in milliseconds (keys ending in ``_ms``).
+Targets: every page under 100 ms at 1,000,000 deals on both databases, and within 1.5× of its time at 100,000.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import datetime
+import functools
+import io
+import json
+import pstats
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import _scratch  # noqa: F401  sets Django up (the real settings)
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from django.core.management import call_command
+from django.db import connection, connections, transaction
+from django.db.models import Sum
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import NoReverseMatch, reverse
+
+import schreiber.wsgi  # noqa: F401  start-up as the production server does it: the views loaded, the heap frozen
+from leagues import selectors
+from leagues import services as league_services
+from leagues.models import League, Season
+from scorekeeper import services
+from scorekeeper.engine.samples import random_session
+from scorekeeper.models import Club, Deal, Member, PlayerResult, Role, Seat, Session
+
+PREFIX = "schreiber_standings_bench"  # and the deal count: one kept database of each size
+SLUG = "standings-bench"
+DEALS_PER_SESSION = 500
+MEMBERS = 200
+YEARS = range(2021, 2026)  # each busier than the one before; the last one is the busiest
+TEMPLATE_DEALS = 36  # distinct real deals per table size, recorded through the services
+RULES, TARIFF, CENTS_PER_POINT = "classic", "10/20", 1
+CHAIN = ["more_sessions", "direct_comparison", "best_evening", "more_solos_won", "shared"]
+# The seasons over the busiest year: a label (the JSON's keys), its ranking and its sub-standings.
+MODES: list[tuple[str, dict[str, Any], str]] = [
+    ("total_points", {"mode": "total_points"}, ""),
+    ("total_money", {"mode": "total_money"}, ""),
+    ("average", {"mode": "average", "per": "round", "min_rounds": 36}, ""),
+    ("best_n", {"mode": "best_n", "n": 10}, ""),
+    ("placement_points", {"mode": "placement_points", "formula": "linear_100"}, ""),
+    ("matchday_points", {"mode": "matchday_points"}, ""),
+    ("table_points_plus_game_points", {"mode": "table_points_plus_game_points"}, ""),
+    ("quarter", {"mode": "total_points"}, "quarter"),
+]
+WARM = 5  # requests after the cold one; their median is the warm time
+ROUNDS = 7  # calls of standing() on its own
+QUERY_AND_RANKING = r"leagues|django/db|sqlite|psycopg"  # the files a profile of standing() shows
+
+
+# ------------------------------------------------------------------------------------------------ the scratch database
+
+
+@contextmanager
+def bench_database(deals: int, keep: bool) -> Iterator[bool]:
+    """The default connection on the scratch database of ``deals`` deals while the block runs: True when a kept one
+    is reused (it holds the club), False when it is new, empty and migrated. Dropped at the end unless ``keep``."""
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]  # the test client's host
+    scratch = Scratch(f"{PREFIX}_{deals}")
+    reused = False
+    if keep and scratch.exists():
+        scratch.switch()
+        call_command("migrate", verbosity=0)  # a kept database follows the code's migrations
+        found = built_deals()
+        reused = found == deals
+        if not reused:
+            print(f"the kept database holds {found} deals, not {deals}: building it again")
+    if not reused:
+        scratch.create()
+    try:
+        yield reused
+    finally:
+        connection.close()
+        if not keep:
+            scratch.drop()
+
+
+class Scratch:
+    """A database named ``name`` next to the one the settings name on PostgreSQL, or a SQLite file of that name in
+    the temporary folder."""
+
+    def __init__(self, name: str) -> None:
+        self.name, self.before = name, connection.settings_dict["NAME"]
+        self.postgres = connection.vendor == "postgresql"
+        self.file = Path(tempfile.gettempdir()) / f"{name}.sqlite3"
+
+    def exists(self) -> bool:
+        if not self.postgres:
+            return self.file.exists()
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1 FROM pg_database WHERE datname = %s", [self.name])
+            return cursor.fetchone() is not None
+
+    def switch(self) -> None:
+        connection.close()
+        connection.settings_dict["NAME"] = self.name if self.postgres else str(self.file)
+
+    def create(self) -> None:
+        if self.postgres:  # drops a database of that name first
+            connection.close()
+            connection.settings_dict["TEST"]["NAME"] = self.name
+            connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+        else:
+            self.switch()
+            self.remove_file()
+            call_command("migrate", verbosity=0)
+
+    def drop(self) -> None:
+        if self.postgres:
+            connection.creation.destroy_test_db(self.before, verbosity=0)
+        else:
+            self.remove_file()
+
+    def remove_file(self) -> None:
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            Path(f"{self.file}{suffix}").unlink(missing_ok=True)
+
+
+def built_deals() -> int:
+    """The deals of the bench club's sessions (0 without the club, or when its seasons are missing: a build that
+    did not finish)."""
+    club = Club.objects.filter(slug=SLUG).first()
+    if club is None or not Season.objects.filter(league__club=club).exists():
+        return 0
+    return Session.objects.filter(club=club).aggregate(n=Sum("deal_count"))["n"] or 0
+
+
+# ------------------------------------------------------------------------------------------------------------ the build
+
+
+def build(deals: int, seed: int = 13) -> None:
+    """The club, its members, sessions, deals and per-player results, its league and seasons, in one transaction."""
+    rng = random.Random(seed)
+    with transaction.atomic():
+        owner = User.objects.create_user("anna", password="x")
+        club = services.create_club(owner=owner, name="Standings bench", owner_name="Anna")
+        assert club.slug == SLUG, club.slug
+        members = add_members(club)
+        templates = {size: template_session(owner, size, rng) for size in (4, 5)}
+        sessions, seats = plan_sessions(club, members, templates, deals, rng)
+        copy_deals(sessions, templates)
+        write_results(sessions, seats, rng)
+        add_seasons(club, owner)
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:  # fresh planner statistics, as autovacuum keeps them in production
+            cursor.execute("ANALYZE")
+
+
+def add_members(club: Club) -> list[Member]:
+    """The owner and 199 more; every third has a login (as the owner has)."""
+    users = User.objects.bulk_create(
+        [User(username=f"player{i:03d}", password="!") for i in range(1, MEMBERS) if i % 3 == 0]
+    )
+    logins = iter(users)
+    Member.objects.bulk_create(
+        [
+            Member(club=club, name=f"Spieler {i:03d}", role=Role.MEMBER, user=next(logins) if i % 3 == 0 else None)
+            for i in range(1, MEMBERS)
+        ]
+    )
+    return list(club.members.order_by("pk"))  # the owner first
+
+
+def template_session(owner: User, size: int, rng: random.Random) -> Session:
+    """A closed session of TEMPLATE_DEALS random deals at a table of ``size``, recorded through the services, in a
+    club of its own: the deals every bench session copies."""
+    club = services.create_club(owner=owner, name=f"Vorlage {size}", owner_name="Anna")
+    names = ["Anna", "Bert", "Caro", "Dieter", "Emil"][:size]
+    players = [club.members.get()] + [services.add_member(club=club, name=n) for n in names[1:]]
+    session = services.start_session(
+        club=club, actor=owner, game="schafkopf", rules=RULES, tariff=TARIFF, players=players,
+        cents_per_point=CENTS_PER_POINT,
+    )  # fmt: skip
+    document = random_session("schafkopf", rng, TEMPLATE_DEALS, rules=RULES, tariff=TARIFF, players=names)
+    for facts in document["deals"]:
+        services.record_deal(session=session, actor=owner, facts=facts)
+    services.close_session(session=session, actor=owner)
+    session.refresh_from_db()
+    assert session.deal_count == TEMPLATE_DEALS, session.deal_count
+    return session
+
+
+def fridays(year: int) -> list[datetime.date]:
+    day = datetime.date(year, 1, 1)
+    day += datetime.timedelta(days=(4 - day.weekday()) % 7)
+    return [day + datetime.timedelta(weeks=w) for w in range(53) if (day + datetime.timedelta(weeks=w)).year == year]
+
+
+def plan_sessions(
+    club: Club, members: list[Member], templates: dict[int, Session], deals: int, rng: random.Random
+) -> tuple[list[Session], dict[int, list[Member]]]:
+    """The club's closed sessions (one for every DEALS_PER_SESSION deals) and their seats, written in bulk: Friday
+    evenings of several tables, more of them each year; the regulars play more often than the rest."""
+    count = max(1, deals // DEALS_PER_SESSION)
+    weights = [1 + 0.2 * n for n in range(len(YEARS))]
+    per_year = [round(count * w / sum(weights)) for w in weights]
+    per_year[-1] += count - sum(per_year)
+    evenings: list[datetime.date] = []
+    for year, sessions in zip(YEARS, per_year, strict=True):
+        days = fridays(year)
+        evenings += [days[n * len(days) // sessions] for n in range(sessions)]  # several tables on a busy evening
+    like = [1 / (i + 8) ** 0.9 for i in range(len(members))]  # how often each member comes
+    base, extra = divmod(deals, count)
+    rows: list[Session] = []
+    seats: dict[int, list[Member]] = {}
+    tables: dict[datetime.date, list[Member]] = {}  # who already sits at a table that evening
+    for n, day in enumerate(evenings):
+        size = 5 if rng.random() < 0.3 else 4
+        taken = {m.pk for m in tables.setdefault(day, [])}
+        # Weighted draw without replacement (Efraimidis–Spirakis) among those not seated yet that evening
+        free = [(rng.random() ** (1 / w), m) for w, m in zip(like, members, strict=True) if m.pk not in taken]
+        seated = [m for _, m in sorted(free, key=lambda p: p[0], reverse=True)[:size]]
+        tables[day] += seated
+        number = sum(day == d for d in evenings[max(0, n - 60) : n]) + 1  # of the evening's tables
+        deal_count = base + (n < extra)
+        fields = {
+            **_fields(templates[size]), "club_id": club.pk, "played_on": day, "table": f"Tisch {number}",
+            "deal_count": deal_count, "next_dealer": deal_count % size, "revision": deal_count + 2,
+        }  # fmt: skip
+        rows.append(Session(**fields))
+        seats[n] = seated
+    created = Session.objects.bulk_create(rows, batch_size=500)
+    assert all(s.pk for s in created)
+    by_session = {s.pk: seats[n] for n, s in enumerate(created)}
+    Seat.objects.bulk_create(
+        [
+            Seat(session_id=pk, position=i, member=m, name=m.name)
+            for pk, seated in by_session.items()
+            for i, m in enumerate(seated)
+        ],
+        batch_size=2000,
+    )
+    return created, by_session
+
+
+def _fields(session: Session) -> dict[str, object]:
+    skip = {"id", "pot_from", "created_at"}
+    return {f.attname: getattr(session, f.attname) for f in Session._meta.concrete_fields if f.name not in skip}
+
+
+def copy_deals(sessions: list[Session], templates: dict[int, Session]) -> None:
+    """Each session's deals, the template's in turn (facts and stored result), in one INSERT … SELECT per batch of
+    sessions: the database makes the rows, not Python."""
+    table = Deal._meta.db_table
+    columns = [f.column for f in Deal._meta.concrete_fields if f.column != "id"]
+    values = {"session_id": "s.id", "sequence": "n.x", "number": "n.x"}
+    select = ", ".join(values.get(c, f"t.{c}") for c in columns)
+    longest = max(s.deal_count for s in sessions)
+    by_size: dict[int, list[int]] = {}
+    for session in sessions:
+        by_size.setdefault(len(session.totals), []).append(session.pk)
+    with connection.cursor() as cursor:
+        for size, pks in by_size.items():
+            for start in range(0, len(pks), 200):
+                batch = pks[start : start + 200]
+                cursor.execute(
+                    f"WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < %s) "
+                    f"INSERT INTO {table} ({', '.join(columns)}) SELECT {select} "
+                    f"FROM {Session._meta.db_table} s CROSS JOIN n "
+                    f"JOIN {table} t ON t.session_id = %s AND t.sequence = (n.x - 1) %% %s + 1 "
+                    f"WHERE s.id IN ({', '.join(['%s'] * len(batch))}) AND n.x <= s.deal_count",
+                    [longest, templates[size].pk, TEMPLATE_DEALS, *batch],
+                )
+
+
+def write_results(sessions: list[Session], seats: dict[int, list[Member]], rng: random.Random) -> None:
+    """A row per seat of every session, as the services would write them from its deals (varied, plausible: the
+    points of a table add up to zero, places follow them, the outcomes have a letter per deal played)."""
+    rows: list[PlayerResult] = []
+    changed: list[Session] = []
+    for session in sessions:
+        seated = seats[session.pk]
+        size, count = len(seated), session.deal_count
+        # At a table of five the dealer sits out; otherwise everyone plays every deal.
+        out = [count // 5 + (p < count % 5) if size == 5 else 0 for p in range(size)]
+        played = [count - o for o in out]
+        points = [5 * round(rng.gauss(0, 3 * d**0.5)) for d in played]
+        points[-1] -= sum(points)
+        session.totals = points
+        changed.append(session)
+        for position, member in enumerate(seated):
+            rows.append(result_row(session, position, member, seated, points, played[position], out[position], rng))
+    Session.objects.bulk_update(changed, ["totals"], batch_size=500)
+    PlayerResult.objects.bulk_create(rows, batch_size=1000)
+
+
+def result_row(
+    session: Session,
+    position: int,
+    member: Member,
+    seated: list[Member],
+    points: list[int],
+    played: int,
+    out: int,
+    rng: random.Random,
+) -> PlayerResult:
+    mine = points[position]
+    won = round(played * rng.uniform(0.3, 0.5))
+    neither = round(played * rng.uniform(0.05, 0.15))
+    outcomes = ["W"] * won + ["-"] * neither + ["L"] * (played - won - neither)
+    rng.shuffle(outcomes)
+    declared = round(played * rng.uniform(0.15, 0.3))
+    solos, wenz = round(declared * 0.15), round(declared * 0.1)
+    contracts = {"sauspiel": declared - solos - wenz, "solo": solos, "wenz": wenz}
+    by_contract = {k: {"played": n, "won": round(n * rng.uniform(0.5, 0.8))} for k, n in contracts.items() if n}
+    solos_won = sum(by_contract.get(k, {}).get("won", 0) for k in ("solo", "wenz"))
+    others = [m for m in seated if m.pk != member.pk]
+    partners, opponents = {}, {}
+    for other in others:
+        together = round(played * rng.uniform(0.12, 0.25))
+        against = round(played * rng.uniform(0.4, 0.6))
+        partners[str(other.pk)] = [together, round(together * rng.uniform(0.35, 0.6))]
+        opponents[str(other.pk)] = [against, round(against * rng.uniform(0.3, 0.55))]
+    kontra = round(played * rng.uniform(0.03, 0.08))
+    return PlayerResult(
+        session=session, position=position, member=member, name=member.name, game=session.game,
+        played_on=session.played_on, points=mine, money_cents=mine * session.cents_per_point,
+        place=1 + sum(p > mine for p in points), deals_played=played, deals_out=out, deals_won=won,
+        by_contract=by_contract, solos_played=solos + wenz, solos_won=solos_won, pflichtsoli_played=0,
+        pflichtsoli_won=0, schneider_for=round(won * 0.1), schneider_against=round((played - won) * 0.08),
+        schwarz_for=rng.randrange(3), schwarz_against=rng.randrange(3), kontra_given=kontra,
+        kontra_won=round(kontra * 0.45), re_given=round(kontra * 0.3), re_won=round(kontra * 0.15),
+        partners=partners, opponents=opponents, outcomes="".join(outcomes), best_deal=rng.randrange(40, 200, 10),
+        worst_deal=-rng.randrange(40, 200, 10), value_sum=played * rng.randrange(15, 30),
+    )  # fmt: skip
+
+
+def add_seasons(club: Club, owner: User) -> None:
+    """A season for each year (the ranking modes in turn), and over the busiest year one for each of ``MODES``."""
+    league = league_services.create_league(club=club, actor=owner, name="Vereinsmeisterschaft", game="schafkopf")
+    for n, year in enumerate(YEARS[:-1]):
+        _label, ranking, _ = MODES[n % len(MODES)]
+        save_season(league, owner, f"Saison {year}", year, ranking, "")
+    for label, ranking, sub_period in MODES:
+        save_season(league, owner, f"{YEARS[-1]} {label}", YEARS[-1], ranking, sub_period)
+
+
+def save_season(league: League, owner: User, name: str, year: int, ranking: dict[str, Any], sub: str) -> Season:
+    return league_services.save_season(
+        league=league, actor=owner, name=name, period=Season.Period.YEAR, starts_on=datetime.date(year, 1, 1),
+        ends_on=datetime.date(year, 12, 31), ranking=ranking, tiebreaks=CHAIN, sub_period=sub,
+    )  # fmt: skip
+
+
+# ----------------------------------------------------------------------------------------------------------- the timing
+
+
+@dataclass
+class Page:
+    """A page's times in ms: cold, and the median, best and CPU median of the warm requests (a busy machine stretches
+    the wall time, not this process's CPU time, which on PostgreSQL leaves out the database's); its queries and size."""
+
+    cold: float
+    warm: float
+    best: float
+    cpu: float
+    queries: int
+    size: int
+
+
+def timed_page(client: Client, path: str) -> Page | None:
+    """Cold (the first request after the cache is cleared) and warm (the next WARM); None when the page does not
+    answer 200 (not there yet). A first request before them pays what a process pays once (its templates compiled),
+    as a server long up has."""
+    client.get(path, secure=True)
+    cache.clear()
+    start = time.perf_counter()
+    response = client.get(path, secure=True)
+    cold = (time.perf_counter() - start) * 1000
+    if response.status_code != 200:
+        print(f"  {path}: {response.status_code}")
+        return None
+    wall, cpu = [], []
+    for _ in range(WARM):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        client.get(path, secure=True)
+        wall.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.process_time() - start_cpu) * 1000)
+    with CaptureQueriesContext(connections["default"]) as queries:
+        client.get(path, secure=True)
+    median, best = statistics.median(wall), min(wall)
+    return Page(cold, median, best, statistics.median(cpu), len(queries), len(response.content))
+
+
+def url(name: str, *args: Any) -> str | None:
+    try:
+        return reverse(name, args=args)
+    except NoReverseMatch:
+        return None
+
+
+def measure(profile: bool) -> dict[str, Any]:
+    club = Club.objects.get(slug=SLUG)
+    owner = club.members.get(role=Role.OWNER).user
+    assert owner is not None
+    seasons = {s.name: s for s in Season.objects.filter(league__club=club).select_related("league__club")}
+    results: dict[str, Any] = {}
+    client = Client()
+    client.force_login(owner)
+    print(f"{'page, in ms':40} {'cold':>8} {'warm':>8} {'best':>8} {'cpu':>8} {'queries':>8} {'KB':>8}")
+    missing = []
+    for label, _, _ in MODES:
+        season = seasons[f"{YEARS[-1]} {label}"]
+        pages = [(f"standings_{label}", url("season", SLUG, season.pk))]
+        if label == MODES[0][0]:
+            player = selectors.player_key(club.members.get(user=owner).pk, owner.pk)
+            pages += [
+                ("player", url("season_player", SLUG, season.pk, player)),
+                ("csv", url("season_export", SLUG, season.pk, "csv")),
+            ]
+        for key, path in pages:
+            page = timed_page(client, path) if path else None
+            if path is None or page is None:
+                missing.append(key)
+                continue
+            results[f"{key}_cold_ms"], results[f"{key}_warm_ms"] = round(page.cold, 1), round(page.warm, 1)
+            print(f"{key:40} {page.cold:8.1f} {page.warm:8.1f} {page.best:8.1f} {page.cpu:8.1f} "
+                  f"{page.queries:8} {page.size / 1000:8.0f}")  # fmt: skip
+            if profile and label == MODES[0][0]:
+                print_profile(functools.partial(client.get, path, secure=True), "tottime", r"")
+    if missing:
+        print(f"not timed (no such page yet, or not 200): {', '.join(missing)}")
+    print(f"\n{'standing() alone, in ms':32} {'median':>8} {'best':>8} {'query':>8} {'results':>8} {'ranking':>8}")
+    for label, _, _ in MODES:
+        season = seasons[f"{YEARS[-1]} {label}"]
+        median, best = timed_call(functools.partial(selectors.standing, season))
+        query, made = phases(season)
+        rest = max(0.0, best - query - made)  # each a best of its own: on a busy machine the sum can miss
+        results[f"standing_{label}_ms"] = round(median, 1)
+        print(f"{'  ' + label:32} {median:8.1f} {best:8.1f} {query:8.1f} {made:8.1f} {rest:8.1f}")
+        if profile:
+            print_profile(functools.partial(selectors.standing, season), "cumulative", QUERY_AND_RANKING)
+    rows = selectors.season_rows(seasons[f"{YEARS[-1]} {MODES[0][0]}"]).count()
+    print(f"  ({rows} result rows a season of the busiest year; the phases are each the best of {ROUNDS}: its query,")
+    print("  making the ranking engine's input of the rows, and the rest: the ranking, twice for the movement)")
+    return results
+
+
+def timed_call(call: Callable[[], Any]) -> tuple[float, float]:
+    """The median and the best wall time of ROUNDS calls, in ms (a busy machine stretches some of them)."""
+    times = []
+    for _ in range(ROUNDS):
+        start = time.perf_counter()
+        call()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times), min(times)
+
+
+def phases(season: Season) -> tuple[float, float]:
+    """The best time of ``standing()``'s query (the rows fetched), and of making the ranking engine's input of them
+    (``evening_results``), in ms."""
+    fetched: list[Any] = []
+    _, query = timed_call(lambda: fetched.append(list(selectors.season_rows(season).values_list(*selectors.ROW))))
+    _, made = timed_call(lambda: selectors.evening_results(fetched[0]))
+    return query, made
+
+
+def print_profile(call: Callable[[], Any], order: str, only: str) -> None:
+    """The 14 functions of ``call`` first by ``order`` whose file matches ``only``, under cProfile (which slows
+    the Python part down more than the database's)."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    call()
+    profiler.disable()
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats(order).print_stats(only, 14)
+    print("\n".join(line for line in out.getvalue().splitlines()[6:] if line.strip()))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--deals", type=int, default=100_000)
+    parser.add_argument("--keep", action="store_true", help="keep the scratch database, reuse a kept one")
+    parser.add_argument("--profile", action="store_true", help="where the pages and standing() spend their time")
+    args = parser.parse_args()
+    with bench_database(args.deals, args.keep) as reused:
+        vendor = connection.vendor
+        if reused:
+            print(f"{vendor}: reusing the kept database of {args.deals} deals")
+        else:
+            start = time.perf_counter()
+            build(args.deals)
+            print(f"{vendor}: {Session.objects.filter(club__slug=SLUG).count()} sessions, "
+                  f"{Deal.objects.filter(session__club__slug=SLUG).count()} deals, "
+                  f"{PlayerResult.objects.filter(session__club__slug=SLUG).count()} player results, "
+                  f"built in {time.perf_counter() - start:.0f} s")  # fmt: skip
+        results = measure(args.profile)
+    print(json.dumps({"deals": args.deals, "database": vendor, **results}))
+
+
+if __name__ == "__main__":
+    main()
