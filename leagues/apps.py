@@ -5,3 +5,10 @@ from django.utils.translation import gettext_lazy as _
 class LeaguesConfig(AppConfig):
     name = "leagues"
     verbose_name = _("Leagues and tournaments")
+
+    def ready(self) -> None:
+        from scorekeeper.signals import results_changed
+
+        from .rating_store import on_results_changed
+
+        results_changed.connect(on_results_changed, dispatch_uid="leagues-ratings")

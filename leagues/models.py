@@ -36,9 +36,11 @@ class League(models.Model):
         return self.name
 
     def club_ids(self) -> list[int]:
-        """The founding club and every club that joined."""
-        joined = self.memberships.filter(joined_at__isnull=False).values_list("club_id", flat=True)
-        return [self.club_id, *joined]
+        """The founding club and every club that joined (read once per instance: a page asks several times)."""
+        if not hasattr(self, "_club_ids"):
+            joined = self.memberships.filter(joined_at__isnull=False).values_list("club_id", flat=True)
+            self._club_ids = [self.club_id, *joined]
+        return self._club_ids
 
 
 class LeagueClub(models.Model):
@@ -96,3 +98,20 @@ class Season(models.Model):
 
     def contains(self, day: datetime.date) -> bool:
         return self.starts_on <= day <= self.ends_on
+
+
+class SeasonRating(models.Model):
+    """A player's rating after the last evening a season's ratings count (``leagues.rating``), written whenever
+    the results they count change (``rating_store``) so that a page only reads it."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="ratings")
+    player = models.CharField(max_length=24)  # selectors.player_key
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    sessions = models.PositiveIntegerField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["season", "player"], name="season_rating_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.player} · {self.season}"

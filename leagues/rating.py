@@ -57,9 +57,23 @@ class PlayerRating:
 
 def rate_sessions(tables: Iterable[Table]) -> dict[str, PlayerRating]:
     """Each player's rating after ``tables``, rated in the order they were played; a table of one rates nobody."""
+    return ratings_on(tables, [datetime.date.max])[datetime.date.max]
+
+
+def ratings_on(tables: Iterable[Table], days: Iterable[datetime.date]) -> dict[datetime.date, dict[str, PlayerRating]]:
+    """Each player's rating after the evenings up to and including each of ``days``, in one pass over ``tables``
+    (every season of a league ends on a day of its own)."""
     ratings: dict[str, BradleyTerryFullRating] = {}
     rated: Counter[str] = Counter()
+    found: dict[datetime.date, dict[str, PlayerRating]] = {}
+    ends = sorted(set(days))
+
+    def snapshot(day: datetime.date) -> None:
+        found[day] = {key: PlayerRating(r.mu, r.sigma, rated[key]) for key, r in sorted(ratings.items())}
+
     for table in sorted(tables, key=lambda t: (t.played_on, t.session_id)):
+        while ends and table.played_on > ends[0]:
+            snapshot(ends.pop(0))
         if len(table.places) < 2:
             continue
         # A fixed seating order, so that the model's sums run the same way however the rows were read.
@@ -69,4 +83,6 @@ def rate_sessions(tables: Iterable[Table]) -> dict[str, PlayerRating]:
         for (key, _), [rating] in zip(seats, after, strict=True):
             ratings[key] = rating
             rated[key] += 1
-    return {key: PlayerRating(rating.mu, rating.sigma, rated[key]) for key, rating in sorted(ratings.items())}
+    for day in ends:
+        snapshot(day)
+    return found

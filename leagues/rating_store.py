@@ -1,55 +1,84 @@
-"""A season's skill ratings (``leagues.rating``) from the stored per-player results, cached until a result changes.
+"""Seasons' skill ratings (``leagues.rating``), written whenever the results they count change, read by the pages.
 
 A rating needs a player's history, so a season's ratings count every result of the league's game at the league's
-clubs up to the season's last day, not only the season's. Rating a few thousand evenings takes a tenth of a second,
-too slow for every view of a standing: the ratings are cached under a stamp of the results they count, which every
-change to those results moves. Closing or correcting a closed session bumps its revision and writes its rows,
-reopening or abandoning one deletes them, and linking a membership to a login makes it another player.
+clubs up to the season's last day, not only the season's. Rating a few thousand evenings takes a tenth of a second:
+too slow for a page, so the ratings are stored (``SeasonRating``). The scorekeeper says when a club's results
+change (``scorekeeper.signals.results_changed``: a session closed, corrected, reopened or abandoned, a member linked
+to a login or let go of one); the ratings of every league of that club are then worked out again once the change is
+committed, however many sessions it touched (a club restored from a backup writes hundreds).
 """
 
 from __future__ import annotations
 
 import datetime
-import hashlib
 from collections.abc import Iterable
+from typing import Any
 
-from django.core.cache import cache
-from django.db.models import Count, Max, QuerySet, Sum
+from django.db import connection, transaction
+from django.db.models import Q
 
 from scorekeeper.models import PlayerResult
 
-from .models import Season
-from .rating import PlayerRating, Table, rate_sessions
+from .models import League, LeagueClub, Season, SeasonRating
+from .rating import PlayerRating, Table, ratings_on
 from .selectors import player_key
-
-CACHE_SECONDS = 7 * 24 * 60 * 60  # the stamp keeps an entry right; the time only frees the memory of stale ones
-
-
-def rated_rows(game: str, last_day: datetime.date, club_ids: list[int]) -> QuerySet[PlayerResult]:
-    """Every result a season's ratings count: its league's game at the league's clubs, up to its last day."""
-    return PlayerResult.objects.filter(game=game, played_on__lte=last_day, session__club_id__in=club_ids)
 
 
 def season_ratings(season: Season) -> dict[str, PlayerRating]:
     """Each player's rating (by ``selectors.player_key``) after every evening the season's ratings count."""
-    counted = (season.league.game, season.ends_on, season.league.club_ids())
-    rows = rated_rows(*counted)
-    key = f"season-ratings:{season.pk}:{stamp(counted, rows)}"
-    ratings: dict[str, PlayerRating] | None = cache.get(key)
-    if ratings is None:
-        columns = rows.order_by().values_list("session_id", "played_on", "place", "member_id", "member__user_id")
-        ratings = rate_sessions(tables(columns))
-        cache.set(key, ratings, CACHE_SECONDS)
-    return ratings
+    rows = season.ratings.values_list("player", "mu", "sigma", "sessions")
+    return {player: PlayerRating(mu, sigma, sessions) for player, mu, sigma, sessions in rows}
 
 
-def stamp(counted: tuple[str, datetime.date, list[int]], rows: QuerySet[PlayerResult]) -> str:
-    """A digest of what the ratings count (the game, the last day, the clubs) and of the counted rows, read in one
-    aggregate query: whatever changes in them, the digest does."""
-    totals = rows.aggregate(
-        rows=Count("id"), last=Max("id"), revisions=Sum("session__revision"), users=Sum("member__user_id")
-    )
-    return hashlib.sha256(repr((counted, sorted(totals.items()))).encode()).hexdigest()[:32]
+def refresh_league(league: League) -> None:
+    """Work out every season's ratings of ``league`` again, in one pass over its history, and store them."""
+    seasons = list(league.seasons.all())
+    if not seasons:
+        return
+    last_day = max(s.ends_on for s in seasons)
+    rows = PlayerResult.objects.filter(
+        game=league.game, played_on__lte=last_day, session__club_id__in=league.club_ids()
+    ).order_by()
+    columns = rows.values_list("session_id", "played_on", "place", "member_id", "member__user_id")
+    found = ratings_on(tables(columns), [s.ends_on for s in seasons])
+    with transaction.atomic():
+        SeasonRating.objects.filter(season__in=seasons).delete()
+        SeasonRating.objects.bulk_create(
+            SeasonRating(season=s, player=key, mu=r.mu, sigma=r.sigma, sessions=r.sessions)
+            for s in seasons
+            for key, r in found[s.ends_on].items()
+        )
+
+
+class Refresh:
+    """The on-commit work for one league; a transaction holds at most one (a rolled-back one holds none)."""
+
+    def __init__(self, league_id: int) -> None:
+        self.league_id = league_id
+
+    def __call__(self) -> None:
+        league = League.objects.filter(pk=self.league_id).first()
+        if league is not None:
+            refresh_league(league)
+
+
+def refresh_after_commit(league_ids: Iterable[int]) -> None:
+    """Refresh these leagues' ratings once the current transaction commits (at once outside one), each once."""
+    waiting = {entry[1].league_id for entry in connection.run_on_commit if isinstance(entry[1], Refresh)}
+    for league_id in league_ids:
+        if league_id not in waiting:
+            transaction.on_commit(Refresh(league_id))
+
+
+def on_results_changed(sender: Any, *, club_id: int, game: str | None, since: datetime.date | None, **_: Any) -> None:
+    """The leagues of the club (founded or joined) whose seasons count results of that game from ``since`` on."""
+    joined = LeagueClub.objects.filter(club_id=club_id, joined_at__isnull=False).values("league_id")
+    leagues = League.objects.filter(Q(club_id=club_id) | Q(pk__in=joined))
+    if game is not None:
+        leagues = leagues.filter(game=game)
+    if since is not None:
+        leagues = leagues.filter(seasons__ends_on__gte=since)
+    refresh_after_commit(leagues.values_list("pk", flat=True).distinct())
 
 
 def tables(rows: Iterable[tuple[int, datetime.date, int, int, int | None]]) -> list[Table]:

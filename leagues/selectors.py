@@ -80,7 +80,7 @@ def season_rows(season: Season) -> QuerySet[PlayerResult]:
     )
     if season.selection == Season.Selection.CHOSEN:
         rows = rows.filter(session__in=season.sessions.values("pk"))
-    return rows
+    return rows.order_by()  # the standing orders in Python: no sort by the session's date in the database
 
 
 def player_key(member_id: int, user_id: int | None) -> str:

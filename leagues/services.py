@@ -22,6 +22,7 @@ from scorekeeper.services.record import Actor, audit_club
 
 from .models import NAME_MAX, League, LeagueClub, Season, new_public_token
 from .ranking import Ranking, RankingError
+from .rating_store import refresh_after_commit
 
 # The mode's parameters a form shows as fields of their own: a problem with one is shown beside it.
 RANKING_FIELDS = ("per", "round_length", "min_rounds", "min_sessions", "n", "formula", "points_by_size")
@@ -73,6 +74,7 @@ def join_league(*, invitation: LeagueClub, actor: Actor) -> LeagueClub:
         invitation.joined_at = timezone.now()
         invitation.save(update_fields=["joined_at"])
         audit_club(invitation.club, actor, AuditEntry.Action.LEAGUE_JOINED, after={"league": invitation.league.name})
+        refresh_after_commit([invitation.league_id])
     return invitation
 
 
@@ -81,6 +83,7 @@ def leave_league(*, invitation: LeagueClub, actor: Actor) -> None:
     """Decline an invitation, leave a league, or (by the league's owners) remove a club from it."""
     audit_club(invitation.club, actor, AuditEntry.Action.LEAGUE_LEFT, before={"league": invitation.league.name})
     invitation.delete()
+    refresh_after_commit([invitation.league_id])
 
 
 # seasons ------------------------------------------------------------------------------------------------------------
@@ -144,6 +147,7 @@ def save_season(
     after = season_settings(season)
     if after != before:
         audit_club(league.club, actor, AuditEntry.Action.SEASON_SAVED, before=before, after=after)
+    refresh_after_commit([league.pk])
     return season
 
 

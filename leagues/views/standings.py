@@ -10,7 +10,6 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from scorekeeper import printing
 from scorekeeper.engine_words import translated
@@ -25,7 +24,10 @@ from ..ranking import TIEBREAKS
 from ..rating_store import season_ratings
 from ..tables import StandingTable
 
-EXPORTS = ("csv", "xlsx")
+EXPORTS = {
+    "csv": "text/csv; charset=utf-8",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+}
 
 
 def _standing(request: Request, season: Season) -> tuple[selectors.SeasonStanding, StandingFilter]:
@@ -45,10 +47,14 @@ def _about(standing: selectors.SeasonStanding) -> dict[str, Any]:
     }
 
 
-def _table(request: Request, season: Season, standing: selectors.SeasonStanding, me: Member | None) -> StandingTable:
-    def player_url(key: str) -> str:
-        assert me is not None
-        return reverse("season_player", args=[me.club.slug, season.pk, key])
+def _table(request: Request, season: Season, standing: selectors.SeasonStanding, me: Member | None) -> dict[str, Any]:
+    """The table, sorted as the request asks, and its rows as shown; player names link to their pages for a
+    member."""
+    if me is not None:
+        prefix = reverse("season_player", args=[me.club.slug, season.pk, "-"])[:-2]  # one reverse, not one a row
+
+        def player_url(key: str) -> str:
+            return f"{prefix}{key}/"
 
     table = StandingTable(
         standing.rows,
@@ -57,7 +63,7 @@ def _table(request: Request, season: Season, standing: selectors.SeasonStanding,
         player_url=player_url if me is not None else None,
     )
     RequestConfig(request, paginate=False).configure(table)
-    return table
+    return {"table": table, "rows": table.shown()}
 
 
 def season_standing(request: Request, club_slug: str, season_id: int) -> HttpResponse:
@@ -79,7 +85,7 @@ def season_standing(request: Request, club_slug: str, season_id: int) -> HttpRes
             "season": season,
             "league": season.league,
             "standing": standing,
-            "table": _table(request, season, standing, me),
+            **_table(request, season, standing, me),
             "filters": filters,
             "manages": manages,
             "public_url": public_url,
@@ -97,13 +103,15 @@ def season_export(request: Request, club_slug: str, season_id: int, fmt: str) ->
     name = f"{me.club.slug}-{season.league.game}-{season.starts_on:%Y}-{season.pk}-standing"
     if fmt == "pdf":
         context = {"club": me.club, "season": season, "standing": standing, **_about(standing)}
-        context["table"] = _table(request, season, standing, None)
+        context.update(_table(request, season, standing, None))
         pdf = printing.pdf_from_template("leagues/print/standing.html", context)
         return pdf_response(pdf, f"{name}.pdf")
     if fmt not in EXPORTS:
         raise Http404
-    table = _table(request, season, standing, None)
-    return TableExport(fmt, table).response(f"{name}.{fmt}")
+    table = _table(request, season, standing, None)["table"]
+    response = HttpResponse(table.dataset().export(fmt), content_type=EXPORTS[fmt])
+    response["Content-Disposition"] = f'attachment; filename="{name}.{fmt}"'
+    return response
 
 
 def public_standing(request: Request, token: str) -> HttpResponse:
@@ -117,7 +125,7 @@ def public_standing(request: Request, token: str) -> HttpResponse:
             "season": season,
             "league": season.league,
             "standing": standing,
-            "table": _table(request, season, standing, None),
+            **_table(request, season, standing, None),
             "filters": filters,
             "language": get_language(),
             **_about(standing),

@@ -17,6 +17,7 @@ from django.db.models import F
 from .. import derived, engine, player_results
 from ..documents import session_document
 from ..models import AuditEntry, Club, Deal, PlayerResult, Session
+from ..signals import results_changed
 from .errors import DealRejected
 
 # Numbers and sequences move in two steps, through this far-away range, so that no unique constraint ever sees two
@@ -102,7 +103,9 @@ def store_player_results(session: Session, deals: Sequence[Deal] | None = None) 
     given, their results stored): one upsert of a row per seat. A session that does not count has no rows: an open
     evening pays nothing for them deal by deal, and they are written once when it is closed."""
     if not session.counts:
-        PlayerResult.objects.filter(session=session).delete()
+        removed, _ = PlayerResult.objects.filter(session=session).delete()
+        if removed:
+            results_changed.send(Session, club_id=session.club_id, game=session.game, since=session.played_on)
         return
     deals = live_deals(session) if deals is None else deals
     seats = list(session.seats.all())
@@ -132,6 +135,7 @@ def store_player_results(session: Session, deals: Sequence[Deal] | None = None) 
     PlayerResult.objects.bulk_create(
         rows, update_conflicts=True, unique_fields=["session", "position"], update_fields=RESULT_FIELDS
     )
+    results_changed.send(Session, club_id=session.club_id, game=session.game, since=session.played_on)
 
 
 def make_room(session: Session, sequence: int) -> None:

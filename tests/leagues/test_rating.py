@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import datetime
 import random
 from collections import defaultdict
-from typing import cast
+from collections.abc import Callable, Iterator
+from typing import Any, cast
 
 import pytest
 from django.db import connection
@@ -14,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 
 from leagues.models import Season
 from leagues.rating import PlayerRating, Table, rate_sessions
-from leagues.rating_store import season_ratings
+from leagues.rating_store import Refresh, refresh_league, season_ratings
 from scorekeeper import services
 from scorekeeper.models import PlayerResult, Session
 from tests.leagues.conftest import Personas, play_evening, sauspiel
@@ -127,48 +129,83 @@ def fresh(season: Season) -> dict[str, PlayerRating]:
     return rate_sessions(Table(days[s], s, seats) for s, seats in places.items())
 
 
+def let_go_of_refreshes() -> None:
+    """A test's transaction never commits: forget the ratings' on-commit work it holds, as a commit would."""
+    connection.run_on_commit = [entry for entry in connection.run_on_commit if not isinstance(entry[1], Refresh)]
+
+
+@pytest.fixture
+def commit(django_capture_on_commit_callbacks):
+    """``with commit() as done:`` runs the on-commit work of the changes inside, as their commit would."""
+
+    @contextlib.contextmanager
+    def committed() -> Iterator[list[Callable[[], Any]]]:
+        with django_capture_on_commit_callbacks(execute=True) as done:
+            yield done
+        let_go_of_refreshes()
+
+    return committed
+
+
+@pytest.fixture
+def rated(season: Season) -> Season:
+    """The season with its ratings written, as the commit of its last change would."""
+    refresh_league(season.league)
+    let_go_of_refreshes()
+    return season
+
+
 @pytest.mark.django_db
 def test_a_seasons_ratings_count_every_evening_of_the_leagues_game_up_to_its_last_day(
-    personas: Personas, season: Season
+    personas: Personas, rated: Season, django_capture_on_commit_callbacks
 ) -> None:
-    play_evening(personas, datetime.date(2027, 1, 7), [sauspiel("Dieter", "Bert", 60)])  # after the season
-    services.close_session(session=start(personas, game="doppelkopf", played_on=DAY), actor=personas.owner)
+    with django_capture_on_commit_callbacks() as later:
+        play_evening(personas, datetime.date(2027, 1, 7), [sauspiel("Dieter", "Bert", 60)])  # after the season
+        services.close_session(session=start(personas, game="doppelkopf", played_on=DAY), actor=personas.owner)
+    assert not later  # neither changes what the season's ratings count
     assert PlayerResult.objects.filter(game="doppelkopf").count() == 4  # another game: not rated
-    ratings = season_ratings(season)
-    assert ratings == fresh(season)
+    ratings = season_ratings(rated)
+    assert ratings == fresh(rated)
     assert {r.sessions for r in ratings.values()} == {3}  # the 2025 evening and the season's two
     assert len(ratings) == 4
 
 
 @pytest.mark.django_db
-def test_a_seasons_ratings_are_cached_until_a_counted_result_changes(personas: Personas, season: Season) -> None:
-    with CaptureQueriesContext(connection) as first:
-        before = season_ratings(season)
-    with CaptureQueriesContext(connection) as again:
-        assert season_ratings(season) == before
-    assert len(first) == 3  # the league's clubs, the stamp and the results
-    assert len(again) == 2  # the league's clubs and the stamp
+def test_a_seasons_ratings_are_written_again_once_when_a_counted_result_changes(
+    personas: Personas, rated: Season, commit
+) -> None:
+    before = season_ratings(rated)
+    with CaptureQueriesContext(connection) as read:
+        season_ratings(rated)
+    assert len(read) == 1  # a page reads the stored ratings only
 
     last = Session.objects.get(played_on=datetime.date(2026, 1, 15))
-    services.reopen_session(session=last, actor=personas.owner)
-    assert season_ratings(season) == fresh(season) != before
+    with commit() as later:
+        services.reopen_session(session=last, actor=personas.owner)
+    assert len(later) == 1
+    assert season_ratings(rated) == fresh(rated) != before
 
     deal = last.deals.get()
     won = sauspiel("Caro", "Dieter", 91)  # they lost it: the places turn round
-    services.correct_deal(deal=deal, actor=personas.scorer, facts=won, revision=deal.revision)
-    services.close_session(session=last, actor=personas.owner)
-    assert season_ratings(season) == fresh(season) != before
+    with commit() as later:
+        services.correct_deal(deal=deal, actor=personas.scorer, facts=won, revision=deal.revision)
+        services.close_session(session=last, actor=personas.owner)
+        play_evening(personas, datetime.date(2026, 2, 1), [sauspiel("Dieter", "Bert", 60)])
+    assert len(later) == 1  # one refresh of the league for the three changes
+    assert season_ratings(rated) == fresh(rated) != before
 
 
 @pytest.mark.django_db
 def test_a_membership_linked_to_a_login_is_rated_as_that_player_at_once(
-    personas: Personas, season: Season, make_user
+    personas: Personas, rated: Season, make_user, commit
 ) -> None:
     dieter = personas.players["Dieter"]
-    assert f"m{dieter.pk}" in season_ratings(season)
-    dieter.user = make_user("dieter")
-    dieter.save()
-    ratings = season_ratings(season)
+    assert f"m{dieter.pk}" in season_ratings(rated)
+    invitation = services.create_invitation(club=personas.club, actor=personas.owner, member=dieter)
+    login = make_user("dieter")
+    with commit():
+        services.accept_invitation(invitation=invitation, user=login)
+    ratings = season_ratings(rated)
     assert f"m{dieter.pk}" not in ratings
-    assert ratings[f"u{dieter.user.pk}"].sessions == 3
-    assert ratings == fresh(season)
+    assert ratings[f"u{login.pk}"].sessions == 3
+    assert ratings == fresh(rated)
