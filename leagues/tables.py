@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.money import format_money
 
 from .selectors import StandingRow
+from .templatetags.statistics import percent
 
 
 def score_text(value: Any) -> str:
@@ -87,7 +88,7 @@ class StandingTable(tables.Table):
         return format_money(value, self.currency, get_language(), signed=True)
 
     def render_win_rate(self, value: Fraction | int) -> str:
-        return "" if value == -1 else f"{number_format(float(value) * 100, 0)} %"
+        return "" if value == -1 else percent(Fraction(value))
 
     def render_solos(self, value: int, record: dict[str, Any]) -> str:
         return f"{value}/{record['solos_played']}"
