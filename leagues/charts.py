@@ -6,7 +6,8 @@ without an evening). The evenings stand side by side at equal distance, whatever
 come from the stylesheet through classes (``line``, ``gain``, ``loss``, ``zero``, ``grid``) over ``currentColor``
 defaults, so a chart follows the page's light or dark scheme and prints in ink. A chart's ``<title>`` names it and
 its ``<desc>`` says in words what it shows, evening by evening, for screen readers; a bar says its sign in text,
-not only in colour.
+not only in colour. A ``printed`` chart brings the print inks along (``INKS``): WeasyPrint styles an inline SVG
+only by a stylesheet inside it, while on a page such a stylesheet would style the whole page.
 """
 
 from __future__ import annotations
@@ -29,10 +30,16 @@ Point = tuple[datetime.date, int]
 ValueText = Callable[[int], str]
 
 WIDTH, HEIGHT = 360, 200
-LEFT, RIGHT, TOP, BOTTOM = 62, 10, 14, 28  # the margins around the plot: the value axis on the left, days below
+LEFT, RIGHT, TOP, BOTTOM = 72, 10, 14, 30  # the margins around the plot: the value axis on the left, days below
 MOST_DAY_LABELS = 5
 MOST_BAR_LABELS = 16  # beyond that a bar's value no longer fits above it: its title and the description still say it
 MOST_DOTS = 40
+
+# print.css's inks, by class
+INKS = mark_safe(
+    "<style>.axis{fill:#5d6661}.zero{stroke:#1d2320}.line{stroke:#1f5f45}.dot{fill:#1f5f45}.gain{fill:#1e7a3c}"
+    ".loss{fill:#b3261e}.even{fill:#5d6661}.bar-value{fill:#1d2320}</style>"
+)
 
 # The charts' names, for a caption beside them too.
 RUNNING_TOTAL = gettext_lazy("Running total of points")
@@ -48,21 +55,28 @@ def day_text(day: datetime.date) -> str:
     return date_format(day, pgettext("a day on a chart's axis", "n/j"))
 
 
-def running_total_chart(evenings: Sequence[Point], *, ident: str = "running-total") -> SafeString | None:
+def running_total_chart(
+    evenings: Sequence[Point], *, ident: str = "running-total", printed: bool = False
+) -> SafeString | None:
     """The points after each evening."""
-    return _line_chart(ident, str(RUNNING_TOTAL), _("Points after each evening"), _running(evenings), signed)
+    what = _("Points after each evening")
+    return _line_chart(ident, str(RUNNING_TOTAL), what, _running(evenings), signed, printed)
 
 
-def money_chart(evenings: Sequence[Point], currency: str, language: str, *, ident: str = "money") -> SafeString | None:
+def money_chart(
+    evenings: Sequence[Point], currency: str, language: str, *, ident: str = "money", printed: bool = False
+) -> SafeString | None:
     """Money won or lost in total after each evening, in ``currency``; ``evenings`` in cents."""
 
     def money(cents: int) -> str:
         return format_money(cents, currency, language, signed=True)
 
-    return _line_chart(ident, str(MONEY), _("Money after each evening"), _running(evenings), money)
+    return _line_chart(ident, str(MONEY), _("Money after each evening"), _running(evenings), money, printed)
 
 
-def evening_points_chart(evenings: Sequence[Point], *, ident: str = "evening-points") -> SafeString | None:
+def evening_points_chart(
+    evenings: Sequence[Point], *, ident: str = "evening-points", printed: bool = False
+) -> SafeString | None:
     """The points of each evening as a bar up from the zero line (a gain) or down from it (a loss), its value
     written above or below it."""
     if not evenings:
@@ -87,9 +101,9 @@ def evening_points_chart(evenings: Sequence[Point], *, ident: str = "evening-poi
         if labelled:
             bars.append(
                 format_html(
-                    '<text class="bar-value" x="{x}" y="{y}" text-anchor="middle" font-size="10">{value}</text>',
+                    '<text class="bar-value" x="{x}" y="{y}" text-anchor="middle" font-size="11">{value}</text>',
                     x=_n(frame.x(index)),
-                    y=_n(top - 3 if value >= 0 else bottom + 11),
+                    y=_n(top - 3 if value >= 0 else bottom + 12),
                     value=signed(value),
                 )
             )
@@ -99,10 +113,12 @@ def evening_points_chart(evenings: Sequence[Point], *, ident: str = "evening-poi
         "lost": sum(value < 0 for _day, value in evenings),
     }
     description = _describe(summary, evenings, signed)
-    return _svg(ident, str(EVENING_POINTS), description, frame, signed, bars)
+    return _svg(ident, str(EVENING_POINTS), description, frame, signed, bars, printed)
 
 
-def _line_chart(ident: str, title: str, what: str, totals: Sequence[Point], value_text: ValueText) -> SafeString | None:
+def _line_chart(
+    ident: str, title: str, what: str, totals: Sequence[Point], value_text: ValueText, printed: bool
+) -> SafeString | None:
     if not totals:
         return None
     frame = _Frame.of(totals)
@@ -128,7 +144,7 @@ def _line_chart(ident: str, title: str, what: str, totals: Sequence[Point], valu
         "count": len(totals),
         "value": value_text(totals[-1][1]),
     }
-    return _svg(ident, title, _describe(summary, totals, value_text), frame, value_text, marks)
+    return _svg(ident, title, _describe(summary, totals, value_text), frame, value_text, marks, printed)
 
 
 @dataclass(frozen=True)
@@ -178,7 +194,13 @@ def _nice_step(rough: float) -> int:
 
 
 def _svg(
-    ident: str, title: str, description: str, frame: _Frame, value_text: ValueText, marks: Sequence[SafeString]
+    ident: str,
+    title: str,
+    description: str,
+    frame: _Frame,
+    value_text: ValueText,
+    marks: Sequence[SafeString],
+    printed: bool,
 ) -> SafeString:
     values = [
         format_html(
@@ -190,7 +212,7 @@ def _svg(
             y=_n(frame.y(tick)),
             faint=mark_safe("" if tick == 0 else ' stroke-opacity="0.2"'),
             label_x=LEFT - 6,
-            label_y=_n(frame.y(tick) + 4),
+            label_y=_n(frame.y(tick) + 4.5),
             value=value_text(tick),
         )
         for tick in frame.ticks()
@@ -199,7 +221,7 @@ def _svg(
         format_html(
             '<text x="{x}" y="{y}" text-anchor="middle">{day}</text>',
             x=_n(frame.x(index)),
-            y=HEIGHT - BOTTOM + 16,
+            y=HEIGHT - BOTTOM + 18,
             day=day_text(frame.days[index]),
         )
         for index in frame.labelled_days()
@@ -207,13 +229,14 @@ def _svg(
     return format_html(
         '<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" role="img" '
         'aria-labelledby="{ident}-title {ident}-desc"><title id="{ident}-title">{title}</title>'
-        '<desc id="{ident}-desc">{description}</desc>'
-        '<g class="axis" fill="currentColor" font-size="11">{values}{days}</g>{marks}</svg>',
+        '<desc id="{ident}-desc">{description}</desc>{inks}'
+        '<g class="axis" fill="currentColor" font-size="13">{values}{days}</g>{marks}</svg>',
         width=WIDTH,
         height=HEIGHT,
         ident=ident,
         title=title,
         description=description,
+        inks=INKS if printed else "",
         values=_joined(values),
         days=_joined(days),
         marks=_joined(marks),

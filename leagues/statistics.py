@@ -260,6 +260,11 @@ class _Sums:
                 mine.setdefault(int(member), Tally()).add(deals, won)
 
 
+def by_day(evenings: Iterable[Evening], value: str = "points") -> list[tuple[datetime.date, int]]:
+    """Each evening's day and ``points`` or ``money_cents``, as the charts take them."""
+    return [(evening.day, getattr(evening, value)) for evening in evenings]
+
+
 def _evening(row: Mapping[str, Any]) -> Evening:
     return Evening(*(row[column] for column in EVENING))
 

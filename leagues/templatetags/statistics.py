@@ -15,9 +15,10 @@ NOTHING = "–"
 
 @register.filter
 def percent(value: Fraction | None) -> str:
-    return NOTHING if value is None else f"{number_format(float(value) * 100, 0)} %"
+    # rounded here: number_format cuts the digits it leaves out (2/3 would read 66 %)
+    return NOTHING if value is None else f"{number_format(round(value * 100), 0)} %"
 
 
 @register.filter
 def decimal(value: Fraction | None) -> str:
-    return NOTHING if value is None else number_format(float(value), 1)
+    return NOTHING if value is None else number_format(round(float(value), 1), 1)
