@@ -34,7 +34,18 @@ COLUMNS = (
     "schneider_for", "schneider_against", "schwarz_for", "schwarz_against", "kontra_given", "kontra_won", "re_given",
     "re_won", "partners", "opponents", "outcomes", "best_deal", "worst_deal", "value_sum",
 )  # fmt: skip
+# What a player's rows add up to: counts, and Tallies of a count and the won ones.
+COUNTED = ("deals_out", "schneider_for", "schneider_against", "schwarz_for", "schwarz_against", "value_sum")
+TALLIED = {
+    "deals": ("deals_played", "deals_won"),
+    "solos": ("solos_played", "solos_won"),
+    "pflichtsoli": ("pflichtsoli_played", "pflichtsoli_won"),
+    "kontra": ("kontra_given", "kontra_won"),
+    "re": ("re_given", "re_won"),
+}
 EVENING = ("session_id", "session__club_id", "played_on", "points", "money_cents")  # an Evening's columns, in order
+DOUBLING_GAMES = frozenset({"schafkopf", "doppelkopf", "sheepshead"})  # Kontra and Re (a Sheepshead crack, re-crack)
+PFLICHTSOLO_GAMES = frozenset({"doppelkopf"})
 KEY = re.compile(r"(?P<kind>[um])(?P<id>[0-9]+)")
 
 
@@ -97,6 +108,7 @@ class Pairing:
 class PlayerStatistics:
     key: str
     name: str
+    game: str
     season_evenings: int  # the days with a closed session in the season
     days_played: int  # of those, the days the player played
     evenings: list[Evening]  # in date order
@@ -124,6 +136,14 @@ class PlayerStatistics:
     @property
     def sessions(self) -> int:
         return len(self.evenings)
+
+    @property
+    def has_doubling(self) -> bool:
+        return self.game in DOUBLING_GAMES
+
+    @property
+    def has_pflichtsolo(self) -> bool:
+        return self.game in PFLICHTSOLO_GAMES
 
     @property
     def points(self) -> int:
@@ -186,6 +206,7 @@ def player_statistics(rows: QuerySet[PlayerResult], key: str) -> PlayerStatistic
     return PlayerStatistics(
         key=key,
         name=latest,
+        game=game,
         season_evenings=rows.order_by().values("played_on").distinct().count(),
         days_played=len({e.day for e in evenings}),
         evenings=evenings,
@@ -206,23 +227,13 @@ def player_statistics(rows: QuerySet[PlayerResult], key: str) -> PlayerStatistic
         value_sum=found.counts["value_sum"],
         longest_winning_streak=longest_run(found.outcomes, "W"),
         longest_losing_streak=longest_run(found.outcomes, "L"),
-        best_evening=_peak(max(evenings, key=points)),
-        worst_evening=_peak(min(evenings, key=points)),
+        best_evening=_peak(max(evenings, key=_points)),
+        worst_evening=_peak(min(evenings, key=_points)),
         best_deal=found.best_deal,
         worst_deal=found.worst_deal,
         partners=_pairings(found.partners, names),
         opponents=_pairings(found.opponents, names),
     )
-
-
-COUNTED = ("deals_out", "schneider_for", "schneider_against", "schwarz_for", "schwarz_against", "value_sum")
-TALLIED = {  # Tally: its count and won columns
-    "deals": ("deals_played", "deals_won"),
-    "solos": ("solos_played", "solos_won"),
-    "pflichtsoli": ("pflichtsoli_played", "pflichtsoli_won"),
-    "kontra": ("kontra_given", "kontra_won"),
-    "re": ("re_given", "re_won"),
-}
 
 
 @dataclass
@@ -269,7 +280,7 @@ def _evening(row: Mapping[str, Any]) -> Evening:
     return Evening(*(row[column] for column in EVENING))
 
 
-def points(evening: Evening) -> int:
+def _points(evening: Evening) -> int:
     return evening.points
 
 
@@ -290,7 +301,7 @@ def _names(members: Iterable[int]) -> dict[int, tuple[str, str]]:
 
 
 def _pairings(by_member: Mapping[int, Tally], names: Mapping[int, tuple[str, str]]) -> list[Pairing]:
-    """The tallies by player: a login's memberships merge (named as the first); the most deals first."""
+    """The tallies by player, a login's memberships merged (named as the one met first); the most deals first."""
     by_key: dict[str, Pairing] = {}
     for member, tally in by_member.items():
         key, name = names[member]
@@ -309,7 +320,7 @@ class PlayerLine:
 
     @property
     def best_evening(self) -> Peak:
-        return _peak(max(self.evenings, key=points))
+        return _peak(max(self.evenings, key=_points))
 
 
 def season_lines(rows: QuerySet[PlayerResult]) -> dict[str, PlayerLine]:

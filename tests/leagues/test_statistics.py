@@ -87,6 +87,7 @@ def test_every_statistic_of_annas_season(personas: Personas, february: Season, d
     with django_assert_num_queries(3):  # her rows, the season's evenings, the names of the others
         stats = statistics.player_statistics(rows, key_of(personas, "Anna"))
     assert stats.name == "Anna"
+    assert (stats.has_doubling, stats.has_pflichtsolo) == (True, False)  # Schafkopf: Kontra and Re, no Pflichtsolo
     # Evenings: 5 Feb −60 + 20 + 0 + 180 = 140; 12 Feb 70 − 20 − 20 = 30; 19 Feb −30 + 80 = 50. The 29 January
     # evening is before the season. The season has 4 evenings (26 Feb without her): 3 of 4.
     assert [(e.day, e.points) for e in stats.evenings] == [(FEB[0], 140), (FEB[1], 30), (FEB[2], 50)]
