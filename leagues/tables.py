@@ -23,6 +23,7 @@ from scorekeeper.money import format_money
 
 from .rating import PlayerRating
 from .selectors import StandingRow
+from .templatetags.statistics import percent
 
 NUMBER = {"th": {"class": "num"}, "td": {"class": "num"}}
 UNRANKED = 10**9  # the place an unranked player sorts by: after every ranked one
@@ -127,7 +128,7 @@ class StandingTable(tables.Table):
         return format_money(value, self.currency, self.language, signed=True)
 
     def render_win_rate(self, value: Fraction | int, record: dict[str, Any]) -> str:
-        return "" if value == -1 else f"{number_format(float(value) * 100, 0)} %"
+        return "" if value == -1 else percent(Fraction(value))
 
     def render_solos(self, value: int, record: dict[str, Any]) -> str:
         return f"{value}/{record['solos_played']}"

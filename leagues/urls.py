@@ -19,6 +19,8 @@ urlpatterns = [
     path(f"{season}edit/", seasons.season_edit, name="season_edit"),
     path(f"{season}delete/", seasons.season_delete, name="season_delete"),
     path(f"{season}public-link/", seasons.season_public_link, name="season_public_link"),
+    path(f"{season}report.pdf", standings.season_report_pdf, name="season_report_pdf"),
     path(f"{season}players/<str:player>/", players.season_player, name="season_player"),
+    path(f"{season}players/<str:player>/report.pdf", players.season_player_pdf, name="season_player_pdf"),
     path("standing/<token:token>/", standings.public_standing, name="public_standing"),
 ]

@@ -1,19 +1,52 @@
-"""A player's page in a season (statistics and charts follow)."""
+"""A player's season: the page with statistics and charts, and the player's season report as a PDF."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpResponse
+from typing import Any
+
+from django.http import HttpResponse
+from django.http.response import FileResponse
 from django.shortcuts import render
+from django.utils.translation import get_language
 
+from scorekeeper import printing
+from scorekeeper.models import Club
 from scorekeeper.views.access import Request, club_member
+from scorekeeper.views.settlement import pdf_response
 
-from .. import selectors
+from .. import charts, selectors
+from ..models import Season
+from ..statistics import by_day, player_statistics
 
 
 def season_player(request: Request, club_slug: str, season_id: int, player: str) -> HttpResponse:
     me = club_member(request, club_slug)
     season = selectors.season_of(me.club, season_id)
-    totals = selectors.season_results(season).players.get(player)
-    if totals is None:
-        raise Http404
-    return render(request, "leagues/season_player.html", {"club": me.club, "season": season, "totals": totals})
+    return render(request, "leagues/season_player.html", _player_context(me.club, season, player, printed=False))
+
+
+def season_player_pdf(request: Request, club_slug: str, season_id: int, player: str) -> FileResponse:
+    me = club_member(request, club_slug)
+    season = selectors.season_of(me.club, season_id)
+    context = _player_context(me.club, season, player, printed=True)
+    pdf = printing.pdf_from_template("leagues/print/player_report.html", context)
+    return pdf_response(pdf, f"{me.club.slug}-{season.league.game}-{season.starts_on:%Y}-{season.pk}-{player}.pdf")
+
+
+def _player_context(club: Club, season: Season, player: str, *, printed: bool) -> dict[str, Any]:
+    """The player's statistics and charts; Http404 for a player without a result in the season."""
+    stats = player_statistics(selectors.season_rows(season), player)
+    currency = season.league.club.currency
+    points, money = by_day(stats.evenings), by_day(stats.evenings, "money_cents")
+    return {
+        "club": club,
+        "season": season,
+        "league": season.league,
+        "stats": stats,
+        "currency": currency,
+        "charts": [  # with their captions
+            (charts.RUNNING_TOTAL, charts.running_total_chart(points, printed=printed)),
+            (charts.EVENING_POINTS, charts.evening_points_chart(points, printed=printed)),
+            (charts.MONEY, charts.money_chart(money, currency, get_language(), printed=printed)),
+        ],
+    }

@@ -17,17 +17,19 @@ from scorekeeper.models import Member, Role
 from scorekeeper.views.access import Request, club_member
 from scorekeeper.views.settlement import pdf_response
 
-from .. import selectors
+from .. import charts, selectors
 from ..filters import StandingFilter
 from ..models import Season
 from ..ranking import TIEBREAKS
 from ..rating_store import season_ratings
-from ..tables import StandingTable
+from ..statistics import by_day, season_lines
+from ..tables import StandingTable, score_text
 
 EXPORTS = {
     "csv": "text/csv; charset=utf-8",
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 }
+REPORT_CHARTS = 6  # the season report draws the running totals of the leaders only: a page, not one per player
 
 
 def _standing(request: Request, season: Season) -> tuple[selectors.SeasonStanding, StandingFilter]:
@@ -112,6 +114,33 @@ def season_export(request: Request, club_slug: str, season_id: int, fmt: str) ->
     response = HttpResponse(table.dataset().export(fmt), content_type=EXPORTS[fmt])
     response["Content-Disposition"] = f'attachment; filename="{name}.{fmt}"'
     return response
+
+
+def season_report_pdf(request: Request, club_slug: str, season_id: int) -> HttpResponseBase:
+    """The club's season report: the standing, each sub-period's, a line per player and the leaders' running totals."""
+    me = club_member(request, club_slug)
+    season = selectors.season_of(me.club, season_id)
+    standing = selectors.standing(season)
+    lines = season_lines(selectors.season_rows(season))
+    ranked = [lines[row.totals.key] for row in standing.rows]
+    context = {
+        "club": me.club,
+        "season": season,
+        "standing": standing,
+        **_table(request, season, standing, None),
+        **_about(standing),
+        "periods": {
+            period: [(s.rank, lines[s.player].name, score_text(s.score), s.played) for s in rows]
+            for period, rows in selectors.period_standings(season).items()
+        },
+        "lines": ranked,
+        "charts": [
+            (line.name, charts.running_total_chart(by_day(line.evenings), ident=f"run-{line.key}", printed=True))
+            for line in ranked[:REPORT_CHARTS]
+        ],
+    }
+    pdf = printing.pdf_from_template("leagues/print/season_report.html", context)
+    return pdf_response(pdf, f"{me.club.slug}-{season.league.game}-{season.starts_on:%Y}-{season.pk}-report.pdf")
 
 
 def public_standing(request: Request, token: str) -> HttpResponse:
