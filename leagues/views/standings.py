@@ -65,7 +65,7 @@ def _table(request: Request, season: Season, standing: selectors.SeasonStanding,
         player_url=player_url if me is not None else None,
     )
     RequestConfig(request, paginate=False).configure(table)
-    return {"table": table, "rows": table.shown()}
+    return {"table": table, "body": table.body()}
 
 
 def season_standing(request: Request, club_slug: str, season_id: int) -> HttpResponse:
