@@ -9,19 +9,23 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import hashlib
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.core.cache import cache
+from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.http import Http404
 
 from scorekeeper.models import Club, PlayerResult
 
 from .models import League, LeagueClub, Season
 from .ranking import EveningResult, Ranking, Score, Standing, movement, period_of, sub_standings, without_last_evening
+
+CACHE_SECONDS = 7 * 24 * 60 * 60  # the stamp keeps an entry right; the time only frees the memory of stale ones
 
 # The columns of a result row a standing reads, in the order ``evening_results`` unpacks them.
 ROW = (
@@ -206,10 +210,23 @@ def standing(
 ) -> SeasonStanding:
     """The season's standing from ``rows`` (the season's, or a filtered part of them), with each player's movement
     since the standing without the last evening. With a sub-period (``2026-Q1``) the period's standing, ranked
-    without the season's minimum attendance."""
+    without the season's minimum attendance.
+
+    Cached under a stamp of what it is worked out from (the rows asked for, the ranking, and a digest of the rows'
+    contents that every change to them moves), so that a standing is worked out once per change, not per view.
+    """
     rows = season_rows(season) if rows is None else rows
     if period is not None:
         rows = rows.filter(played_on__range=period_bounds(period))
+    key = f"standing:{season.pk}:{stamp(rows, season.ranking, season.tiebreaks, period)}"
+    found: SeasonStanding | None = cache.get(key)
+    if found is None:
+        found = _standing(season, rows, period)
+        cache.set(key, found, CACHE_SECONDS)
+    return dataclasses.replace(found, season=season)
+
+
+def _standing(season: Season, rows: QuerySet[PlayerResult], period: str | None) -> SeasonStanding:
     found = evening_results(rows.values_list(*ROW))
     ranking = ranking_of(season, period=period is not None)
     now = ranking.standings(found.results)
@@ -217,6 +234,18 @@ def standing(
     standing_rows = [StandingRow(s, found.players[s.player], moved[s.player]) for s in now]
     last = max((r.date for r in found.results), default=None)
     return SeasonStanding(season, ranking, standing_rows, period, last)
+
+
+def stamp(rows: QuerySet[PlayerResult], *more: Any) -> str:
+    """A digest of the query of ``rows``, of ``more``, and of the rows' contents, read in one aggregate: rows are
+    added and removed with their sessions (count, highest id), rewritten when a closed session changes (its
+    revision) and become another player's when a membership is linked to a login (the logins)."""
+    contents = rows.aggregate(
+        rows=Count("id"), last=Max("id"), revisions=Sum("session__revision"), users=Sum("member__user_id")
+    )
+    sql, params = rows.query.sql_with_params()
+    digest = repr((sql, params, more, sorted(contents.items())))
+    return hashlib.sha256(digest.encode()).hexdigest()[:32]
 
 
 def period_standings(season: Season) -> dict[str, list[Standing]]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import QuerySet
 from django.http import Http404
 from django.utils.functional import Promise
@@ -25,7 +26,7 @@ from django.utils.functional import Promise
 from scorekeeper.entry import GAMES as ENTRY
 from scorekeeper.models import Member, PlayerResult
 
-from .selectors import player_key
+from .selectors import CACHE_SECONDS, player_key, stamp
 
 # The columns a player's rows are read with.
 COLUMNS = (
@@ -193,7 +194,17 @@ def player_rows(rows: QuerySet[PlayerResult], key: str) -> QuerySet[PlayerResult
 
 
 def player_statistics(rows: QuerySet[PlayerResult], key: str) -> PlayerStatistics:
-    """The statistics of the player ``key`` over ``rows`` (a season's); Http404 when the player has none."""
+    """The statistics of the player ``key`` over ``rows`` (a season's); Http404 when the player has none. Worked
+    out once per change of the rows (``selectors.stamp``), like the standing."""
+    cache_key = f"player-statistics:{key}:{stamp(rows)}"
+    found: PlayerStatistics | None = cache.get(cache_key)
+    if found is None:
+        found = _player_statistics(rows, key)
+        cache.set(cache_key, found, CACHE_SECONDS)
+    return found
+
+
+def _player_statistics(rows: QuerySet[PlayerResult], key: str) -> PlayerStatistics:
     own = sorted(player_rows(rows, key).values(*COLUMNS), key=lambda row: (row["played_on"], row["session_id"]))
     if not own:
         raise Http404

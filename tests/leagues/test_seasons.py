@@ -6,6 +6,8 @@ import datetime
 from typing import Any
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from leagues import selectors
 from leagues import services as league_services
@@ -172,3 +174,13 @@ def test_inviting_a_club_twice_or_an_unknown_one_names_the_field(personas: Perso
         with pytest.raises(services.ServiceError) as raised:
             league_services.invite_club(league=league, actor=personas.owner, club_slug=slug)
         assert list(raised.value.errors) == ["club"]
+
+
+def test_a_standing_is_worked_out_once_per_change_of_its_rows(personas: Personas, season: Season) -> None:
+    first = selectors.standing(season)
+    with CaptureQueriesContext(connection) as again:
+        assert selectors.standing(season).rows == first.rows
+    assert len(again) == 1  # the stamp of the rows only
+    last = Session.objects.get(played_on=datetime.date(2026, 1, 15))
+    services.reopen_session(session=last, actor=personas.owner)
+    assert selectors.standing(season).rows != first.rows

@@ -84,8 +84,10 @@ def key_of(personas: Personas, name: str) -> str:
 
 def test_every_statistic_of_annas_season(personas: Personas, february: Season, django_assert_num_queries: Any) -> None:
     rows = selectors.season_rows(february)
-    with django_assert_num_queries(3):  # her rows, the season's evenings, the names of the others
+    with django_assert_num_queries(4):  # the rows' stamp, her rows, the season's evenings, the names of the others
         stats = statistics.player_statistics(rows, key_of(personas, "Anna"))
+    with django_assert_num_queries(1):  # worked out once per change of the rows
+        assert statistics.player_statistics(rows, key_of(personas, "Anna")) == stats
     assert stats.name == "Anna"
     assert (stats.has_doubling, stats.has_pflichtsolo) == (True, False)  # Schafkopf: Kontra and Re, no Pflichtsolo
     # Evenings: 5 Feb −60 + 20 + 0 + 180 = 140; 12 Feb 70 − 20 − 20 = 30; 19 Feb −30 + 80 = 50. The 29 January
