@@ -19,6 +19,7 @@ from .ranking.messages import say
 
 TABLE_SIZES = (3, 4, 5)  # the table sizes a placement points table can be given for
 TIEBREAK_SLOTS = 4
+DAY = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")  # a date field's value is ISO in any language
 
 
 class LeagueForm(forms.Form):
@@ -47,11 +48,11 @@ def _points_list(text: str, size: int) -> list[int] | None:
 class SeasonForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=NAME_MAX, help_text=_("e.g. 2026 or Winter 2026/27"))
     period = forms.ChoiceField(label=_("Period"), choices=Season.Period.choices)
-    starts_on = forms.DateField(label=_("First day"), widget=forms.DateInput(attrs={"type": "date"}))
+    starts_on = forms.DateField(label=_("First day"), widget=DAY)
     ends_on = forms.DateField(
         label=_("Last day"),
         required=False,
-        widget=forms.DateInput(attrs={"type": "date"}),
+        widget=DAY,
         help_text=_("Left empty, the year, half-year or quarter from the first day."),
     )
     selection = forms.ChoiceField(

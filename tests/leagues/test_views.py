@@ -233,3 +233,14 @@ def test_the_club_history_tells_what_happened_to_its_leagues(
         "Anna made a new public link for the season 2026",
     ):
         assert sentence in page
+
+
+def test_the_season_form_opens_with_the_seasons_days_in_either_language(
+    client: Client, personas: Personas, season: Season
+) -> None:
+    client.force_login(personas.owner)
+    for language in ("de", "en"):
+        page = client.get(reverse("season_edit", args=[personas.club.slug, season.pk]), HTTP_ACCEPT_LANGUAGE=language)
+        body = page.content.decode()
+        assert 'value="2026-01-01"' in body
+        assert 'value="2026-12-31"' in body
