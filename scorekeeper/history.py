@@ -188,6 +188,29 @@ def _session_deleted(entry: AuditEntry, who: str) -> str:
     }
 
 
+TOURNAMENT_WORDS: dict[str, Any] = {
+    "participant_added": gettext_lazy("%(who)s registered %(name)s (no. %(number)s) for the tournament %(tournament)s"),
+    "participant_withdrawn": gettext_lazy(
+        "%(who)s withdrew %(name)s (no. %(number)s) from the tournament %(tournament)s"
+    ),
+    "round_started": gettext_lazy("%(who)s started round %(round)s of the tournament %(tournament)s"),
+    "participants_swapped": gettext_lazy(
+        "%(who)s swapped %(first)s and %(second)s in round %(round)s of the tournament %(tournament)s"
+    ),
+    "time_called": gettext_lazy("%(who)s called time in round %(round)s of the tournament %(tournament)s"),
+    "round_closed": gettext_lazy("%(who)s closed round %(round)s of the tournament %(tournament)s"),
+    "penalty": gettext_lazy("%(who)s recorded a penalty for %(name)s in the tournament %(tournament)s: %(reason)s"),
+}
+
+
+def _tournament_changed(entry: AuditEntry, who: str) -> str:
+    after = dict(entry.after or {})
+    words = TOURNAMENT_WORDS.get(after.get("what", ""))
+    if words is None:
+        return f"{who} {entry.get_action_display()}"
+    return str(words) % {**after, "who": who}
+
+
 Sentence = Callable[[AuditEntry, str], str]
 A = AuditEntry.Action
 
@@ -269,6 +292,11 @@ SENTENCES: dict[str, Sentence] = {
     A.SEASON_DELETED: lambda e, who: (
         _("%(who)s deleted the season %(season)s") % {"who": who, "season": (e.before or {}).get("name")}
     ),
+    A.TOURNAMENT_CREATED: lambda e, who: (
+        _("%(who)s created the tournament %(tournament)s")
+        % {"who": who, "tournament": (e.after or {}).get("tournament")}
+    ),
+    A.TOURNAMENT_CHANGED: _tournament_changed,
     A.PUBLIC_LINK_CHANGED: lambda e, who: (
         (
             _("%(who)s made a new public link for the season %(season)s")

@@ -462,6 +462,8 @@ class AuditEntry(models.Model):
         SEASON_SAVED = "season_saved", _("saved a season")
         SEASON_DELETED = "season_deleted", _("deleted a season")
         PUBLIC_LINK_CHANGED = "public_link_changed", _("changed a season's public link")
+        TOURNAMENT_CREATED = "tournament_created", _("created a tournament")
+        TOURNAMENT_CHANGED = "tournament_changed", _("changed a tournament")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="audit_entries")
     session = models.ForeignKey(Session, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit_entries")

@@ -1,0 +1,369 @@
+"""Every write to a tournament: registration, the draw, rounds and their table sessions, swaps, penalties.
+
+The draw (``leagues.tournaments.draw``) plans every remaining round whenever the field changes, and a round is only
+committed when the director starts it: its tables become sessions of the club (the table sheets, entered on the
+same screens as any evening), seated as drawn. Rounds played never change.
+"""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scorekeeper import services as scorekeeper
+from scorekeeper.engine_words import translated
+from scorekeeper.models import AuditEntry, Club, Game, Member
+from scorekeeper.services import ServiceError
+from scorekeeper.services.clubs import clean_choice, clean_name
+from scorekeeper.services.record import Actor, audit_club
+
+from ..models import NAME_MAX, ApartPair, Participant, Penalty, TableSeat, Tournament, TournamentRound, TournamentTable
+from ..tournaments.draw import MOST_ROUNDS, DrawError, Plan, plan
+
+REASON_MAX = 200
+
+
+def draw_error(error: DrawError) -> ServiceError:
+    return ServiceError.on(None, translated(error.words))
+
+
+# the tournament ----------------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def create_tournament(
+    *,
+    club: Club,
+    actor: Actor,
+    name: str,
+    game: str,
+    played_on: datetime.date,
+    rules: Any,
+    tariff: Any = None,
+    preset: str = "",
+    rounds: int,
+    entry_fee_cents: int = 0,
+    tiebreaks: Sequence[str] = (),
+    seed: int | None = None,
+) -> Tournament:
+    """A tournament in registration: the table sessions will be played under ``rules`` and ``tariff`` (frozen
+    now, as a session freezes them)."""
+    game = clean_choice(game, "game", Game.values)
+    frozen_rules, frozen_tariff = scorekeeper.sessions.frozen(game, rules, tariff)
+    if not isinstance(rounds, int) or not 1 <= rounds <= MOST_ROUNDS:
+        raise ServiceError.on("rounds", _("A tournament has 1 to %(most)s rounds.") % {"most": MOST_ROUNDS})
+    if not isinstance(entry_fee_cents, int) or entry_fee_cents < 0:
+        raise ServiceError.on("entry_fee_cents", _("The entry fee cannot be negative."))
+    tournament = Tournament.objects.create(
+        club=club,
+        name=clean_name(name, "name", NAME_MAX),
+        game=game,
+        played_on=played_on,
+        preset=preset,
+        settings={"rules": frozen_rules, "tariff": frozen_tariff},
+        rounds=rounds,
+        entry_fee_cents=entry_fee_cents,
+        currency=club.currency,
+        tiebreaks=list(tiebreaks),
+        seed=seed if seed is not None else secrets.randbelow(2**31),
+    )
+    audit_club(club, actor, AuditEntry.Action.TOURNAMENT_CREATED, after={"tournament": tournament.name, "game": game})
+    return tournament
+
+
+def locked(tournament: Tournament) -> Tournament:
+    """The tournament, locked for the rest of the transaction: one change to its field or rounds at a time."""
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def rounds_started(tournament: Tournament) -> int:
+    return tournament.played_rounds.count()
+
+
+# the field ---------------------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def add_participant(
+    *,
+    tournament: Tournament,
+    actor: Actor,
+    name: str = "",
+    member: Member | None = None,
+    categories: Iterable[str] = (),
+    fixed_table: int | None = None,
+) -> Participant:
+    """Register a member, or a guest by name, with the next start number. Once rounds are played, a late arrival
+    plays from the next round on, and the rounds still to come are drawn again with them."""
+    tournament = locked(tournament)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ServiceError.on(None, _("The tournament is over."))
+    if member is None:
+        member = scorekeeper.sessions.member_named(tournament.club, clean_name(name, "name"))
+    elif member.club_id != tournament.club_id:
+        raise ServiceError.on("member", _("Only members and guests of the club can take part."))
+    if tournament.participants.filter(member=member).exists():
+        raise ServiceError.on("name", _("%(name)s is already registered.") % {"name": member.name})
+    if fixed_table is not None and (not isinstance(fixed_table, int) or fixed_table < 1):
+        raise ServiceError.on("fixed_table", _("A table is numbered from 1."))
+    number = 1 + max(tournament.participants.values_list("number", flat=True), default=0)
+    participant = Participant.objects.create(
+        tournament=tournament,
+        number=number,
+        member=member,
+        name=member.name,
+        categories=sorted({str(c) for c in categories if str(c).strip()}),
+        fixed_table=fixed_table,
+        first_round=rounds_started(tournament) + 1,
+    )
+    replan(tournament)
+    _audit(tournament, actor, "participant_added", name=member.name, number=number)
+    return participant
+
+
+@transaction.atomic
+def withdraw(*, participant: Participant, actor: Actor) -> Participant:
+    """The participant leaves after the rounds started so far (or, before the first round, is taken off the list);
+    the rounds still to come are drawn again without them."""
+    tournament = locked(participant.tournament)
+    participant = Participant.objects.get(pk=participant.pk)
+    started = rounds_started(tournament)
+    if started == 0 and not participant.seat_rows.exists():
+        participant.delete()
+    else:
+        participant.last_round = started
+        participant.save(update_fields=["last_round"])
+    replan(tournament)
+    _audit(tournament, actor, "participant_withdrawn", name=participant.name, number=participant.number)
+    return participant
+
+
+@transaction.atomic
+def keep_apart(*, tournament: Tournament, actor: Actor, first: Participant, second: Participant) -> ApartPair:
+    """Keep two participants apart in round 1 (same household, same club)."""
+    tournament = locked(tournament)
+    if first.pk == second.pk or {first.tournament_id, second.tournament_id} != {tournament.pk}:
+        raise ServiceError.on("second", _("Choose two different participants of this tournament."))
+    pair = ApartPair.objects.create(tournament=tournament, first=first, second=second)
+    replan(tournament)
+    return pair
+
+
+# the draw ----------------------------------------------------------------------------------------------------------
+
+
+def replan(tournament: Tournament) -> Plan | None:
+    """Draw every round still to come again from the rounds played and store the plan; None (and no plan) while
+    the field cannot be seated, which the draw page explains."""
+    try:
+        drawn = draw(tournament)
+    except ServiceError:
+        drawn = None
+    tournament.plan = [[list(table) for table in tables] for tables in drawn.rounds] if drawn else []
+    tournament.save(update_fields=["plan"])
+    return drawn
+
+
+def draw(tournament: Tournament) -> Plan:
+    """The plan of the whole tournament: the rounds played as they were, then the rest drawn for the participants
+    who play in the next round. Players are named by their start numbers."""
+    played = played_rounds(tournament)
+    coming = len(played) + 1
+    field = [p for p in tournament.participants.all() if p.plays_in(coming)]
+    apart = [(str(pair.first.number), str(pair.second.number)) for pair in tournament.apart_pairs.select_related()]
+    try:
+        return plan(
+            [str(p.number) for p in field],
+            max(tournament.rounds, len(played)),
+            seed=tournament.seed,
+            played=played,
+            fixed={str(p.number): p.fixed_table for p in field if p.fixed_table},
+            apart_in_first_round=apart,
+            game=tournament.game,
+        )
+    except DrawError as error:
+        raise draw_error(error) from error
+
+
+def played_rounds(tournament: Tournament) -> list[list[list[str]]]:
+    """The rounds started so far: each table's start numbers in seat order."""
+    rounds: dict[int, dict[int, list[str]]] = {}
+    seats = TableSeat.objects.filter(table__round__tournament=tournament).order_by(
+        "table__round__number", "table__number", "position"
+    )
+    for round_number, table, number in seats.values_list(
+        "table__round__number", "table__number", "participant__number"
+    ):
+        rounds.setdefault(round_number, {}).setdefault(table, []).append(str(number))
+    return [list(tables.values()) for _, tables in sorted(rounds.items())]
+
+
+@transaction.atomic
+def start_round(*, tournament: Tournament, actor: Actor) -> TournamentRound:
+    """Commit the next round as drawn: each table becomes a session of the club, seated in the drawn order (seat 1
+    deals first), under the tournament's rules."""
+    tournament = locked(tournament)
+    number = rounds_started(tournament) + 1
+    if number > tournament.rounds:
+        raise ServiceError.on(None, _("Every round has been drawn."))
+    previous = tournament.played_rounds.order_by("-number").first()
+    if previous is not None and previous.closed_at is None:
+        raise ServiceError.on(None, _("Close round %(n)s first.") % {"n": previous.number})
+    drawn = draw(tournament)
+    tables = drawn.next_round
+    assert tables is not None  # number <= rounds: the plan has this round
+    by_number = {str(p.number): p for p in tournament.participants.select_related("member")}
+    this_round = TournamentRound.objects.create(tournament=tournament, number=number)
+    for table_number, seated in enumerate(tables, start=1):
+        _seat_table(tournament, this_round, table_number, [by_number[n] for n in seated], actor)
+    tournament.status = Tournament.Status.RUNNING
+    tournament.plan = [[list(table) for table in round_tables] for round_tables in drawn.rounds]
+    tournament.save(update_fields=["status", "plan"])
+    _audit(tournament, actor, "round_started", round=number, tables=len(tables))
+    return this_round
+
+
+def _seat_table(
+    tournament: Tournament, this_round: TournamentRound, number: int, seated: list[Participant], actor: Actor
+) -> TournamentTable:
+    session = scorekeeper.start_session(
+        club=tournament.club,
+        actor=actor,
+        game=tournament.game,
+        rules=tournament.settings["rules"],
+        tariff=tournament.settings["tariff"],
+        players=[p.member for p in seated],
+        played_on=tournament.played_on,
+        table=_("%(tournament)s, round %(round)s, table %(table)s")
+        % {"tournament": tournament.name, "round": this_round.number, "table": number},
+    )
+    table = TournamentTable.objects.create(round=this_round, number=number, session=session)
+    TableSeat.objects.bulk_create(
+        TableSeat(table=table, participant=p, position=position) for position, p in enumerate(seated)
+    )
+    return table
+
+
+@transaction.atomic
+def swap(*, this_round: TournamentRound, actor: Actor, first: Participant, second: Participant) -> None:
+    """The director swaps two participants of a round whose tables have no deal yet; the rounds still to come are
+    drawn again."""
+    tournament = locked(this_round.tournament)
+    seats = {s.participant_id: s for s in TableSeat.objects.filter(table__round=this_round).select_related("table")}
+    if first.pk not in seats or second.pk not in seats or first.pk == second.pk:
+        raise ServiceError.on("second", _("Choose two different participants of this round."))
+    tables = {seats[first.pk].table, seats[second.pk].table}
+    if any(table.session.deals.exists() for table in tables):
+        raise ServiceError.on(None, _("A table that has started playing cannot be changed."))
+    by_table: dict[int, list[Participant]] = {}
+    for table in tables:
+        order = list(table.seat_rows.select_related("participant__member").order_by("position"))
+        by_table[table.pk] = [row.participant for row in order]
+    for seated in by_table.values():
+        for i, p in enumerate(seated):
+            seated[i] = second if p.pk == first.pk else first if p.pk == second.pk else p
+    for table in tables:
+        session, number = table.session, table.number
+        table.delete()
+        scorekeeper.delete_session(session=session, actor=actor)
+        _seat_table(tournament, this_round, number, by_table[table.pk], actor)
+    replan(tournament)
+    _audit(tournament, actor, "participants_swapped", round=this_round.number, first=first.name, second=second.name)
+
+
+@transaction.atomic
+def call_time(*, this_round: TournamentRound, actor: Actor) -> TournamentRound:
+    """Time is called: the normal games not yet played are struck; the Pflichtsoli still owed are played."""
+    this_round = TournamentRound.objects.select_for_update().get(pk=this_round.pk)
+    if this_round.time_called_at is None:
+        this_round.time_called_at = timezone.now()
+        this_round.save(update_fields=["time_called_at"])
+        _audit(this_round.tournament, actor, "time_called", round=this_round.number)
+    return this_round
+
+
+@transaction.atomic
+def close_round(*, this_round: TournamentRound, actor: Actor) -> TournamentRound:
+    """The round is over once every table sheet is closed; the last round ends the tournament."""
+    this_round = TournamentRound.objects.select_for_update().select_related("tournament").get(pk=this_round.pk)
+    open_tables = [t.number for t in this_round.tables.select_related("session") if t.session.is_open]
+    if open_tables:
+        raise ServiceError.on(
+            None, _("Table sheets still open: %(tables)s.") % {"tables": ", ".join(map(str, open_tables))}
+        )
+    if this_round.closed_at is None:
+        this_round.closed_at = timezone.now()
+        this_round.save(update_fields=["closed_at"])
+        tournament = this_round.tournament
+        if this_round.number == tournament.rounds:
+            tournament.status = Tournament.Status.FINISHED
+            tournament.save(update_fields=["status"])
+        _audit(tournament, actor, "round_closed", round=this_round.number)
+    return this_round
+
+
+# penalties ---------------------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def add_penalty(
+    *,
+    this_round: TournamentRound,
+    actor: Actor,
+    participant: Participant,
+    kind: str,
+    reason: str,
+    official: str,
+    points: int = 0,
+) -> Penalty:
+    """A penalty the round's official decided: minor or serious (as the rules price them) or a free deduction of
+    ``points``, with its reason."""
+    kind = clean_choice(kind, "kind", Penalty.Kind.values)
+    if not TableSeat.objects.filter(table__round=this_round, participant=participant).exists():
+        raise ServiceError.on("participant", _("Choose a participant who plays in this round."))
+    if kind == Penalty.Kind.FREE and (not isinstance(points, int) or points < 1):
+        raise ServiceError.on("points", _("A free deduction takes at least 1 point."))
+    reason = str(reason).strip()
+    if not reason or len(reason) > REASON_MAX:
+        raise ServiceError.on("reason", _("Give the reason in at most %(n)s characters.") % {"n": REASON_MAX})
+    penalty = Penalty.objects.create(
+        tournament=this_round.tournament,
+        round=this_round,
+        participant=participant,
+        kind=kind,
+        points=points if kind == Penalty.Kind.FREE else 0,
+        reason=reason,
+        official=clean_name(official, "official"),
+    )
+    _audit(this_round.tournament, actor, "penalty", name=participant.name, kind=kind, reason=reason)
+    return penalty
+
+
+def _audit(tournament: Tournament, actor: Actor, what: str, **details: Any) -> None:
+    audit_club(
+        tournament.club,
+        actor,
+        AuditEntry.Action.TOURNAMENT_CHANGED,
+        after={"tournament": tournament.name, "what": what, **details},
+    )
+
+
+__all__ = [
+    "add_participant",
+    "add_penalty",
+    "call_time",
+    "close_round",
+    "create_tournament",
+    "draw",
+    "keep_apart",
+    "replan",
+    "start_round",
+    "swap",
+    "withdraw",
+]
