@@ -135,7 +135,7 @@ def plan(
     for p, q in apart:
         if any(p in table and q in table for table in tables[0]):
             raise DrawError("apart_impossible", first=names[p], second=names[q], tables=len(sizes))
-    ordered = seating.seat(tables, seat_counts(history, names, base + 1))
+    ordered = seating.seat(tables, seat_counts(history, names, base + 1), base, rng)
     every_round = tuple(tuple(tuple(table) for table in tables) for tables in played) + tuple(
         tuple(tuple(names[p] for p in table) for table in tables) for tables in ordered
     )

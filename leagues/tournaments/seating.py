@@ -6,26 +6,33 @@ order changes. What that leaves uneven is evened out along chains: if Anna has h
 she takes seat 3 at one of her tables and its seat-3 player takes seat 1; that player gives seat 1 up at another of
 their tables, and so on, until the chain reaches a player who had seat 3 more often than seat 1. On a fresh draw
 such a chain always exists, so every player ends with each seat as often as any other, give or take one (a seat
-that only five-tables have aside).
+that only five-tables have aside). After rounds played it may not; then the tables are shuffled among their best
+orders and the chains tried again, a few times, keeping the most even result.
 """
 
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Sequence
 
 Counts = list[list[int]]  # counts[player][seat]: how often the player sat there (seat 0 deals first)
 Rounds = list[list[list[int]]]
 
+PASSES = 20  # rounds of putting each table in its best order, at most (they stop when nothing changes)
+SHAKES = 30  # fresh starts for the chains, at most, when the rounds played leave some player uneven
 
-def seat(rounds: Rounds, counts: Counts, passes: int = 20) -> Rounds:
-    """The planned rounds with every table in seat order; ``counts`` (the played rounds' seats) is updated."""
+
+def seat(rounds: Rounds, counts: Counts, base: int, rng: random.Random) -> Rounds:
+    """The planned rounds with every table in seat order. ``counts``: the seats of the rounds played; ``base``: the
+    seats every table has (a five-table's fifth seat is left out of the evenness check)."""
+    counts = [row[:] for row in counts]
     ordered = [[table[:] for table in tables] for tables in rounds]
     for tables in ordered:
         for table in tables:
             for s, p in enumerate(table):
                 counts[p][s] += 1
-    for _ in range(passes):
+    for _ in range(PASSES):
         changed = False
         for tables in ordered:
             for t, table in enumerate(tables):
@@ -36,7 +43,37 @@ def seat(rounds: Rounds, counts: Counts, passes: int = 20) -> Rounds:
         if not changed:
             break
     even_out(ordered, counts)
-    return ordered
+    best_score, best_ordered = score(counts), [[table[:] for table in tables] for tables in ordered]
+    for _ in range(SHAKES):
+        if all(max(row[:base]) - min(row[:base]) <= 1 for row in counts):
+            break
+        shake(ordered, counts, rng)
+        even_out(ordered, counts)
+        if score(counts) < best_score:
+            best_score, best_ordered = score(counts), [[table[:] for table in tables] for tables in ordered]
+    return best_ordered
+
+
+def score(counts: Counts) -> int:
+    """Lower is more even: a seat had twice counts 4, two seats had once count 2."""
+    return sum(c * c for row in counts for c in row)
+
+
+def shake(ordered: Rounds, counts: Counts, rng: random.Random) -> None:
+    """Every table in an order drawn from its best few, so that the chains can start from somewhere new (the rounds
+    played can leave a player no chain at all)."""
+    for tables in ordered:
+        for t, table in enumerate(tables):
+            for s, p in enumerate(table):
+                counts[p][s] -= 1
+            orders = [
+                (sum(counts[p][s] for s, p in enumerate(order)), order) for order in itertools.permutations(table)
+            ]
+            least = min(total for total, _ in orders)
+            chosen = rng.choice([order for total, order in orders if total <= least + rng.choice((0, 0, 1))])
+            for s, p in enumerate(chosen):
+                counts[p][s] += 1
+            tables[t] = list(chosen)
 
 
 def best_order(table: Sequence[int], counts: Counts) -> list[int]:
