@@ -15,9 +15,9 @@ What the draw does, for a tournament director:
   needs (13 players: 4 + 4 + 5); Sheepshead seats five plus sixes. Tables are numbered ordinary ones first.
   Nobody sits at a five-table more often than necessary: the five-table seats go round (:mod:`.fields`).
 - Nobody meets anybody twice if that can be helped; where it cannot, the plan shows how close it came to the
-  fewest repeats any plan of this field could have (:func:`lower_bound`). Fields of 16, 32 and 64 start from a
-  known perfect draw (:mod:`.designs`); every other field from a greedy draw that a tabu search then improves,
-  all remaining rounds together (:mod:`.search`).
+  fewest repeats any plan of this field could have (:func:`lower_bound`). A fresh draw of 16, 32 or 64 players
+  starts from a known perfect draw (:mod:`.designs`), every other draw from a greedy one; a tabu search then
+  improves all remaining rounds together (:mod:`.search`) until it reaches the lower bound or its budget.
 - Seat 1 deals first and the last seat keeps the list; every player gets each seat about equally often
   (:mod:`.seating`).
 - The same field, rounds played, wishes and seed always give the same plan (the search counts its steps; it never
@@ -45,7 +45,7 @@ Round = tuple[Table, ...]
 """The tables of one round: table 1, table 2, …"""
 
 MOST_ROUNDS = 99
-SWAPS_WEIGHED = 600_000  # the search's budget: swaps it may weigh up (about half a second on a slow machine)
+SWAPS_WEIGHED = 600_000  # the search's budget: swaps it may weigh up (about a second on a slow machine)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +62,11 @@ class DrawStats:
     max_meetings: int
     five_seats: Mapping[str, int]
     seats: Mapping[str, tuple[int, ...]]
+
+    @property
+    def repeated(self) -> dict[tuple[str, str], int]:
+        """The pairs that met more than once, with how often: the repeat meetings the page lists."""
+        return {pair: count for pair, count in self.meetings.items() if count > 1}
 
 
 @dataclass(frozen=True, slots=True)

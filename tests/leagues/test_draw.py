@@ -350,6 +350,9 @@ def test_stats_of_rounds() -> None:
     assert ("A", "G") not in counted.meetings
     assert counted.repeats == 1 + 1 + 1 + 3  # A-B, C-D, E-F, and G, H, I among each other
     assert counted.max_meetings == 2
+    assert counted.repeated == dict.fromkeys(
+        [("A", "B"), ("C", "D"), ("E", "F"), ("G", "H"), ("G", "I"), ("H", "I")], 2
+    )
     assert counted.five_seats == {"A": 0, "B": 0, "C": 1, "D": 1, "E": 1, "F": 1, "G": 2, "H": 2, "I": 2}
     assert counted.seats["A"] == (2, 0, 0, 0, 0)
     assert counted.seats["I"] == (0, 0, 0, 0, 2)
