@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from . import designs, fields, search, seating
@@ -121,7 +121,6 @@ def plan(
     pinned = check_fixed(fixed or {}, number, sizes)
     apart = [] if played else check_apart(apart_in_first_round, number, pinned)
     least = least_repeats(names, sizes, base, rounds - len(played), history)
-    settled = sum(m - 1 for pair, m in history.meetings.items() if not set(pair) <= number.keys())
     problem = search.Problem(
         players=len(names),
         sizes=sizes,
@@ -131,7 +130,7 @@ def plan(
         big_seats=[history.five_seats.get(name, 0) for name in names],
         fixed=pinned,
         apart=apart,
-        least_repeats=least - settled,
+        least_repeats=least - repeats_beyond(history, number.keys()),
         budget=SWAPS_WEIGHED,
     )
     rng = random.Random(seed)
@@ -175,6 +174,12 @@ def stats(rounds: Sequence[Sequence[Sequence[str]]], game: str = "doppelkopf") -
         five_seats=dict(sorted(five_seats.items())),
         seats={player: tuple(row + [0] * (width - len(row))) for player, row in sorted(seats.items())},
     )
+
+
+def repeats_beyond(history: DrawStats, field: Iterable[str]) -> int:
+    """The repeats played with a player who is no longer in the field: settled, out of the search's reach."""
+    current = set(field)
+    return sum(m - 1 for (first, second), m in history.meetings.items() if not {first, second} <= current)
 
 
 def seat_counts(history: DrawStats, names: Sequence[str], width: int) -> list[list[int]]:

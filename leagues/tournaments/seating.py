@@ -69,8 +69,8 @@ def shake(ordered: Rounds, counts: Counts, rng: random.Random) -> None:
             orders = [
                 (sum(counts[p][s] for s, p in enumerate(order)), order) for order in itertools.permutations(table)
             ]
-            least = min(total for total, _ in orders)
-            chosen = rng.choice([order for total, order in orders if total <= least + rng.choice((0, 0, 1))])
+            worst = min(total for total, _ in orders) + (rng.random() < 1 / 3)  # now and then the next best too
+            chosen = rng.choice([order for total, order in orders if total <= worst])
             for s, p in enumerate(chosen):
                 counts[p][s] += 1
             tables[t] = list(chosen)
