@@ -147,7 +147,9 @@ class Tournament(models.Model):
     currency = models.CharField(max_length=3, default="EUR")
     tiebreaks = models.JSONField(default=list)
     seed = models.BigIntegerField()
-    plan = models.JSONField(default=list)  # every round as planned: [[[start number, …] per table] per round]
+    # The last draw: {"key": digest of what it was drawn from, "rounds": [[[start number, …] per table] per round],
+    # "lower_bound": n}; drawn again when the field, the wishes or the rounds played change (services.tournaments).
+    plan = models.JSONField(default=dict)
     status = models.CharField(max_length=15, choices=Status.choices, default=Status.REGISTRATION)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -218,7 +220,6 @@ class TournamentTable(models.Model):
     round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
     session = models.OneToOneField(Session, on_delete=models.PROTECT, related_name="tournament_table")
-    seats = models.ManyToManyField(Participant, through="TableSeat", related_name="tables")
     token = models.CharField(max_length=64, unique=True, default=new_table_token)
 
     class Meta:
@@ -237,6 +238,9 @@ class TableSeat(models.Model):
     class Meta:
         ordering = ["table", "position"]
         constraints = [models.UniqueConstraint(fields=["table", "position"], name="table_seat_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.position + 1}"
 
 
 class Penalty(models.Model):
@@ -259,3 +263,6 @@ class Penalty(models.Model):
 
     class Meta:
         ordering = ["tournament", "round", "created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.participant} · {self.get_kind_display()}"

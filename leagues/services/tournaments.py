@@ -1,13 +1,14 @@
 """Every write to a tournament: registration, the draw, rounds and their table sessions, swaps, penalties.
 
-The draw (``leagues.tournaments.draw``) plans every remaining round whenever the field changes, and a round is only
-committed when the director starts it: its tables become sessions of the club (the table sheets, entered on the
-same screens as any evening), seated as drawn. Rounds played never change.
+The draw (``leagues.tournaments.draw``) plans every remaining round from the field as it is (``planned``), and a
+round is only committed when the director starts it: its tables become sessions of the club (the table sheets,
+entered on the same screens as any evening), seated as drawn. Rounds played never change.
 """
 
 from __future__ import annotations
 
 import datetime
+import hashlib
 import secrets
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -24,13 +25,9 @@ from scorekeeper.services.clubs import clean_choice, clean_name
 from scorekeeper.services.record import Actor, audit_club
 
 from ..models import NAME_MAX, ApartPair, Participant, Penalty, TableSeat, Tournament, TournamentRound, TournamentTable
-from ..tournaments.draw import MOST_ROUNDS, DrawError, Plan, plan
+from ..tournaments.draw import MOST_ROUNDS, DrawError, Plan, plan, stats
 
 REASON_MAX = 200
-
-
-def draw_error(error: DrawError) -> ServiceError:
-    return ServiceError.on(None, translated(error.words))
 
 
 # the tournament ----------------------------------------------------------------------------------------------------
@@ -122,7 +119,6 @@ def add_participant(
         fixed_table=fixed_table,
         first_round=rounds_started(tournament) + 1,
     )
-    replan(tournament)
     _audit(tournament, actor, "participant_added", name=member.name, number=number)
     return participant
 
@@ -139,7 +135,6 @@ def withdraw(*, participant: Participant, actor: Actor) -> Participant:
     else:
         participant.last_round = started
         participant.save(update_fields=["last_round"])
-    replan(tournament)
     _audit(tournament, actor, "participant_withdrawn", name=participant.name, number=participant.number)
     return participant
 
@@ -151,44 +146,42 @@ def keep_apart(*, tournament: Tournament, actor: Actor, first: Participant, seco
     if first.pk == second.pk or {first.tournament_id, second.tournament_id} != {tournament.pk}:
         raise ServiceError.on("second", _("Choose two different participants of this tournament."))
     pair = ApartPair.objects.create(tournament=tournament, first=first, second=second)
-    replan(tournament)
     return pair
 
 
 # the draw ----------------------------------------------------------------------------------------------------------
 
 
-def replan(tournament: Tournament) -> Plan | None:
-    """Draw every round still to come again from the rounds played and store the plan; None (and no plan) while
-    the field cannot be seated, which the draw page explains."""
-    try:
-        drawn = draw(tournament)
-    except ServiceError:
-        drawn = None
-    tournament.plan = [[list(table) for table in tables] for tables in drawn.rounds] if drawn else []
-    tournament.save(update_fields=["plan"])
-    return drawn
-
-
-def draw(tournament: Tournament) -> Plan:
+def planned(tournament: Tournament) -> Plan:
     """The plan of the whole tournament: the rounds played as they were, then the rest drawn for the participants
-    who play in the next round. Players are named by their start numbers."""
+    who play in the next round (named by their start numbers). Drawn again only when what it is drawn from changed
+    since the last draw, which is kept: a draw weighs up to a second of swaps, too long to repeat for every
+    registration or every look at the draw page."""
     played = played_rounds(tournament)
     coming = len(played) + 1
     field = [p for p in tournament.participants.all() if p.plays_in(coming)]
     apart = [(str(pair.first.number), str(pair.second.number)) for pair in tournament.apart_pairs.select_related()]
+    wishes: dict[str, Any] = {
+        "played": played,
+        "fixed": {str(p.number): p.fixed_table for p in field if p.fixed_table},
+        "apart_in_first_round": apart,
+        "game": tournament.game,
+        "seed": tournament.seed,
+    }
+    players, rounds = [str(p.number) for p in field], max(tournament.rounds, len(played))
+    key = hashlib.sha256(repr((players, rounds, sorted(wishes.items()))).encode()).hexdigest()[:32]
+    kept = tournament.plan
+    if kept.get("key") == key:
+        every_round = tuple(tuple(tuple(table) for table in tables) for tables in kept["rounds"])
+        return Plan(every_round, len(played), tournament.seed, tournament.game, kept["lower_bound"],
+                    stats(every_round, tournament.game))  # fmt: skip
     try:
-        return plan(
-            [str(p.number) for p in field],
-            max(tournament.rounds, len(played)),
-            seed=tournament.seed,
-            played=played,
-            fixed={str(p.number): p.fixed_table for p in field if p.fixed_table},
-            apart_in_first_round=apart,
-            game=tournament.game,
-        )
+        drawn = plan(players, rounds, **wishes)
     except DrawError as error:
-        raise draw_error(error) from error
+        raise ServiceError.on(None, translated(error.words)) from error
+    tournament.plan = {"key": key, "rounds": drawn.rounds, "lower_bound": drawn.lower_bound}
+    tournament.save(update_fields=["plan"])
+    return drawn
 
 
 def played_rounds(tournament: Tournament) -> list[list[list[str]]]:
@@ -215,7 +208,7 @@ def start_round(*, tournament: Tournament, actor: Actor) -> TournamentRound:
     previous = tournament.played_rounds.order_by("-number").first()
     if previous is not None and previous.closed_at is None:
         raise ServiceError.on(None, _("Close round %(n)s first.") % {"n": previous.number})
-    drawn = draw(tournament)
+    drawn = planned(tournament)
     tables = drawn.next_round
     assert tables is not None  # number <= rounds: the plan has this round
     by_number = {str(p.number): p for p in tournament.participants.select_related("member")}
@@ -223,8 +216,7 @@ def start_round(*, tournament: Tournament, actor: Actor) -> TournamentRound:
     for table_number, seated in enumerate(tables, start=1):
         _seat_table(tournament, this_round, table_number, [by_number[n] for n in seated], actor)
     tournament.status = Tournament.Status.RUNNING
-    tournament.plan = [[list(table) for table in round_tables] for round_tables in drawn.rounds]
-    tournament.save(update_fields=["status", "plan"])
+    tournament.save(update_fields=["status"])
     _audit(tournament, actor, "round_started", round=number, tables=len(tables))
     return this_round
 
@@ -269,11 +261,10 @@ def swap(*, this_round: TournamentRound, actor: Actor, first: Participant, secon
         for i, p in enumerate(seated):
             seated[i] = second if p.pk == first.pk else first if p.pk == second.pk else p
     for table in tables:
-        session, number = table.session, table.number
+        session, number, seated = table.session, table.number, by_table[table.pk]
         table.delete()
         scorekeeper.delete_session(session=session, actor=actor)
-        _seat_table(tournament, this_round, number, by_table[table.pk], actor)
-    replan(tournament)
+        _seat_table(tournament, this_round, number, seated, actor)
     _audit(tournament, actor, "participants_swapped", round=this_round.number, first=first.name, second=second.name)
 
 
@@ -360,9 +351,8 @@ __all__ = [
     "call_time",
     "close_round",
     "create_tournament",
-    "draw",
     "keep_apart",
-    "replan",
+    "planned",
     "start_round",
     "swap",
     "withdraw",

@@ -1,0 +1,158 @@
+"""A tournament from registration through its rounds: the draw committed a round at a time, tables as sessions."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from leagues.models import Participant, TableSeat, Tournament, TournamentRound
+from leagues.services import tournaments
+from scorekeeper import services
+from scorekeeper.models import Session
+from tests.leagues.conftest import Personas
+
+pytestmark = pytest.mark.django_db
+DAY = datetime.date(2026, 11, 28)
+NAMES = [f"Spieler {n:02d}" for n in range(1, 14)]  # 13: two tables of four and one of five each round
+
+
+@pytest.fixture
+def tournament(personas: Personas) -> Tournament:
+    found = tournaments.create_tournament(
+        club=personas.club, actor=personas.owner, name="Herbstturnier", game="doppelkopf", played_on=DAY,
+        rules="ddv", rounds=3, entry_fee_cents=1000, seed=7,
+    )  # fmt: skip
+    for name in NAMES:
+        tournaments.add_participant(tournament=found, actor=personas.owner, name=name)
+    found.refresh_from_db()
+    return found
+
+
+def seated(this_round: TournamentRound) -> list[list[int]]:
+    return [
+        list(table.seat_rows.order_by("position").values_list("participant__number", flat=True))
+        for table in this_round.tables.order_by("number")
+    ]
+
+
+def close_tables(this_round: TournamentRound, personas: Personas) -> None:
+    for table in this_round.tables.select_related("session"):
+        services.close_session(session=table.session, actor=personas.owner)
+
+
+def test_registration_numbers_the_field_and_plans_every_round(tournament: Tournament) -> None:
+    assert tournament.plan == {}  # drawn when asked for, not at every registration
+    assert list(tournament.participants.values_list("number", flat=True)) == list(range(1, 14))
+    rounds = tournaments.planned(tournament).rounds
+    assert len(rounds) == 3
+    assert [sorted(len(t) for t in tables) for tables in rounds] == [[4, 4, 5]] * 3
+    for tables in rounds:
+        assert sorted(int(n) for table in tables for n in table) == list(range(1, 14))  # everyone once a round
+
+
+def test_a_round_becomes_a_session_per_table_seated_as_drawn(personas: Personas, tournament: Tournament) -> None:
+    drawn = tournaments.planned(tournament).rounds[0]
+    first = tournaments.start_round(tournament=tournament, actor=personas.owner)
+    assert seated(first) == [[int(n) for n in table] for table in drawn]
+    for table in first.tables.select_related("session"):
+        session = table.session
+        assert session.game == "doppelkopf"
+        assert session.played_on == DAY
+        names = list(session.seats.order_by("position").values_list("name", flat=True))
+        assert names == [row.participant.name for row in table.seat_rows.order_by("position")]
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
+    with pytest.raises(services.ServiceError):  # round 1 is still being played
+        tournaments.start_round(tournament=tournament, actor=personas.owner)
+    with pytest.raises(services.ServiceError):  # its sheets are open
+        tournaments.close_round(this_round=first, actor=personas.owner)
+
+
+def test_a_withdrawal_after_round_1_and_a_late_arrival_redraw_only_the_rounds_to_come(
+    personas: Personas, tournament: Tournament
+) -> None:
+    first = tournaments.start_round(tournament=tournament, actor=personas.owner)
+    played = seated(first)
+    close_tables(first, personas)
+    tournaments.close_round(this_round=first, actor=personas.owner)
+    gone = Participant.objects.get(tournament=tournament, number=5)
+    tournaments.withdraw(participant=gone, actor=personas.owner)
+    rounds = tournaments.planned(tournament).rounds
+    assert [[int(n) for n in table] for table in rounds[0]] == played  # round 1 as played
+    assert all("5" not in table for tables in rounds[1:] for table in tables)
+    assert [sorted(len(t) for t in tables) for tables in rounds[1:]] == [[4, 4, 4]] * 2
+    late = tournaments.add_participant(tournament=tournament, actor=personas.owner, name="Zoe")
+    assert late.first_round == 2
+    second = tournaments.start_round(tournament=tournament, actor=personas.owner)
+    numbers = {n for table in seated(second) for n in table}
+    assert late.number in numbers
+    assert gone.number not in numbers
+    assert seated(first) == played
+
+
+def test_a_swap_before_play_reseats_both_tables(personas: Personas, tournament: Tournament) -> None:
+    first = tournaments.start_round(tournament=tournament, actor=personas.owner)
+    before = seated(first)
+    a = Participant.objects.get(tournament=tournament, number=before[0][0])
+    b = Participant.objects.get(tournament=tournament, number=before[1][1])
+    tournaments.swap(this_round=first, actor=personas.owner, first=a, second=b)
+    after = seated(first)
+    assert after[0][0] == b.number
+    assert after[1][1] == a.number
+    assert Session.objects.filter(tournament_table__round=first).count() == 3
+
+
+def test_a_table_that_has_started_cannot_be_swapped(personas: Personas, tournament: Tournament) -> None:
+    first = tournaments.start_round(tournament=tournament, actor=personas.owner)
+    table = first.tables.get(number=1)
+    names = list(table.session.seats.order_by("position").values_list("name", flat=True))
+    services.record_deal(
+        session=table.session, actor=personas.owner,
+        facts={"type": "normal", "re": names[:2], "re_points": 130},
+    )  # fmt: skip
+    a, b = (row.participant for row in TableSeat.objects.filter(table__round=first).order_by("table", "position")[:2])
+    with pytest.raises(services.ServiceError):
+        tournaments.swap(this_round=first, actor=personas.owner, first=a, second=b)
+
+
+def test_penalties_name_their_field(personas: Personas, tournament: Tournament) -> None:
+    first = tournaments.start_round(tournament=tournament, actor=personas.owner)
+    someone = TableSeat.objects.filter(table__round=first).first().participant  # type: ignore[union-attr]
+    penalty = tournaments.add_penalty(
+        this_round=first, actor=personas.owner, participant=someone, kind="minor", reason="Karten gezeigt",
+        official="Turnierleiter",
+    )  # fmt: skip
+    assert penalty.points == 0
+    for kind, reason, points, field in (("free", "x", 0, "points"), ("minor", " ", 0, "reason"), ("x", "y", 0, "kind")):
+        with pytest.raises(services.ServiceError) as raised:
+            tournaments.add_penalty(
+                this_round=first, actor=personas.owner, participant=someone, kind=kind, reason=reason,
+                official="TL", points=points,
+            )  # fmt: skip
+        assert list(raised.value.errors) == [field]
+
+
+def test_a_field_that_cannot_be_seated_has_no_plan_and_cannot_start(personas: Personas) -> None:
+    small = tournaments.create_tournament(
+        club=personas.club, actor=personas.owner, name="Klein", game="doppelkopf", played_on=DAY, rules="ddv",
+        rounds=2,
+    )  # fmt: skip
+    for name in NAMES[:6]:
+        tournaments.add_participant(tournament=small, actor=personas.owner, name=name)
+    with pytest.raises(services.ServiceError) as raised:
+        tournaments.planned(small)
+    assert "6" in str(raised.value)  # the message names the field's size
+    with pytest.raises(services.ServiceError):
+        tournaments.start_round(tournament=small, actor=personas.owner)
+
+
+def test_the_club_history_tells_the_tournament(client, personas: Personas, tournament: Tournament) -> None:
+    from django.urls import reverse
+
+    tournaments.start_round(tournament=tournament, actor=personas.owner)
+    client.force_login(personas.owner)
+    page = client.get(reverse("club_history", args=[personas.club.slug])).content.decode()
+    assert "Anna created the tournament Herbstturnier" in page
+    assert "Anna registered Spieler 13 (no. 13) for the tournament Herbstturnier" in page
+    assert "Anna started round 1 of the tournament Herbstturnier" in page
