@@ -120,10 +120,6 @@ class SeasonRating(models.Model):
 # tournaments ---------------------------------------------------------------------------------------------------------
 
 
-def new_table_token() -> str:
-    return secrets.token_urlsafe(18)
-
-
 class Tournament(models.Model):
     """One tournament of one game run by a club: participants, rounds drawn ahead, a session per table and round.
 
@@ -214,13 +210,12 @@ class TournamentRound(models.Model):
 
 
 class TournamentTable(models.Model):
-    """A table of a round: its session (the table sheet), and the secret link the table's phone enters it by,
-    which expires with the round."""
+    """A table of a round and its session: the table sheet, entered on the table's phone by the session's table link
+    (``scorekeeper.TableLink``), which expires with the round."""
 
     round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
     session = models.OneToOneField(Session, on_delete=models.PROTECT, related_name="tournament_table")
-    token = models.CharField(max_length=64, unique=True, default=new_table_token)
 
     class Meta:
         ordering = ["round", "number"]
