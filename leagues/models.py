@@ -245,7 +245,7 @@ class Penalty(models.Model):
     class Kind(models.TextChoices):
         MINOR = "minor", _("minor")
         SERIOUS = "serious", _("serious")
-        FREE = "free", _("free deduction")
+        DEDUCTION = "deduction", _("free deduction")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties")
     round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="penalties")

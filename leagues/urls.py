@@ -2,11 +2,12 @@ from django.urls import path
 
 from scorekeeper.urls import TokenConverter  # noqa: F401  (registers the token converter)
 
-from .views import leagues, players, seasons, standings
+from .views import leagues, players, seasons, standings, tournaments
 
 club = "c/<slug:club_slug>/"
 league = f"{club}leagues/<int:league_id>/"
 season = f"{club}seasons/<int:season_id>/"
+tournament = f"{club}tournaments/<int:tournament_id>/"
 
 urlpatterns = [
     path(f"{club}leagues/", leagues.league_list, name="leagues"),
@@ -23,4 +24,15 @@ urlpatterns = [
     path(f"{season}players/<str:player>/", players.season_player, name="season_player"),
     path(f"{season}players/<str:player>/report.pdf", players.season_player_pdf, name="season_player_pdf"),
     path("standing/<token:token>/", standings.public_standing, name="public_standing"),
+    path(f"{club}tournaments/", tournaments.tournament_list, name="tournaments"),
+    path(tournament, tournaments.tournament_detail, name="tournament"),
+    path(f"{tournament}draw/", tournaments.tournament_draw, name="tournament_draw"),
+    path(f"{tournament}rounds/start/", tournaments.round_start, name="tournament_round_start"),
+    path(f"{tournament}rounds/<int:number>/", tournaments.round_detail, name="tournament_round"),
+    path(f"{tournament}rounds/<int:number>/<str:action>/", tournaments.round_action, name="tournament_round_action"),
+    path(
+        f"{tournament}participants/<int:participant_id>/withdraw/",
+        tournaments.participant_withdraw,
+        name="tournament_withdraw",
+    ),
 ]

@@ -318,7 +318,7 @@ def add_penalty(
     kind = clean_choice(kind, "kind", Penalty.Kind.values)
     if not TableSeat.objects.filter(table__round=this_round, participant=participant).exists():
         raise ServiceError.on("participant", _("Choose a participant who plays in this round."))
-    if kind == Penalty.Kind.FREE and (not isinstance(points, int) or points < 1):
+    if kind == Penalty.Kind.DEDUCTION and (not isinstance(points, int) or points < 1):
         raise ServiceError.on("points", _("A free deduction takes at least 1 point."))
     reason = str(reason).strip()
     if not reason or len(reason) > REASON_MAX:
@@ -328,7 +328,7 @@ def add_penalty(
         round=this_round,
         participant=participant,
         kind=kind,
-        points=points if kind == Penalty.Kind.FREE else 0,
+        points=points if kind == Penalty.Kind.DEDUCTION else 0,
         reason=reason,
         official=clean_name(official, "official"),
     )
