@@ -74,17 +74,9 @@ TEMPLATES: dict[str, str] = {
     "time_called_range": _("Time is called after one of the deals recorded: 0 to %(deals)s, not %(got)s."),
     # penalties
     "penalty_kind": _("The kind of penalty is one of %(known)s, not %(got)s."),
-    "deduction_points": _("A free deduction takes away a whole number of points of at least 1, not %(got)s."),
     "points_not_deduction": _("Only a free deduction names its points; a %(kind)s penalty is fixed by the rules."),
     "penalty_not_seated": _("Start number %(player)s sat at no table in round %(round)s."),
     # tie-breaks
-    "tiebreak_points": _("Points"),
-    "tiebreak_best_round": _("Best round"),
-    "tiebreak_solos_played": _("More solos played"),
-    "tiebreak_solos_won": _("More solos won"),
-    "tiebreak_fewer_penalty_points": _("Fewer penalty points"),
-    "tiebreak_shared": _("Shared place"),
-    "tiebreak_lot": _("Drawn lot"),
     "unknown_tiebreak": _("There is no tie-break %(tiebreak)s (known: %(known)s)."),
     "tiebreak_twice": _("The tie-break %(tiebreak)s is listed twice."),
     "tiebreak_after_end": _("Nothing can follow the tie-break %(last)s, but %(tiebreak)s does."),
