@@ -215,3 +215,12 @@ def test_bad_deals_are_named_by_path() -> None:
     assert problems([normal(), {"type": "normal", "re": ["A", "B"], "re_points": 300}]) == [
         "deals[1].re_points: re_points must be between 0 and 240 (got 300)"
     ]
+
+
+def test_sheepshead_at_five_plays_20_hands_and_at_six_24_with_the_dealer_out() -> None:
+    six = ("A", "B", "C", "D", "E", "F")
+    hand = {"type": "pick", "picker": "B", "partner": "C", "points": 75}
+    s = sheet([hand], seats=six, preset=PRESETS["sheepshead_five"])
+    assert (s.games, s.regular_left, s.owing) == (24, 23, ())
+    assert s.results[0].deltas == {"A": 0, "B": 2, "C": 1, "D": -1, "E": -1, "F": -1}
+    assert sheet([], seats=FIVE, preset=PRESETS["sheepshead_five"]).games == 20
