@@ -59,9 +59,6 @@ class Participant:
     arrives: int = 1  # the first round he plays
     withdrawn_after: int | None = None  # the last round he played, when he left early
 
-    def plays(self, round_number: int) -> bool:
-        return self.arrives <= round_number and (self.withdrawn_after is None or round_number <= self.withdrawn_after)
-
 
 @dataclass(frozen=True, slots=True)
 class Table:
@@ -236,9 +233,10 @@ def _start_number(known: dict[int, Participant], round_number: int, seated: set[
             raise bad("unknown_start_number", got=repr(value))
         if value in seated:
             raise bad("seated_twice", number=value, round=round_number)
-        if not player.plays(round_number):
-            last = player.withdrawn_after or "the end"
-            raise bad("not_present", number=value, round=round_number, first=player.arrives, last=last)
+        if round_number < player.arrives:
+            raise bad("not_arrived", number=value, arrives=player.arrives, round=round_number)
+        if player.withdrawn_after is not None and round_number > player.withdrawn_after:
+            raise bad("withdrawn", number=value, withdrawn=player.withdrawn_after, round=round_number)
         seated.add(value)
         return value
 

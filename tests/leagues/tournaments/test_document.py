@@ -120,11 +120,15 @@ def test_bad_fields_are_named_by_their_path(tournament: dict[str, Any]) -> None:
 def test_bad_seating_and_penalties_are_named_by_their_path(tournament: dict[str, Any]) -> None:
     bad = copy.deepcopy(tournament)
     bad["rounds"][1]["tables"][0]["seats"][3] = 13  # Mona withdrew after round 1
+    bad["rounds"][0]["tables"][0]["seats"][0] = 14  # Nepomuk arrives in round 2
+    bad["rounds"][2]["number"] = 4
     bad["rounds"][2]["tables"][1]["seats"][0] = 1  # Anna sits at table 1 already
     bad["penalties"][0]["kind"] = "yellow"
     bad["penalties"][1]["round"] = 4
     assert problems(bad) == [
-        "rounds[1].tables[0].seats[3]: Start number 13 does not play round 2 (plays rounds 1 to 1).",
+        "rounds[0].tables[0].seats[0]: Start number 14 arrives in round 2, so he does not play round 1.",
+        "rounds[1].tables[0].seats[3]: Start number 13 withdrew after round 1, so he does not play round 2.",
+        "rounds[2].number: This round must be number 3, not 4.",
         "rounds[2].tables[1].seats[0]: Start number 1 sits twice in round 3.",
         "penalties[0].kind: The kind of penalty is one of minor, serious, deduction, not 'yellow'.",
         "penalties[1].round: Round 4 is not in the document (it has rounds 1 to 3).",
@@ -193,3 +197,46 @@ def test_the_rank_command_refuses_bad_input_with_a_message_and_no_traceback(tmp_
         2,
         "settings: This field is required.\nparticipants: This field is required.\n",
     )
+
+
+def test_every_kind_of_bad_setting_participant_and_table_is_named() -> None:
+    document = {
+        "format": "schreiber/1",
+        "settings": {"game": "schafkopf", "preset": "ddv", "rounds": 1, "games_per_round": {"6": 36}, "seed": 1.5},
+        "participants": [
+            {"number": 1, "name": "Anna"},
+            {"number": 1, "name": "anna", "arrives": 3, "withdrawn_after": 2},
+            {"number": 3, "name": " "},
+        ],
+    }
+    assert problems(document) == [
+        "format: The format must be 'schreiber-tournament/1', not 'schreiber/1'.",
+        "settings.game: The preset ddv is for doppelkopf, not 'schafkopf'.",
+        "settings.games_per_round: The table size '6' is none of the preset's (4, 5).",
+        "settings.seed: The seed is a whole number or a text, not 1.5.",
+        "participants[1].arrives: Arrives in round 3 but withdrew after round 2.",
+        "participants[2].name: name: a name must be some text (got ' ')",
+        "participants[1].number: Start number 1 is given twice.",
+        "participants: Anna and anna are one name.",
+    ]
+    good = {
+        "format": "schreiber-tournament/1",
+        "settings": {"game": "doppelkopf", "preset": "ddv", "rounds": 1, "table_points": "yes"},
+        "participants": [{"number": n, "name": name} for n, name in enumerate("ABCDE", 1)],
+        "rounds": [
+            {"number": 1, "tables": [{"number": 1, "seats": [1, 2, 3], "deals": {}}, {"number": 1, "seats": [9]}]},
+            {"number": 2, "tables": []},
+        ],
+        "penalties": [{"round": 1, "player": 5, "kind": "minor", "reason": "", "official": "X"}],
+    }
+    assert problems(good) == ["settings.table_points: This must be true or false, not 'yes'."]
+    good["settings"]["table_points"] = True
+    assert problems(good) == [
+        "rounds[0].tables[0].seats: The preset has tables of 4, 5, not 3.",
+        "rounds[0].tables[0].deals: This must be a list, not dict.",
+        "rounds[0].tables[1].seats[0]: No participant has start number 9.",
+        "rounds[0].tables[1].number: Table 1 is given twice in this round.",
+        "rounds: The settings plan 1 rounds, but the document has 2.",
+        "penalties[0].player: Start number 5 sat at no table in round 1.",
+        "penalties[0].reason: This must be some text, not ''.",
+    ]
