@@ -219,7 +219,7 @@ def test_every_kind_of_bad_setting_participant_and_table_is_named() -> None:
         "participants[1].number: Start number 1 is given twice.",
         "participants: Anna and anna are one name.",
     ]
-    good = {
+    good: dict[str, Any] = {
         "format": "schreiber-tournament/1",
         "settings": {"game": "doppelkopf", "preset": "ddv", "rounds": 1, "table_points": "yes"},
         "participants": [{"number": n, "name": name} for n, name in enumerate("ABCDE", 1)],
