@@ -1,0 +1,51 @@
+"""``manage.py rank TOURNAMENT.json|- [--format json|csv]``: rank a schreiber-tournament/1 document, no database."""
+
+from __future__ import annotations
+
+import csv
+import json
+from typing import Any
+
+from django.core.management.base import CommandParser
+
+from leagues.tournaments import document
+from scorekeeper.management.document_command import DocumentCommand
+
+
+class Command(DocumentCommand):
+    help = "Rank a schreiber-tournament/1 document and print the ranking per round and overall (JSON) or overall (CSV)."
+    requires_system_checks: list[str] = []  # touches no database table
+    requires_migrations_checks = False
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", help="tournament document, or - for standard input")
+        parser.add_argument("--format", choices=["json", "csv"], default="json", dest="output_format")
+
+    def handle(self, *args: Any, file: str, output_format: str, **options: Any) -> None:
+        try:
+            ranking = document.rank(self.read_document(file))
+        except document.InvalidTournament as error:
+            self.fail(error.problems)
+        if output_format == "csv":
+            self.write_csv(ranking)
+        else:
+            self.stdout.write(json.dumps(ranking, ensure_ascii=False))
+
+    def write_csv(self, ranking: dict[str, Any]) -> None:
+        """The overall ranking, one row a player: place, start number, name, points, each round, the tie-breaks."""
+        rounds = [str(r["round"]) for r in ranking["rounds"]]
+        tiebreaks = [key for key in ranking["tiebreaks"] if key not in ("points", "shared")]
+        writer = csv.writer(self.stdout, lineterminator="\n")
+        writer.writerow(["place", "number", "name", "points", *(f"round_{r}" for r in rounds), *tiebreaks])
+        for row in ranking["overall"]:
+            per_round = [row["rounds"].get(r, "") for r in rounds]
+            writer.writerow(
+                [
+                    row["place"],
+                    row["number"],
+                    row["name"],
+                    row["points"],
+                    *per_round,
+                    *(row["tiebreaks"][k] for k in tiebreaks),
+                ]
+            )

@@ -1,0 +1,111 @@
+"""Every problem and reason of the tournament sheets, penalties and ranking, as a code with parameters.
+
+As in the ranking engine (``leagues.ranking.messages``), nothing here imports Django: a :class:`Message` carries a
+stable code from :data:`TEMPLATES` and the values to fill in; ``str()`` renders it in English, and a page looks the
+same code up in its catalogue. (The draw keeps its own codes in ``messages``; these are the scoring side's.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from scorekeeper.engine.messages import Message as EngineMessage
+from scorekeeper.engine.messages import Param, gettext_noop
+
+
+class Message(EngineMessage):
+    """A message of the tournament scoring, with this module's codes."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def templates() -> Mapping[str, str]:
+        return TEMPLATES
+
+
+def say(code: str, /, **params: Param) -> Message:
+    return Message(code, params)
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a tournament document: where (a path like ``rounds[0].tables[1].deals[6].points``,
+    indices from 0) and what."""
+
+    path: str
+    words: EngineMessage  # the rule engine's own message for a bad deal, else one of TEMPLATES
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.words}" if self.path else str(self.words)
+
+
+class InvalidTournament(ValueError):
+    """The document cannot be ranked; ``problems`` lists every reason found."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("\n".join(map(str, problems)))
+        self.problems = problems
+
+
+_ = gettext_noop
+
+TEMPLATES: dict[str, str] = {
+    # why a table sheet cannot be closed yet
+    "pflichtsolo_missing": _("%(players)s still owe their Pflichtsolo."),
+    "games_missing": _("%(missing)s of the round's %(games)s games are still to play."),
+    "rows_not_zero_sum": _("The rows of deals %(deals)s do not add up to 0, which this preset requires."),
+    # problems with a table sheet's deals
+    "round_complete": _(
+        "The round's %(games)s games are played and no Pflichtsolo is owed: this deal is one too many."
+    ),
+    "time_called_complete": _("Time was called and every Pflichtsolo is played: no deal follows."),
+    "time_called_no_solo": _(
+        "Time was called: only the Pflichtsoli still owed (%(players)s) are played, and this deal is none of them."
+    ),
+    "pflichtsolo_due": _(
+        "%(players)s still owe their Pflichtsolo and only %(left)s games are left: this deal must be the vorgeführtes "
+        "solo of one of them."
+    ),
+    "extra_deal_not_pflichtsolo": _(
+        "The round's %(games)s games are played: the extra deals are the Pflichtsoli still owed (%(players)s)."
+    ),
+    "not_vorgefuehrt_yet": _("Nobody is vorgeführt yet: %(owing)s Pflichtsoli are owed and %(left)s games are left."),
+    "time_called_range": _("Time is called after one of the deals recorded: 0 to %(deals)s, not %(got)s."),
+    # penalties
+    "penalty_kind": _("The kind of penalty is one of %(known)s, not %(got)s."),
+    "points_not_deduction": _("Only a free deduction names its points; a %(kind)s penalty is fixed by the rules."),
+    "penalty_not_seated": _("Start number %(player)s sat at no table in round %(round)s."),
+    # tie-breaks
+    "unknown_tiebreak": _("There is no tie-break %(tiebreak)s (known: %(known)s)."),
+    "tiebreak_twice": _("The tie-break %(tiebreak)s is listed twice."),
+    "tiebreak_after_end": _("Nothing can follow the tie-break %(last)s, but %(tiebreak)s does."),
+    "tiebreaks_not_a_list": _("The tie-breaks are a list of keys, not %(got)s."),
+    "lot_needs_seed": _("The tie-break lot draws with the tournament's seed, and the settings give none."),
+    # the document
+    "document_not_object": _("A tournament document is a JSON object."),
+    "format_wrong": _("The format must be %(expected)s, not %(got)s."),
+    "not_object": _("This must be an object, not %(got)s."),
+    "not_list": _("This must be a list, not %(got)s."),
+    "missing": _("This field is required."),
+    "not_flag": _("This must be true or false, not %(got)s."),
+    "not_text": _("This must be some text, not %(got)s."),
+    "unknown_field": _("Unknown field (known: %(known)s)."),
+    "whole_number": _("This must be a whole number of at least %(least)s, not %(got)s."),
+    "unknown_preset": _("There is no tournament preset %(got)s (known: %(known)s)."),
+    "preset_game": _("The preset %(preset)s is for %(game)s, not %(got)s."),
+    "table_size": _("The preset has tables of %(sizes)s, not %(got)s."),
+    "games_per_round_size": _("The table size %(got)s is none of the preset's (%(sizes)s)."),
+    "seed_type": _("The seed is a whole number or a text, not %(got)s."),
+    "number_twice": _("Start number %(number)s is given twice."),
+    "name_twice": _("%(first)s and %(second)s are one name."),
+    "arrives_after_withdrawal": _("Arrives in round %(arrives)s but withdrew after round %(withdrawn)s."),
+    "round_number": _("This round must be number %(expected)s, not %(got)s."),
+    "too_many_rounds": _("The settings plan %(rounds)s rounds, but the document has %(got)s."),
+    "table_number_twice": _("Table %(number)s is given twice in this round."),
+    "unknown_start_number": _("No participant has start number %(got)s."),
+    "seated_twice": _("Start number %(number)s sits twice in round %(round)s."),
+    "not_arrived": _("Start number %(number)s arrives in round %(arrives)s, so he does not play round %(round)s."),
+    "withdrawn": _("Start number %(number)s withdrew after round %(withdrawn)s, so he does not play round %(round)s."),
+    "round_not_played": _("Round %(got)s is not in the document (it has rounds 1 to %(rounds)s)."),
+}

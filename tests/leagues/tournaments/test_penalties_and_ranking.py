@@ -1,0 +1,96 @@
+"""TSR penalties and the tournament ranking: the tie-break chain, shared places and a drawn lot."""
+
+from __future__ import annotations
+
+import pytest
+
+from leagues.tournaments.penalties import Penalty
+from leagues.tournaments.ranking import RoundResult, draw_lots, parse_tiebreaks, rank
+from leagues.tournaments.reading import Bad
+
+TABLE = (1, 2, 3, 4)
+
+
+def test_minor_and_serious_penalties_are_zero_sum_at_the_offenders_table() -> None:
+    minor = Penalty(1, 2, "minor", "played out of turn", "Schiedsrichter Huber")
+    assert minor.deltas(TABLE) == {1: 1, 2: -3, 3: 1, 4: 1}
+    serious = Penalty(1, 2, "serious", "looked at the cards of another", "Huber")
+    assert serious.deltas(TABLE) == {1: 4, 2: -12, 3: 4, 4: 4}
+    assert serious.deltas((*TABLE, 5)) == {1: 4, 2: -16, 3: 4, 4: 4, 5: 4}  # at five every table-mate gets his
+    assert sum(serious.deltas((*TABLE, 5)).values()) == 0
+
+
+def test_a_free_deduction_takes_from_the_offender_alone() -> None:
+    assert Penalty(2, 3, "deduction", "late back from the break", "Turnierleitung", points=10).deltas(TABLE) == {3: -10}
+
+
+def result(player: int, round_: int, points: int, **kw: int) -> RoundResult:
+    return RoundResult(player, round_, table=1, points=points, **kw)
+
+
+# Three players level on 50 points; 4 has fewer.
+LEVEL = [
+    result(1, 1, 30, solos=2, solos_won=1),
+    result(1, 2, 20, solos=1, solos_won=1, penalty_points=3),
+    result(2, 1, 10, solos=3, solos_won=2),
+    result(2, 2, 40, solos=1, solos_won=0),
+    result(3, 1, 25, solos=2, solos_won=2),
+    result(3, 2, 25, solos=2, solos_won=1),
+    result(4, 1, -10),
+    result(4, 2, 0),
+]
+
+
+def places(chain: list[str], lots: dict[int, int] | None = None) -> list[tuple[int, int]]:
+    return [(s.place, s.player) for s in rank(LEVEL, parse_tiebreaks(chain), lots)]
+
+
+def test_a_three_way_tie_shares_the_place_without_tie_breaks() -> None:
+    assert places(["points", "shared"]) == [(1, 1), (1, 2), (1, 3), (4, 4)]
+
+
+def test_the_chain_breaks_the_three_way_tie_step_by_step() -> None:
+    assert places(["best_round", "shared"]) == [(1, 2), (2, 1), (3, 3), (4, 4)]  # 40, 30, 25
+    # solos played: 1 and 3 have 3 and 4, 2 has 4: 2 and 3 level, then solos won 2 against 3
+    assert places(["solos_played", "solos_won", "shared"]) == [(1, 3), (2, 2), (3, 1), (4, 4)]
+    assert places(["solos_played", "shared"]) == [(1, 2), (1, 3), (3, 1), (4, 4)]
+    assert places(["fewer_penalty_points", "solos_won", "shared"]) == [(1, 3), (2, 2), (3, 1), (4, 4)]
+
+
+def test_a_drawn_lot_decides_what_the_chain_leaves_level_and_is_reproducible() -> None:
+    lots = draw_lots([1, 2, 3, 4], seed=2026)
+    assert lots == draw_lots([4, 3, 2, 1], seed=2026)
+    assert sorted(lots.values()) == [1, 2, 3, 4]
+    standing = rank(LEVEL, parse_tiebreaks(["solos_played", "lot"]), lots)
+    assert [s.player for s in standing][2:] == [1, 4]
+    first, second = standing[0], standing[1]
+    assert {first.player, second.player} == {2, 3}
+    assert lots[first.player] < lots[second.player]
+    assert (first.place, second.place) == (1, 2)
+    assert first.tiebreaks == {"solos_played": 4, "lot": lots[first.player]}
+
+
+def test_a_standing_reports_the_rounds_and_the_chains_values() -> None:
+    [first, *_] = rank(LEVEL, parse_tiebreaks(["best_round", "fewer_penalty_points"]))
+    assert (first.player, first.points, first.rounds) == (2, 50, {1: 10, 2: 40})
+    assert first.tiebreaks == {"best_round": 40, "fewer_penalty_points": 0}
+
+
+@pytest.mark.parametrize(
+    ("chain", "message"),
+    [
+        ("points", "The tie-breaks are a list of keys, not 'points'."),
+        (
+            ["coin"],
+            "There is no tie-break 'coin' (known: points, best_round, solos_played, solos_won, "
+            "fewer_penalty_points, shared, lot).",
+        ),
+        (["best_round", "best_round"], "The tie-break best_round is listed twice."),
+        (["shared", "lot"], "Nothing can follow the tie-break shared, but lot does."),
+        (["lot", "solos_won"], "Nothing can follow the tie-break lot, but solos_won does."),
+    ],
+)
+def test_a_bad_chain_is_refused(chain: object, message: str) -> None:
+    with pytest.raises(Bad) as raised:
+        parse_tiebreaks(chain)
+    assert str(raised.value) == message
