@@ -46,7 +46,10 @@ class ParticipantForm(forms.Form):
         label=_("Categories"), required=False, help_text=_("For category prizes, separated by commas: e.g. women")
     )
     fixed_table = forms.IntegerField(
-        label=_("Fixed table"), min_value=1, required=False, help_text=_("Always this table, e.g. for limited mobility.")
+        label=_("Fixed table"),
+        min_value=1,
+        required=False,
+        help_text=_("Always this table, e.g. for limited mobility."),
     )
 
     def __init__(self, *args: Any, members: Any = None, **kwargs: Any) -> None:

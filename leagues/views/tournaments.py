@@ -107,9 +107,7 @@ def tournament_draw(request: Request, club_slug: str, tournament_id: int) -> Htt
         drawn, problem = None, error.errors.get(None, [""])[0]
     else:
         problem = ""
-    rounds = [
-        [[names[n] for n in table] for table in tables] for tables in (drawn.rounds if drawn else [])
-    ]
+    rounds = [[[names[n] for n in table] for table in tables] for tables in (drawn.rounds if drawn else [])]
     context = {
         "club": me.club,
         "me": me,

@@ -124,7 +124,8 @@ def test_penalties_name_their_field(personas: Personas, tournament: Tournament) 
         official="Turnierleiter",
     )  # fmt: skip
     assert penalty.points == 0
-    for kind, reason, points, field in (("deduction", "x", 0, "points"), ("minor", " ", 0, "reason"), ("x", "y", 0, "kind")):
+    bad = (("deduction", "x", 0, "points"), ("minor", " ", 0, "reason"), ("x", "y", 0, "kind"))
+    for kind, reason, points, field in bad:
         with pytest.raises(services.ServiceError) as raised:
             tournaments.add_penalty(
                 this_round=first, actor=personas.owner, participant=someone, kind=kind, reason=reason,
