@@ -216,6 +216,7 @@ class TournamentTable(models.Model):
     round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
     session = models.OneToOneField(Session, on_delete=models.PROTECT, related_name="tournament_table")
+    time_called_after = models.PositiveSmallIntegerField(null=True, blank=True)  # the games played when time was called
 
     class Meta:
         ordering = ["round", "number"]

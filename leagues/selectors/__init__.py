@@ -23,16 +23,28 @@ from .seasons import (
     stamp,
     standing,
 )
-from .tournaments import TableView, round_of, tables_of, tournament_of, tournaments_of
+from .tournaments import (
+    RankingRow,
+    TableView,
+    TournamentRanking,
+    preset_of,
+    ranking,
+    round_of,
+    tables_of,
+    tournament_of,
+    tournaments_of,
+)
 
 __all__ = [
     "CACHE_SECONDS",
     "ROW",
     "PlayerTotals",
+    "RankingRow",
     "SeasonResults",
     "SeasonStanding",
     "StandingRow",
     "TableView",
+    "TournamentRanking",
     "evening_results",
     "league_invitations",
     "league_of",
@@ -40,7 +52,9 @@ __all__ = [
     "period_bounds",
     "period_standings",
     "player_key",
+    "preset_of",
     "public_season",
+    "ranking",
     "ranking_of",
     "round_of",
     "season_of",

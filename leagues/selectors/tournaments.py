@@ -7,9 +7,13 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 from django.http import Http404
 
-from scorekeeper.models import Club, Session
+from scorekeeper.models import Club, PlayerResult, Session
 
 from ..models import Participant, TableSeat, Tournament, TournamentRound, TournamentTable
+from ..tournaments.penalties import Penalty as TournamentPenalty
+from ..tournaments.presets import PRESETS, Preset
+from ..tournaments.ranking import RoundResult, Standing, draw_lots, rank
+from ..tournaments.sheet import table_points
 
 
 def tournaments_of(club: Club) -> QuerySet[Tournament]:
@@ -53,3 +57,100 @@ def tables_of(this_round: TournamentRound) -> list[TableView]:
     ):
         seats[row.table_id].append(row.participant)
     return [TableView(t, seats[t.pk], t.session) for t in tables]
+
+
+# the ranking ---------------------------------------------------------------------------------------------------------
+
+
+def preset_of(tournament: Tournament) -> Preset:
+    preset = PRESETS[tournament.preset]
+    return preset.with_table_points() if tournament.settings.get("table_points") else preset
+
+
+@dataclass(frozen=True)
+class RankingRow:
+    standing: Standing
+    participant: Participant
+
+
+@dataclass(frozen=True)
+class TournamentRanking:
+    rows: list[RankingRow]
+    rounds: list[int]  # the rounds started, in order
+    round: int | None  # the round ranked alone, or None for the whole tournament
+    chain: tuple[str, ...]
+    open_tables: int  # tables still playing: their points count as they stand
+
+
+def ranking(tournament: Tournament, *, round_number: int | None = None) -> TournamentRanking:
+    """The ranking live: each table's points as its sheet stands (the stored totals; no deal is read), its table
+    points, the penalties; solos count once a table's sheet is closed. Three queries, whatever the field."""
+    preset = preset_of(tournament)
+    seats = list(
+        TableSeat.objects.filter(table__round__tournament=tournament)
+        .order_by()
+        .values_list(
+            "table__round__number", "table__number", "table__session_id", "position", "participant__number",
+            "table__session__totals", "table__session__status",
+        )
+    )  # fmt: skip
+    solos = {
+        (session, position): (played, won)
+        for session, position, played, won in PlayerResult.objects.filter(
+            session__tournament_table__round__tournament=tournament
+        )
+        .order_by()
+        .values_list("session_id", "position", "solos_played", "solos_won")
+    }
+    tables: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}
+    open_sessions: set[int] = set()
+    for number, table, session, position, player, totals, status in seats:
+        tables.setdefault((number, table), []).append((player, totals[position], session, position))
+        if status == Session.Status.OPEN:
+            open_sessions.add(session)
+    moved, taken = _penalty_effects(tournament, tables)
+    results = []
+    for (number, table), seated in tables.items():
+        extra = table_points(preset, {str(player): points for player, points, _, _ in seated})
+        for player, points, session, position in seated:
+            played, won = solos.get((session, position), (0, 0))
+            results.append(
+                RoundResult(
+                    player=player,
+                    round=number,
+                    table=table,
+                    points=points + extra[str(player)] + moved.get((number, player), 0),
+                    solos=played,
+                    solos_won=won,
+                    penalty_points=taken.get((number, player), 0),
+                )
+            )
+    chain = tuple(tournament.tiebreaks)
+    rounds = sorted({number for number, _ in tables})
+    if round_number not in rounds:
+        round_number = None
+    counted = [r for r in results if round_number is None or r.round == round_number]
+    lots = draw_lots((r.player for r in results), tournament.seed) if "lot" in chain else None
+    participants = {p.number: p for p in tournament.participants.all()}
+    rows = [RankingRow(s, participants[s.player]) for s in rank(counted, chain, lots)]
+    return TournamentRanking(rows, rounds, round_number, chain, len(open_sessions))
+
+
+def _penalty_effects(
+    tournament: Tournament, tables: dict[tuple[int, int], list[tuple[int, int, int, int]]]
+) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:
+    """What the penalties move, by (round, player), and what they take from each offender."""
+    table_of = {
+        (number, player): [p for p, *_ in seated] for (number, _), seated in tables.items() for player, *_ in seated
+    }
+    moved: dict[tuple[int, int], int] = {}
+    taken: dict[tuple[int, int], int] = {}
+    for number, player, kind, points in tournament.penalties.values_list(
+        "round__number", "participant__number", "kind", "points"
+    ):
+        penalty = TournamentPenalty(number, player, kind, "", "", points or None)
+        deltas = penalty.deltas(table_of[(number, player)])
+        for other, delta in deltas.items():
+            moved[(number, other)] = moved.get((number, other), 0) + delta
+        taken[(number, player)] = taken.get((number, player), 0) - deltas[player]
+    return moved, taken

@@ -275,6 +275,9 @@ def call_time(*, this_round: TournamentRound, actor: Actor) -> TournamentRound:
     if this_round.time_called_at is None:
         this_round.time_called_at = timezone.now()
         this_round.save(update_fields=["time_called_at"])
+        for table in this_round.tables.select_related("session"):
+            table.time_called_after = table.session.deal_count
+            table.save(update_fields=["time_called_after"])
         _audit(this_round.tournament, actor, "time_called", round=this_round.number)
     return this_round
 

@@ -11,6 +11,7 @@ Paths in problems are relative to the table (``deals[6].points``, indices from 0
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -266,6 +267,14 @@ def _unbalanced(results: Sequence[engine.DealResult]) -> tuple[int, ...]:
             found.append(r.number)
         pot = r.pot
     return tuple(found)
+
+
+def table_points(preset: Preset, points: Mapping[str, int]) -> dict[str, int]:
+    """Each player's table points for these points at one table (none when the preset gives none)."""
+    by_place = preset.table_points.get(len(points), ())
+    places = _places(points)
+    sharing = Counter(places.values())
+    return {p: _shared_points(by_place, place, sharing[place]) for p, place in places.items()}
 
 
 def _places(points: Mapping[str, int]) -> dict[str, int]:
