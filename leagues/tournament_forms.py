@@ -9,11 +9,20 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.models import Member
 
-from .forms import DAY
+from .forms import DAY, TIEBREAK_SLOTS
 from .models import NAME_MAX, Participant, Penalty
 from .tournaments.draw import MOST_ROUNDS
 from .tournaments.presets import PRESETS
+from .tournaments.ranking import POINTS, TIEBREAKS
 
+TIEBREAK_NAMES = {
+    "best_round": _("Best round"),
+    "solos_played": _("More solos played"),
+    "solos_won": _("More solos won"),
+    "fewer_penalty_points": _("Fewer penalty points"),
+    "shared": _("Shared place"),
+    "lot": _("Drawn lot"),
+}
 PRESET_NAMES = {
     "ddv": _("Doppelkopf, DDV (24 games at four, 30 at five, with Pflichtsoli)"),
     "ddv_home": _("Doppelkopf, home variant (24 at four, 25 at five)"),
@@ -32,9 +41,24 @@ class TournamentForm(forms.Form):
     entry_fee = forms.DecimalField(
         label=_("Entry fee"), min_value=0, max_digits=7, decimal_places=2, initial=0, required=False
     )
+    table_points = forms.BooleanField(
+        label=_("Table points on top"), required=False, help_text=_("40, 30, 20, 10 by place at a table of four.")
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", "—")] + [(key, TIEBREAK_NAMES[key]) for key in TIEBREAKS if key != POINTS]
+        for slot, initial in zip(range(1, TIEBREAK_SLOTS + 1), ("best_round", "shared", "", ""), strict=True):
+            self.fields[f"tiebreak_{slot}"] = forms.ChoiceField(
+                label=_("Tie-break %(n)s") % {"n": slot}, choices=choices, required=False, initial=initial
+            )
 
     def entry_fee_cents(self) -> int:
         return int((self.cleaned_data.get("entry_fee") or 0) * 100)
+
+    def tiebreaks(self) -> list[str]:
+        chosen = (self.cleaned_data.get(f"tiebreak_{slot}") for slot in range(1, TIEBREAK_SLOTS + 1))
+        return [key for key in chosen if key]
 
 
 class ParticipantForm(forms.Form):

@@ -12,7 +12,7 @@ from scorekeeper.models import Club, PlayerResult, Session
 from ..models import Participant, TableSeat, Tournament, TournamentRound, TournamentTable
 from ..tournaments.penalties import Penalty as TournamentPenalty
 from ..tournaments.presets import PRESETS, Preset
-from ..tournaments.ranking import RoundResult, Standing, draw_lots, rank
+from ..tournaments.ranking import POINTS, RoundResult, Standing, draw_lots, rank
 from ..tournaments.sheet import table_points
 
 
@@ -125,13 +125,13 @@ def ranking(tournament: Tournament, *, round_number: int | None = None) -> Tourn
                     penalty_points=taken.get((number, player), 0),
                 )
             )
-    chain = tuple(tournament.tiebreaks)
+    chain = (POINTS, *tournament.tiebreaks)  # as the document lists it
     rounds = sorted({number for number, _ in tables})
     if round_number not in rounds:
         round_number = None
     counted = [r for r in results if round_number is None or r.round == round_number]
-    lots = draw_lots((r.player for r in results), tournament.seed) if "lot" in chain else None
     participants = {p.number: p for p in tournament.participants.all()}
+    lots = draw_lots(participants, tournament.seed) if "lot" in chain else None
     rows = [RankingRow(s, participants[s.player]) for s in rank(counted, chain, lots)]
     return TournamentRanking(rows, rounds, round_number, chain, len(open_sessions))
 

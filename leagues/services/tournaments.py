@@ -19,13 +19,16 @@ from django.utils.translation import gettext as _
 
 from scorekeeper import services as scorekeeper
 from scorekeeper.engine_words import translated
-from scorekeeper.models import AuditEntry, Club, Game, Member
+from scorekeeper.models import AuditEntry, Club, Member
 from scorekeeper.services import ServiceError
 from scorekeeper.services.clubs import clean_choice, clean_name
 from scorekeeper.services.record import Actor, audit_club
 
 from ..models import NAME_MAX, ApartPair, Participant, Penalty, TableSeat, Tournament, TournamentRound, TournamentTable
 from ..tournaments.draw import MOST_ROUNDS, DrawError, Plan, plan, stats
+from ..tournaments.presets import PRESETS
+from ..tournaments.ranking import POINTS, parse_tiebreaks
+from ..tournaments.reading import Bad
 
 REASON_MAX = 200
 
@@ -39,35 +42,40 @@ def create_tournament(
     club: Club,
     actor: Actor,
     name: str,
-    game: str,
+    preset: str,
     played_on: datetime.date,
-    rules: Any,
-    tariff: Any = None,
-    preset: str = "",
     rounds: int,
     entry_fee_cents: int = 0,
-    tiebreaks: Sequence[str] = (),
+    table_points: bool = False,
+    tiebreaks: Sequence[str] = ("best_round", "shared"),
     seed: int | None = None,
 ) -> Tournament:
-    """A tournament in registration: the table sessions will be played under ``rules`` and ``tariff`` (frozen
-    now, as a session freezes them)."""
-    game = clean_choice(game, "game", Game.values)
-    frozen_rules, frozen_tariff = scorekeeper.sessions.frozen(game, rules, tariff)
+    """A tournament in registration, scored by a tournament ``preset`` (``leagues.tournaments.presets``): its table
+    sessions will be played under the preset's rules and tariff, frozen now as a session freezes them."""
+    scoring = PRESETS.get(preset) if isinstance(preset, str) else None
+    if scoring is None:
+        raise ServiceError.on("preset", _("Choose one of the scorings offered."))
+    game = scoring.game
+    frozen_rules, frozen_tariff = scorekeeper.sessions.frozen(game, scoring.rules, scoring.tariff)
     if not isinstance(rounds, int) or not 1 <= rounds <= MOST_ROUNDS:
         raise ServiceError.on("rounds", _("A tournament has 1 to %(most)s rounds.") % {"most": MOST_ROUNDS})
     if not isinstance(entry_fee_cents, int) or entry_fee_cents < 0:
         raise ServiceError.on("entry_fee_cents", _("The entry fee cannot be negative."))
+    try:  # the points always decide first: the chain is what decides between players level on them
+        chain = [key for key in parse_tiebreaks([POINTS, *tiebreaks]) if key != POINTS]
+    except Bad as error:
+        raise ServiceError.on("tiebreaks", translated(error.words)) from error
     tournament = Tournament.objects.create(
         club=club,
         name=clean_name(name, "name", NAME_MAX),
         game=game,
         played_on=played_on,
         preset=preset,
-        settings={"rules": frozen_rules, "tariff": frozen_tariff},
+        settings={"rules": frozen_rules, "tariff": frozen_tariff, "table_points": bool(table_points)},
         rounds=rounds,
         entry_fee_cents=entry_fee_cents,
         currency=club.currency,
-        tiebreaks=list(tiebreaks),
+        tiebreaks=chain,
         seed=seed if seed is not None else secrets.randbelow(2**31),
     )
     audit_club(club, actor, AuditEntry.Action.TOURNAMENT_CREATED, after={"tournament": tournament.name, "game": game})

@@ -22,7 +22,6 @@ from .. import selectors
 from ..models import Participant, Tournament
 from ..services import tournaments as services
 from ..tournament_forms import PRESET_NAMES, ParticipantForm, PenaltyForm, SwapForm, TournamentForm
-from ..tournaments.presets import PRESETS
 
 
 def tournament_list(request: Request, club_slug: str) -> HttpResponse:
@@ -30,12 +29,11 @@ def tournament_list(request: Request, club_slug: str) -> HttpResponse:
     form = TournamentForm(request.POST or None) if me.can(Role.OWNER) else None
     if form is not None and request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        preset = PRESETS[data["preset"]]
         try:
             tournament = services.create_tournament(
-                club=me.club, actor=request.user, name=data["name"], game=preset.game, played_on=data["played_on"],
-                rules=preset.rules, tariff=preset.tariff, preset=preset.key, rounds=data["rounds"],
-                entry_fee_cents=form.entry_fee_cents(),
+                club=me.club, actor=request.user, name=data["name"], preset=data["preset"],
+                played_on=data["played_on"], rounds=data["rounds"], entry_fee_cents=form.entry_fee_cents(),
+                table_points=data["table_points"], tiebreaks=form.tiebreaks(),
             )  # fmt: skip
         except ServiceError as error:
             add_service_errors(form, error)

@@ -20,8 +20,8 @@ NAMES = [f"Spieler {n:02d}" for n in range(1, 14)]  # 13: two tables of four and
 @pytest.fixture
 def tournament(personas: Personas) -> Tournament:
     found = tournaments.create_tournament(
-        club=personas.club, actor=personas.owner, name="Herbstturnier", game="doppelkopf", played_on=DAY,
-        rules="ddv", rounds=3, entry_fee_cents=1000, seed=7,
+        club=personas.club, actor=personas.owner, name="Herbstturnier", preset="ddv", played_on=DAY, rounds=3,
+        entry_fee_cents=1000, seed=7,
     )  # fmt: skip
     for name in NAMES:
         tournaments.add_participant(tournament=found, actor=personas.owner, name=name)
@@ -136,8 +136,7 @@ def test_penalties_name_their_field(personas: Personas, tournament: Tournament) 
 
 def test_a_field_that_cannot_be_seated_has_no_plan_and_cannot_start(personas: Personas) -> None:
     small = tournaments.create_tournament(
-        club=personas.club, actor=personas.owner, name="Klein", game="doppelkopf", played_on=DAY, rules="ddv",
-        rounds=2,
+        club=personas.club, actor=personas.owner, name="Klein", preset="ddv", played_on=DAY, rounds=2,
     )  # fmt: skip
     for name in NAMES[:6]:
         tournaments.add_participant(tournament=small, actor=personas.owner, name=name)
@@ -157,3 +156,47 @@ def test_the_club_history_tells_the_tournament(client, personas: Personas, tourn
     assert "Anna created the tournament Herbstturnier" in page
     assert "Anna registered Spieler 13 (no. 13) for the tournament Herbstturnier" in page
     assert "Anna started round 1 of the tournament Herbstturnier" in page
+
+
+def test_the_live_ranking_is_what_rank_makes_of_the_exported_document(
+    personas: Personas, tournament: Tournament
+) -> None:
+    """Every table plays a few deals (a Pflichtsolo among them), round 1 has a penalty and a deduction; the ranking
+    read from the stored totals equals the one the pure ``rank`` works out by scoring the exported document."""
+    from leagues import selectors
+    from leagues.tournament_documents import export_tournament
+    from leagues.tournaments import document
+
+    for _ in range(2):
+        this_round = tournaments.start_round(tournament=tournament, actor=personas.owner)
+        for table in this_round.tables.select_related("session"):
+            names = list(table.session.seats.order_by("position").values_list("name", flat=True))
+            deals = [  # seat 1 deals first (at five he sits out), then seat 2, who deals again after a Pflichtsolo
+                {"type": "normal", "re": [names[1], names[3]], "re_points": 150},
+                {"type": "solo", "solo": "damen", "re": [names[2]], "re_points": 190, "forced": True},
+                {"type": "normal", "re": [names[2], names[3]], "re_points": 100},
+            ]
+            for facts in deals:
+                services.record_deal(session=table.session, actor=personas.owner, facts=facts)
+        if this_round.number == 1:
+            seated = list(TableSeat.objects.filter(table__round=this_round).order_by("table", "position"))
+            tournaments.add_penalty(
+                this_round=this_round, actor=personas.owner, participant=seated[0].participant, kind="minor",
+                reason="out of turn", official="TL",
+            )  # fmt: skip
+            tournaments.add_penalty(
+                this_round=this_round, actor=personas.owner, participant=seated[5].participant, kind="deduction",
+                points=5, reason="late", official="TL",
+            )  # fmt: skip
+        close_tables(this_round, personas)
+        tournaments.close_round(this_round=this_round, actor=personas.owner)
+    live = selectors.ranking(tournament)
+    ranked = document.rank(export_tournament(tournament))
+    assert [(r.standing.place, r.participant.number, r.standing.points) for r in live.rows] == [
+        (s["place"], s["number"], s["points"]) for s in ranked["overall"]
+    ]
+    assert [r.standing.tiebreaks for r in live.rows] == [s["tiebreaks"] for s in ranked["overall"]]
+    first = selectors.ranking(tournament, round_number=1)
+    assert [(r.participant.number, r.standing.points) for r in first.rows] == [
+        (s["number"], s["points"]) for s in ranked["rounds"][0]["standings"]
+    ]
