@@ -21,7 +21,9 @@ from scorekeeper.views.errors import add_service_errors
 from .. import selectors
 from ..models import Participant, Tournament
 from ..services import tournaments as services
-from ..tournament_forms import PRESET_NAMES, ParticipantForm, PenaltyForm, SwapForm, TournamentForm
+from ..tournament_forms import PRESET_NAMES, TIEBREAK_NAMES, ParticipantForm, PenaltyForm, SwapForm, TournamentForm
+
+HALL_REFRESH_SECONDS = 4  # a closed table shows on the hall screen within five seconds
 
 
 def tournament_list(request: Request, club_slug: str) -> HttpResponse:
@@ -188,3 +190,45 @@ def round_action(request: Request, club_slug: str, tournament_id: int, number: i
     except ServiceError as error:
         messages.error(request, " ".join(m for ms in error.errors.values() for m in ms))
     return redirect("tournament_round", me.club.slug, tournament.pk, number)
+
+
+def _ranking_context(request: Request, tournament: Tournament) -> dict[str, Any]:
+    try:
+        round_number = int(request.GET.get("round", ""))
+    except ValueError:
+        round_number = None
+    ranked = selectors.ranking(tournament, round_number=round_number)
+    return {
+        "tournament": tournament,
+        "ranking": ranked,
+        "tiebreak_columns": [(key, TIEBREAK_NAMES[key]) for key in ranked.chain if key in TIEBREAK_NAMES],
+    }
+
+
+def tournament_ranking(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
+    """The ranking, overall or of one round, live while tables play."""
+    me = club_member(request, club_slug)
+    tournament = selectors.tournament_of(me.club, tournament_id)
+    context = {"club": me.club, "me": me, **_ranking_context(request, tournament)}
+    return render(request, "leagues/tournament/ranking.html", context)
+
+
+def tournament_hall(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
+    """The hall screen: the ranking in large type, scrolling by itself, refreshed every few seconds (htmx asks for
+    the table alone)."""
+    me = club_member(request, club_slug)
+    tournament = selectors.tournament_of(me.club, tournament_id)
+    context = {"club": me.club, **_ranking_context(request, tournament), "refresh_seconds": HALL_REFRESH_SECONDS}
+    template = "leagues/tournament/hall_table.html" if request.htmx else "leagues/tournament/hall.html"
+    return render(request, template, context)
+
+
+def tournament_snapshot(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
+    """The ranking as one self-contained HTML file (styles inside, no script), for a screen without a connection."""
+    me = club_member(request, club_slug)
+    tournament = selectors.tournament_of(me.club, tournament_id)
+    response = render(
+        request, "leagues/tournament/snapshot.html", {"club": me.club, **_ranking_context(request, tournament)}
+    )
+    response["Content-Disposition"] = f'attachment; filename="{me.club.slug}-tournament-{tournament.pk}-ranking.html"'
+    return response
