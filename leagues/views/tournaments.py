@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -17,6 +18,7 @@ from scorekeeper.models import Member, Role
 from scorekeeper.services import ServiceError
 from scorekeeper.views.access import Request, club_member
 from scorekeeper.views.errors import add_service_errors
+from scorekeeper.views.table_links import qr_svg
 
 from .. import selectors
 from ..models import Participant, Tournament
@@ -160,13 +162,23 @@ def round_detail(request: Request, club_slug: str, tournament_id: int, number: i
         "me": me,
         "tournament": tournament,
         "round": this_round,
-        "tables": selectors.tables_of(this_round),
+        "tables": [
+            (t, *(_phone_link(request, t) if directs else (None, None))) for t in selectors.tables_of(this_round)
+        ],
         "penalties": this_round.penalties.select_related("participant"),
         "directs": directs,
         "penalty_form": penalty_form,
         "swap_form": swap_form,
     }
     return render(request, "leagues/tournament/round.html", context)
+
+
+def _phone_link(request: Request, table: selectors.TableView) -> tuple[str | None, Any]:
+    """The table's phone link and its QR code, for the director to show or print; none once the round is over."""
+    if table.link is None:
+        return None, None
+    url = request.build_absolute_uri(reverse("table_link", args=[table.link.token]))
+    return url, qr_svg(url, _("Table %(n)s") % {"n": table.number})
 
 
 @require_POST
