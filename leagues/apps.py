@@ -7,8 +7,10 @@ class LeaguesConfig(AppConfig):
     verbose_name = _("Leagues and tournaments")
 
     def ready(self) -> None:
-        from scorekeeper.signals import results_changed
+        from scorekeeper.signals import results_changed, session_closing
 
         from .rating_store import on_results_changed
+        from .services.tournaments import check_table_closing
 
         results_changed.connect(on_results_changed, dispatch_uid="leagues-ratings")
+        session_closing.connect(check_table_closing, dispatch_uid="leagues-table-closing")

@@ -19,16 +19,19 @@ from django.utils.translation import gettext as _
 
 from scorekeeper import services as scorekeeper
 from scorekeeper.engine_words import translated
-from scorekeeper.models import AuditEntry, Club, Member
+from scorekeeper.models import AuditEntry, Club, Member, Session
 from scorekeeper.services import ServiceError
 from scorekeeper.services.clubs import clean_choice, clean_name
 from scorekeeper.services.record import Actor, audit_club
 
 from ..models import NAME_MAX, ApartPair, Participant, Penalty, TableSeat, Tournament, TournamentRound, TournamentTable
+from ..selectors.tournaments import preset_of
 from ..tournaments.draw import MOST_ROUNDS, DrawError, Plan, plan, stats
 from ..tournaments.presets import PRESETS
 from ..tournaments.ranking import POINTS, parse_tiebreaks
 from ..tournaments.reading import Bad
+from ..tournaments.sheet import Sheet, read_sheet
+from ..tournaments.words import InvalidTournament
 
 REASON_MAX = 200
 
@@ -312,6 +315,31 @@ def close_round(*, this_round: TournamentRound, actor: Actor) -> TournamentRound
             tournament.save(update_fields=["status"])
         _audit(tournament, actor, "round_closed", round=this_round.number)
     return this_round
+
+
+# a table sheet -----------------------------------------------------------------------------------------------------
+
+
+def table_sheet(table: TournamentTable) -> Sheet:
+    """The table's sheet read under the tournament's preset: Pflichtsoli owed, games left, whether it can close."""
+    session = table.session
+    seats = list(session.seats.order_by("position").values_list("name", flat=True))
+    deals = list(session.deals.filter(deleted_at__isnull=True).order_by("sequence").values_list("facts", flat=True))
+    preset = preset_of(table.round.tournament)
+    try:
+        return read_sheet(preset, seats, deals, table.time_called_after)
+    except InvalidTournament as error:
+        raise ServiceError.on(None, "; ".join(translated(p.words) for p in error.problems)) from error
+
+
+def check_table_closing(sender: Any, *, session: Session, **_: Any) -> None:
+    """A tournament table's sheet closes only when its round is played out (``session_closing``)."""
+    table = TournamentTable.objects.filter(session=session).select_related("round__tournament").first()
+    if table is None:
+        return
+    problems = table_sheet(table).closing_problems()
+    if problems:
+        raise ServiceError.on(None, " ".join(translated(problem) for problem in problems))
 
 
 # penalties ---------------------------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from ..models import (
     Session,
     SettlementMode,
 )
+from ..signals import session_closing
 from . import record
 from .errors import DealRejected, ServiceError
 from .pots import hand_on_pot, pot_source
@@ -119,6 +120,7 @@ def close_session(*, session: Session, actor: record.Actor) -> Session:
     session = record.locked(session)
     if not session.is_open:
         return session
+    session_closing.send(Session, session=session)
     session.status = Session.Status.CLOSED
     session.closed_at = timezone.now()
     record.bump(session, "status", "closed_at")

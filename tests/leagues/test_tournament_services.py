@@ -10,7 +10,7 @@ from leagues.models import Participant, TableSeat, Tournament, TournamentRound
 from leagues.services import tournaments
 from scorekeeper import services
 from scorekeeper.models import Session
-from tests.leagues.conftest import Personas
+from tests.leagues.conftest import Personas, play_out
 
 pytestmark = pytest.mark.django_db
 DAY = datetime.date(2026, 11, 28)
@@ -37,7 +37,9 @@ def seated(this_round: TournamentRound) -> list[list[int]]:
 
 
 def close_tables(this_round: TournamentRound, personas: Personas) -> None:
-    for table in this_round.tables.select_related("session"):
+    """Every table plays its round out, and closes."""
+    for table in this_round.tables.select_related("session", "round__tournament"):
+        play_out(table, personas.owner)
         services.close_session(session=table.session, actor=personas.owner)
 
 
@@ -200,3 +202,23 @@ def test_the_live_ranking_is_what_rank_makes_of_the_exported_document(
     assert [(r.participant.number, r.standing.points) for r in first.rows] == [
         (s["number"], s["points"]) for s in ranked["rounds"][0]["standings"]
     ]
+
+
+def test_a_table_sheet_cannot_close_while_a_pflichtsolo_is_owed(personas: Personas, tournament: Tournament) -> None:
+    this_round = tournaments.start_round(tournament=tournament, actor=personas.owner)
+    table = this_round.tables.select_related("session", "round__tournament").get(number=1)
+    with pytest.raises(services.ServiceError) as raised:
+        services.close_session(session=table.session, actor=personas.owner)
+    assert "Pflichtsolo" in str(raised.value)
+    tournaments.call_time(this_round=this_round, actor=personas.owner)
+    table.refresh_from_db()
+    sheet = tournaments.table_sheet(table)
+    assert sheet.regular_left == 0  # time called: no normal game any more …
+    assert len(sheet.owing) == 4  # … but every Pflichtsolo is still owed
+    with pytest.raises(services.ServiceError):
+        services.close_session(session=table.session, actor=personas.owner)
+    play_out(table, personas.owner)
+    assert table.session.deals.count() == 4  # the four Pflichtsoli, nothing else
+    services.close_session(session=table.session, actor=personas.owner)
+    table.session.refresh_from_db()
+    assert not table.session.is_open

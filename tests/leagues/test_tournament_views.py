@@ -12,7 +12,7 @@ from leagues.models import Tournament
 from leagues.services import tournaments
 from scorekeeper import services
 from scorekeeper.models import TableLink
-from tests.leagues.conftest import Personas
+from tests.leagues.conftest import Personas, play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -95,7 +95,8 @@ def test_a_tables_phone_link_ends_with_the_round(client: Client, personas: Perso
     tokens = [TableLink.objects.live().get(session=t.session).token for t in this_round.tables.all()]
     phone = Client(HTTP_ACCEPT_LANGUAGE="en")
     assert phone.get(reverse("table_link", args=[tokens[0]])).status_code == 302
-    for table in this_round.tables.select_related("session"):
+    for table in this_round.tables.select_related("session", "round__tournament"):
+        play_out(table, personas.owner)
         services.close_session(session=table.session, actor=personas.owner)
     tournaments.close_round(this_round=this_round, actor=personas.owner)
     assert phone.get(reverse("table_link", args=[tokens[0]])).status_code == 410
