@@ -14,6 +14,7 @@ run: install ## Create the virtualenv, migrate, load the demo club and serve on 
 	@$(MANAGE) migrate --noinput -v 0
 	@$(MANAGE) load_demo
 	@$(MANAGE) load_demo_league
+	@$(MANAGE) load_demo_tournament
 	@echo "Schreiber runs at http://$(HOST)/ — stop it with Ctrl-C."
 	@DEBUG=true $(MANAGE) runserver $(HOST)
 
@@ -47,6 +48,7 @@ demo: install
 	$(MANAGE) migrate --noinput -v 0
 	$(MANAGE) load_demo
 	$(MANAGE) load_demo_league
+	$(MANAGE) load_demo_tournament
 
 # The virtualenv and what is installed in it; each step reruns only when pyproject.toml changes.
 # Only the pinned dependencies are installed: the app itself runs from this checkout.

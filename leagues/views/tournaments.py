@@ -122,6 +122,7 @@ def tournament_draw(request: Request, club_slug: str, tournament_id: int) -> Htt
             key=lambda item: item[0].number,
         ),
         "directs": me.can(Role.OWNER),
+        "playing": tournament.played_rounds.filter(closed_at__isnull=True).first(),
     }
     return render(request, "leagues/tournament/draw.html", context)
 
@@ -213,7 +214,10 @@ def _ranking_context(request: Request, tournament: Tournament) -> dict[str, Any]
     return {
         "tournament": tournament,
         "ranking": ranked,
-        "tiebreak_columns": [(key, TIEBREAK_NAMES[key]) for key in ranked.chain if key in TIEBREAK_NAMES],
+        # the values that decided: "shared" decides nothing, a drawn lot shows its number
+        "tiebreak_columns": [
+            (key, TIEBREAK_NAMES[key]) for key in ranked.chain if key in TIEBREAK_NAMES and key != "shared"
+        ],
     }
 
 

@@ -122,3 +122,17 @@ def test_the_snapshot_stands_alone(client: Client, personas: Personas, tournamen
     assert "<script" not in body
     assert "<link" not in body
     assert "Gast 8" in body
+
+
+def test_the_demo_league_and_tournament_load_once(client: Client) -> None:
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    for _ in range(2):  # safe to run again
+        for command in ("load_demo", "load_demo_league", "load_demo_tournament"):
+            call_command(command, stdout=StringIO())
+    tournament = Tournament.objects.get()
+    assert tournament.participants.count() == 13
+    assert tournament.played_rounds.get().tables.count() == 3
+    assert tournament.club.leagues.get().seasons.count() == 1
