@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import forms
@@ -111,3 +112,21 @@ class SwapForm(forms.Form):
         if participants is not None:
             for name in ("first", "second"):
                 self.fields[name].queryset = participants  # type: ignore[attr-defined]
+
+
+class TournamentImportForm(forms.Form):
+    """A ``schreiber-tournament/1`` document to import, and the day it was played (the document has no date)."""
+
+    MOST_BYTES = 5_000_000  # a 200-player tournament of 8 rounds is about 2 MB
+
+    document = forms.FileField(label=_("Tournament document (JSON)"))
+    played_on = forms.DateField(label=_("Date"), widget=DAY)
+
+    def clean_document(self) -> Any:
+        upload = self.cleaned_data["document"]
+        if upload.size > self.MOST_BYTES:
+            raise forms.ValidationError(_("The document is too large."))
+        try:
+            return json.loads(upload.read().decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise forms.ValidationError(_("This is not a JSON document.")) from error

@@ -2,7 +2,7 @@ from django.urls import path
 
 from scorekeeper.urls import TokenConverter  # noqa: F401  (registers the token converter)
 
-from .views import leagues, players, seasons, standings, tournaments
+from .views import leagues, players, seasons, standings, tournament_documents, tournaments
 
 club = "c/<slug:club_slug>/"
 league = f"{club}leagues/<int:league_id>/"
@@ -26,6 +26,8 @@ urlpatterns = [
     path("standing/<token:token>/", standings.public_standing, name="public_standing"),
     path(f"{club}tournaments/", tournaments.tournament_list, name="tournaments"),
     path(tournament, tournaments.tournament_detail, name="tournament"),
+    path(f"{club}tournaments/import/", tournament_documents.tournament_import, name="tournament_import"),
+    path(f"{tournament}export.json", tournament_documents.tournament_export, name="tournament_export"),
     path(f"{tournament}draw/", tournaments.tournament_draw, name="tournament_draw"),
     path(f"{tournament}ranking/", tournaments.tournament_ranking, name="tournament_ranking"),
     path(f"{tournament}ranking.html", tournaments.tournament_snapshot, name="tournament_snapshot"),

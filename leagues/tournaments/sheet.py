@@ -112,6 +112,7 @@ class Sheet:
     next_dealer: str
     results: tuple[engine.DealResult, ...]
     unbalanced: tuple[int, ...]  # deals whose row does not sum to 0 although the preset is zero-sum
+    deals: tuple[Any, ...] = ()  # as the engine scored them: a Pflichtsolo and a vorgeführtes solo ticked
 
     @property
     def normal_games(self) -> int:
@@ -235,6 +236,7 @@ def read_sheet(preset: Preset, seats: Sequence[str], deals: Sequence[Any], time_
         next_dealer=session.next_dealer(results),
         results=tuple(results),
         unbalanced=_unbalanced(results) if preset.zero_sum else (),
+        deals=tuple(scored),
     )
 
 
