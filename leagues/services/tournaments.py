@@ -27,8 +27,10 @@ from scorekeeper.services.record import Actor, audit_club
 from ..models import NAME_MAX, ApartPair, Participant, Penalty, TableSeat, Tournament, TournamentRound, TournamentTable
 from ..tournaments.draw import MOST_ROUNDS, DrawError, Plan, plan, stats
 from ..tournaments.presets import PRESETS
+from ..tournaments.prizes import prizes_json, read_prizes
 from ..tournaments.ranking import POINTS, parse_tiebreaks
 from ..tournaments.reading import Bad
+from ..tournaments.words import InvalidTournament
 
 REASON_MAX = 200
 
@@ -79,6 +81,24 @@ def create_tournament(
         seed=seed if seed is not None else secrets.randbelow(2**31),
     )
     audit_club(club, actor, AuditEntry.Action.TOURNAMENT_CREATED, after={"tournament": tournament.name, "game": game})
+    return tournament
+
+
+@transaction.atomic
+def set_prizes(*, tournament: Tournament, actor: Actor, prizes: Any) -> Tournament:
+    """The prize list (``leagues.tournaments.prizes``), kept in the settings; a bad field's message is keyed by its
+    path, such as ``pool[1].percent``."""
+    tournament = locked(tournament)
+    try:
+        prize_list = read_prizes(prizes)
+    except InvalidTournament as error:
+        errors: dict[str | None, list[str]] = {}
+        for problem in error.problems:
+            errors.setdefault(problem.path or None, []).append(translated(problem.words))
+        raise ServiceError(errors) from error
+    tournament.settings = {**tournament.settings, "prizes": prizes_json(prize_list)}
+    tournament.save(update_fields=["settings"])
+    _audit(tournament, actor, "prizes_set", places=len(prize_list.pool), categories=len(prize_list.categories))
     return tournament
 
 
@@ -364,6 +384,7 @@ __all__ = [
     "create_tournament",
     "keep_apart",
     "planned",
+    "set_prizes",
     "start_round",
     "swap",
     "withdraw",
