@@ -59,6 +59,8 @@ def sentence(entry: AuditEntry, names: Mapping[int, str]) -> str:
         who = entry.actor.get_username() if entry.actor is not None else _("someone")
     words = SENTENCES.get(entry.action)
     text = words(entry, who) if words else f"{who} {entry.get_action_display()}"
+    if entry.table_link_id is not None:
+        return _("%(change)s, via the table link") % {"change": text}
     return text
 
 
@@ -298,6 +300,8 @@ SENTENCES: dict[str, Sentence] = {
         % {"who": who, "tournament": (e.after or {}).get("tournament")}
     ),
     A.TOURNAMENT_CHANGED: _tournament_changed,
+    A.TABLE_LINK_CREATED: lambda e, who: _("%(who)s made a table link for this session") % {"who": who},
+    A.TABLE_LINK_EXPIRED: lambda e, who: _("%(who)s ended the table links of this session") % {"who": who},
     A.PUBLIC_LINK_CHANGED: lambda e, who: (
         (
             _("%(who)s made a new public link for the season %(season)s")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from django.core.cache import cache
 from django.template.loader import get_template, render_to_string
@@ -25,12 +26,18 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from . import selectors
-from .models import Member, Role, Session
+from .models import Role, Session
 from .sheet import Sheet, StoredDeal, row
 
 BLOCK = 50
 LINE_TIMEOUT = 12 * 3600  # an evening and the morning after
 SHEET_TIMEOUT = 600
+
+
+class Viewer(Protocol):
+    """Who is looking: a member, or a table link's holder (``views.access``)."""
+
+    def can(self, role: str) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -42,7 +49,7 @@ class Look:
     editable: bool
 
     @classmethod
-    def of(cls, me: Member, session: Session) -> Look:
+    def of(cls, me: Viewer, session: Session) -> Look:
         return cls(session, get_language(), me.can(Role.SCORER) and session.is_open)
 
     @property
@@ -64,7 +71,7 @@ class Poll:
     patch: bool = False
 
 
-def sheet_html(me: Member, session: Session) -> SafeString:
+def sheet_html(me: Viewer, session: Session) -> SafeString:
     """The whole sheet, as the page shows it and a phone starts from."""
     look = Look.of(me, session)
     key = f"sheet:{session.pk}:{look.language}:{int(look.editable)}"
@@ -76,7 +83,7 @@ def sheet_html(me: Member, session: Session) -> SafeString:
     return mark_safe(html)
 
 
-def poll(me: Member, session: Session, revision: str | None, shape: str | None) -> Poll:
+def poll(me: Viewer, session: Session, revision: str | None, shape: str | None) -> Poll:
     """What a phone showing ``revision`` in ``shape`` needs to show the sheet as it is now."""
     look = Look.of(me, session)
     since = int(revision) if revision and revision.isdecimal() else None

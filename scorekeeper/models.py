@@ -420,6 +420,45 @@ class PlayerResult(models.Model):
         return f"{self.name} · {self.session}"
 
 
+def new_table_link_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class TableLinkQuerySet(models.QuerySet["TableLink"]):
+    def live(self) -> TableLinkQuerySet:
+        """The links that still open their session: never expired, or expiring later."""
+        return self.filter(Q(expires_at__isnull=True) | Q(expires_at__gt=timezone.now()))
+
+
+class TableLink(models.Model):
+    """A link (or its QR code) that lets a phone at the table score one session without an account, until it expires.
+
+    Its holder may do what a scorer does on that session's sheet and nothing else of the club; a closed or abandoned
+    session takes no write from anyone. A tournament round makes one per table and expires them when it closes.
+    """
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="table_links")
+    token = models.CharField(max_length=64, unique=True, default=new_table_link_token)
+    label = models.CharField(_("label"), max_length=80, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(null=True, blank=True)  # None: until it is expired by hand or with its round
+
+    objects = TableLinkQuerySet.as_manager()
+
+    class Meta:
+        constraints = [at_most("label", 80, "table_link_label_length")]
+
+    def __str__(self) -> str:
+        return self.label or str(self.session)
+
+    def get_absolute_url(self) -> str:
+        return reverse("table_link", args=[self.token])
+
+    def is_live(self) -> bool:
+        return self.expires_at is None or self.expires_at > timezone.now()
+
+
 class AuditEntry(models.Model):
     """Who changed what and when: the before and after of every write to a club and its sessions.
 
@@ -464,11 +503,15 @@ class AuditEntry(models.Model):
         PUBLIC_LINK_CHANGED = "public_link_changed", _("changed a season's public link")
         TOURNAMENT_CREATED = "tournament_created", _("created a tournament")
         TOURNAMENT_CHANGED = "tournament_changed", _("changed a tournament")
+        TABLE_LINK_CREATED = "table_link_created", _("made a table link")
+        TABLE_LINK_EXPIRED = "table_link_expired", _("ended a table link")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="audit_entries")
     session = models.ForeignKey(Session, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit_entries")
     deal = models.ForeignKey(Deal, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit_entries")
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    # The table link a change came through: made by someone at the table without an account (no actor).
+    table_link = models.ForeignKey(TableLink, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     at = models.DateTimeField(default=timezone.now)
     action = models.CharField(max_length=30, choices=Action.choices)
     deal_number = models.PositiveIntegerField(null=True, blank=True)

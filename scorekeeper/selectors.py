@@ -20,7 +20,7 @@ from . import derived, engine
 from .documents import session_document
 from .engine.game import Game
 from .history import SESSION_LIFE
-from .models import AuditEntry, Club, Deal, Member, Session
+from .models import AuditEntry, Club, Deal, Member, Session, TableLink
 from .sheet import Row, Sheet, StoredDeal, build_sheet, sheet
 
 
@@ -38,6 +38,16 @@ def membership(user: User | AnonymousUser, club_slug: str) -> Member:
     if member is None:
         raise Http404
     return member
+
+
+def table_link(token: str) -> TableLink | None:
+    """The table link with ``token``, live or not, with its session and club."""
+    return TableLink.objects.select_related("session__club").filter(token=token).first()
+
+
+def live_table_link(session: Session) -> TableLink | None:
+    """The session's newest link that still opens it."""
+    return session.table_links.live().order_by("-created_at", "-pk").first()
 
 
 def name_of(user: User) -> str:

@@ -1,10 +1,11 @@
 from django.urls import path, register_converter
 
-from .views import clubs, deals, sessions, settlement
+from .views import clubs, deals, sessions, settlement, table_links
 
 
 class TokenConverter:
-    """An invitation token as ``secrets.token_urlsafe`` makes them: anything else is not found, before any query."""
+    """An invitation's or table link's token as ``secrets.token_urlsafe`` makes them: anything else is not found,
+    before any query."""
 
     regex = "[A-Za-z0-9_-]{16,64}"
 
@@ -24,6 +25,7 @@ deal = f"{session}deal/<int:deal_id>/"
 urlpatterns = [
     path("clubs/new/", clubs.club_create, name="club_create"),
     path("invite/<token:token>/", clubs.invitation_accept, name="accept_invitation"),
+    path("t/<token:token>/", table_links.table_link_open, name="table_link"),
     path(club, clubs.club_detail, name="club"),
     path(f"{club}settings/", clubs.club_settings, name="club_settings"),
     path(f"{club}history/", clubs.club_history, name="club_history"),
@@ -46,6 +48,8 @@ urlpatterns = [
     path(f"{session}money/", sessions.session_money, name="session_money"),
     path(f"{session}history/", sessions.session_history, name="session_history"),
     path(f"{session}export.json", sessions.session_export, name="session_export"),
+    path(f"{session}table-link/", table_links.table_link_create, name="table_link_create"),
+    path(f"{session}table-link/end/", table_links.table_link_end, name="table_link_end"),
     path(f"{session}deal/", deals.deal_new, name="deal_new"),
     path(f"{session}deal/preview/", deals.deal_preview, name="deal_preview"),
     path(deal, deals.deal_edit, name="deal_edit"),

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 from django.http import Http404
 
-from scorekeeper.models import Club, PlayerResult, Session
+from scorekeeper.models import Club, PlayerResult, Session, TableLink
 
 from ..models import Participant, TableSeat, Tournament, TournamentRound, TournamentTable
 from ..tournaments.penalties import Penalty as TournamentPenalty
@@ -42,6 +42,7 @@ class TableView:
     table: TournamentTable
     players: list[Participant]
     session: Session
+    link: TableLink | None  # the table's phone link while the round lasts
 
     @property
     def number(self) -> int:
@@ -49,14 +50,17 @@ class TableView:
 
 
 def tables_of(this_round: TournamentRound) -> list[TableView]:
-    """The round's tables with their players and sessions, in two queries."""
+    """The round's tables with their players, sessions and live links, in three queries."""
     tables = list(this_round.tables.select_related("session").order_by("number"))
     seats: dict[int, list[Participant]] = {t.pk: [] for t in tables}
     for row in (
         TableSeat.objects.filter(table__round=this_round).select_related("participant").order_by("table", "position")
     ):
         seats[row.table_id].append(row.participant)
-    return [TableView(t, seats[t.pk], t.session) for t in tables]
+    links = {
+        link.session_id: link for link in TableLink.objects.live().filter(session__in=[t.session_id for t in tables])
+    }
+    return [TableView(t, seats[t.pk], t.session, links.get(t.session_id)) for t in tables]
 
 
 # the ranking ---------------------------------------------------------------------------------------------------------

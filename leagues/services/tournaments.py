@@ -264,6 +264,8 @@ def _seat_table(
         % {"tournament": tournament.name, "round": this_round.number, "table": number},
     )
     table = TournamentTable.objects.create(round=this_round, number=number, session=session)
+    label = _("Table %(n)s") % {"n": number}
+    scorekeeper.create_table_link(session=session, actor=actor, label=label)  # the table's phone, until the round ends
     TableSeat.objects.bulk_create(
         TableSeat(table=table, participant=p, position=position) for position, p in enumerate(seated)
     )
@@ -322,6 +324,8 @@ def close_round(*, this_round: TournamentRound, actor: Actor) -> TournamentRound
     if this_round.closed_at is None:
         this_round.closed_at = timezone.now()
         this_round.save(update_fields=["closed_at"])
+        sessions = [table.session for table in this_round.tables.select_related("session")]
+        scorekeeper.expire_table_links(sessions=sessions, actor=actor)
         tournament = this_round.tournament
         if this_round.number == tournament.rounds:
             tournament.status = Tournament.Status.FINISHED

@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -17,11 +18,14 @@ from scorekeeper.models import Member, Role
 from scorekeeper.services import ServiceError
 from scorekeeper.views.access import Request, club_member
 from scorekeeper.views.errors import add_service_errors
+from scorekeeper.views.table_links import qr_svg
 
 from .. import selectors
 from ..models import Participant, Tournament
 from ..services import tournaments as services
-from ..tournament_forms import PRESET_NAMES, ParticipantForm, PenaltyForm, SwapForm, TournamentForm
+from ..tournament_forms import PRESET_NAMES, TIEBREAK_NAMES, ParticipantForm, PenaltyForm, SwapForm, TournamentForm
+
+HALL_REFRESH_SECONDS = 4  # a closed table shows on the hall screen within five seconds
 
 
 def tournament_list(request: Request, club_slug: str) -> HttpResponse:
@@ -158,13 +162,23 @@ def round_detail(request: Request, club_slug: str, tournament_id: int, number: i
         "me": me,
         "tournament": tournament,
         "round": this_round,
-        "tables": selectors.tables_of(this_round),
+        "tables": [
+            (t, *(_phone_link(request, t) if directs else (None, None))) for t in selectors.tables_of(this_round)
+        ],
         "penalties": this_round.penalties.select_related("participant"),
         "directs": directs,
         "penalty_form": penalty_form,
         "swap_form": swap_form,
     }
     return render(request, "leagues/tournament/round.html", context)
+
+
+def _phone_link(request: Request, table: selectors.TableView) -> tuple[str | None, Any]:
+    """The table's phone link and its QR code, for the director to show or print; none once the round is over."""
+    if table.link is None:
+        return None, None
+    url = request.build_absolute_uri(reverse("table_link", args=[table.link.token]))
+    return url, qr_svg(url, _("Table %(n)s") % {"n": table.number})
 
 
 @require_POST
@@ -188,3 +202,45 @@ def round_action(request: Request, club_slug: str, tournament_id: int, number: i
     except ServiceError as error:
         messages.error(request, " ".join(m for ms in error.errors.values() for m in ms))
     return redirect("tournament_round", me.club.slug, tournament.pk, number)
+
+
+def _ranking_context(request: Request, tournament: Tournament) -> dict[str, Any]:
+    try:
+        round_number = int(request.GET.get("round", ""))
+    except ValueError:
+        round_number = None
+    ranked = selectors.ranking(tournament, round_number=round_number)
+    return {
+        "tournament": tournament,
+        "ranking": ranked,
+        "tiebreak_columns": [(key, TIEBREAK_NAMES[key]) for key in ranked.chain if key in TIEBREAK_NAMES],
+    }
+
+
+def tournament_ranking(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
+    """The ranking, overall or of one round, live while tables play."""
+    me = club_member(request, club_slug)
+    tournament = selectors.tournament_of(me.club, tournament_id)
+    context = {"club": me.club, "me": me, **_ranking_context(request, tournament)}
+    return render(request, "leagues/tournament/ranking.html", context)
+
+
+def tournament_hall(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
+    """The hall screen: the ranking in large type, scrolling by itself, refreshed every few seconds (htmx asks for
+    the table alone)."""
+    me = club_member(request, club_slug)
+    tournament = selectors.tournament_of(me.club, tournament_id)
+    context = {"club": me.club, **_ranking_context(request, tournament), "refresh_seconds": HALL_REFRESH_SECONDS}
+    template = "leagues/tournament/hall_table.html" if request.htmx else "leagues/tournament/hall.html"
+    return render(request, template, context)
+
+
+def tournament_snapshot(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
+    """The ranking as one self-contained HTML file (styles inside, no script), for a screen without a connection."""
+    me = club_member(request, club_slug)
+    tournament = selectors.tournament_of(me.club, tournament_id)
+    response = render(
+        request, "leagues/tournament/snapshot.html", {"club": me.club, **_ranking_context(request, tournament)}
+    )
+    response["Content-Disposition"] = f'attachment; filename="{me.club.slug}-tournament-{tournament.pk}-ranking.html"'
+    return response

@@ -4,6 +4,7 @@
 - ``sessions``: starting, closing, reopening sessions, their money terms; importing a finished one.
 - ``pots``: the pot chain from one session to the next.
 - ``clubs``: clubs, members, invitations and house rules.
+- ``table_links``: the links a phone at the table scores one session by, without an account.
 - ``record``: how every change to a session's deals is made (lock, one read, one replay, store).
 """
 
@@ -37,6 +38,7 @@ from .sessions import (
     restore_session,
     start_session,
 )
+from .table_links import create_table_link, expire_table_links
 
 __all__ = [
     "Conflict",
@@ -53,9 +55,11 @@ __all__ = [
     "correct_deal",
     "create_club",
     "create_invitation",
+    "create_table_link",
     "delete_deal",
     "delete_house_rules",
     "delete_session",
+    "expire_table_links",
     "import_club",
     "import_session",
     "leave_club",

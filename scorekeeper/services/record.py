@@ -16,7 +16,7 @@ from django.db.models import F
 
 from .. import derived, engine, player_results
 from ..documents import session_document
-from ..models import AuditEntry, Club, Deal, PlayerResult, Session
+from ..models import AuditEntry, Club, Deal, PlayerResult, Session, TableLink
 from ..signals import results_changed
 from .errors import DealRejected
 
@@ -24,7 +24,8 @@ from .errors import DealRejected
 # deals on one number in between.
 OFFSET = 1_000_000
 
-Actor = AbstractBaseUser | AnonymousUser | None
+# Who makes a change: a signed-in user, nobody (a command), or a table link (someone at the table without an account).
+Actor = AbstractBaseUser | AnonymousUser | TableLink | None
 
 
 def locked(session: Session) -> Session:
@@ -146,7 +147,9 @@ def make_room(session: Session, sequence: int) -> None:
 
 
 def user(actor: Actor) -> Any:
-    """The actor to store on a row: a signed-in user, or nobody (a command, a visitor)."""
+    """The actor to store on a row: a signed-in user, or nobody (a command, a visitor, a table link)."""
+    if isinstance(actor, TableLink):
+        return None
     return actor if actor is not None and actor.is_authenticated else None
 
 
@@ -177,6 +180,7 @@ def audit(
         deal=deal,
         deal_number=number if number is not None else deal.number if deal is not None else None,
         actor=user(actor),
+        table_link=actor if isinstance(actor, TableLink) else None,
         action=action,
         before=before,
         after=after,

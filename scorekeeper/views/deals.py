@@ -21,14 +21,14 @@ from django.views.decorators.http import require_POST
 
 from .. import engine_words, selectors, services
 from ..entry import DealEntry
-from ..models import Deal, Member, Role, Session
-from .access import Request, club_member
+from ..models import Deal, Role, Session
+from .access import Access, Request, TableGuest, actor_of, session_access
 
 
 @never_cache
 def deal_new(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     """A new deal at the end of the sheet, or inserted before the deal ``?before=ID``."""
-    me = club_member(request, club_slug, Role.SCORER)
+    me = session_access(request, club_slug, session_id, Role.SCORER)
     session = selectors.session_of(me.club, session_id)
     if not session.is_open:
         return redirect(session)
@@ -45,7 +45,7 @@ def deal_new(request: Request, club_slug: str, session_id: int) -> HttpResponse:
             try:
                 services.record_deal(
                     session=session,
-                    actor=request.user,
+                    actor=actor_of(request, me),
                     facts=facts,
                     client_token=_token(request.POST.get("client_token")),
                     number=None if before else _int(request.POST.get("number")),
@@ -77,12 +77,12 @@ def deal_new(request: Request, club_slug: str, session_id: int) -> HttpResponse:
 
 @never_cache
 def deal_edit(request: Request, club_slug: str, session_id: int, deal_id: int) -> HttpResponse:
-    me = club_member(request, club_slug, Role.SCORER)
+    me = session_access(request, club_slug, session_id, Role.SCORER)
     session = selectors.session_of(me.club, session_id)
     deal = selectors.deal_of(session, deal_id)
     if deal.is_deleted:
         messages.info(request, _("This deal was deleted. It can be restored from the history."))
-        return redirect("session_history", club_slug, session_id)
+        return _history(me, session)
     entry = _entry(session, _playing(deal), deal.facts, first_deal=deal.number == 1)
     conflict = None
     revision = deal.revision
@@ -91,13 +91,16 @@ def deal_edit(request: Request, club_slug: str, session_id: int, deal_id: int) -
         if not entry.errors:
             try:
                 services.correct_deal(
-                    deal=deal, actor=request.user, facts=facts, revision=_int(request.POST.get("revision")) or 0
+                    deal=deal,
+                    actor=actor_of(request, me),
+                    facts=facts,
+                    revision=_int(request.POST.get("revision")) or 0,
                 )
             except services.Conflict as error:
                 conflict = error
                 if error.deal is None or error.deal.is_deleted:
                     messages.warning(request, str(error))
-                    return redirect("session_history", club_slug, session_id)
+                    return _history(me, session)
                 deal = error.deal
                 revision = deal.revision
                 entry = _entry(session, _playing(deal), deal.facts, first_deal=deal.number == 1)
@@ -123,12 +126,14 @@ def deal_edit(request: Request, club_slug: str, session_id: int, deal_id: int) -
 
 @require_POST
 def deal_delete(request: Request, club_slug: str, session_id: int, deal_id: int) -> HttpResponse:
-    me = club_member(request, club_slug, Role.SCORER)
+    me = session_access(request, club_slug, session_id, Role.SCORER)
     session = selectors.session_of(me.club, session_id)
     deal = selectors.deal_of(session, deal_id)
     number = deal.number
     try:
-        deleted = services.delete_deal(deal=deal, actor=request.user, revision=_int(request.POST.get("revision")) or 0)
+        deleted = services.delete_deal(
+            deal=deal, actor=actor_of(request, me), revision=_int(request.POST.get("revision")) or 0
+        )
     except services.Conflict as error:
         messages.warning(request, str(error))
         return redirect("deal_edit", club_slug, session_id, deal_id)
@@ -145,14 +150,14 @@ def deal_delete(request: Request, club_slug: str, session_id: int, deal_id: int)
 
 @require_POST
 def deal_restore(request: Request, club_slug: str, session_id: int, deal_id: int) -> HttpResponse:
-    me = club_member(request, club_slug, Role.SCORER)
+    me = session_access(request, club_slug, session_id, Role.SCORER)
     session = selectors.session_of(me.club, session_id)
     deal = selectors.deal_of(session, deal_id)
     try:
-        restored = services.restore_deal(deal=deal, actor=request.user)
+        restored = services.restore_deal(deal=deal, actor=actor_of(request, me))
     except services.ServiceError as error:
         messages.error(request, str(error))
-        return redirect("session_history", club_slug, session_id)
+        return _history(me, session)
     deal.refresh_from_db()
     if restored:
         messages.success(request, _("Deal %(n)s is back on the sheet.") % {"n": deal.number})
@@ -162,7 +167,7 @@ def deal_restore(request: Request, club_slug: str, session_id: int, deal_id: int
 @require_POST
 def deal_preview(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     """The value of the deal being entered, with the engine's explanation, before it is saved."""
-    me = club_member(request, club_slug, Role.SCORER)
+    me = session_access(request, club_slug, session_id, Role.SCORER)
     session = selectors.session_of(me.club, session_id)
     deal = _deal_or_none(session, request.POST.get("deal"))
     before = None if deal else _before(session, request.POST.get("before"))
@@ -182,14 +187,16 @@ def deal_preview(request: Request, club_slug: str, session_id: int) -> HttpRespo
 @never_cache
 def deal_dealers(request: Request, club_slug: str, session_id: int, deal_id: int) -> HttpResponse:
     """Let the deal rotate again from a deal on: the dealers and the money that would move, then apply."""
-    me = club_member(request, club_slug, Role.SCORER)
+    me = session_access(request, club_slug, session_id, Role.SCORER)
     session = selectors.session_of(me.club, session_id)
     deal = selectors.deal_of(session, deal_id)
     if deal.is_deleted or not session.is_open:
         return redirect(session)
     if request.method == "POST":
         try:
-            services.rederive_dealers(deal=deal, actor=request.user, revision=_int(request.POST.get("revision")) or 0)
+            services.rederive_dealers(
+                deal=deal, actor=actor_of(request, me), revision=_int(request.POST.get("revision")) or 0
+            )
         except services.ServiceError as error:
             messages.warning(request, str(error))
         else:
@@ -272,7 +279,7 @@ def _token(value: str | None) -> uuid.UUID | None:
 
 def _render_entry(
     request: Request,
-    me: Member,
+    me: Access,
     session: Session,
     entry: DealEntry,
     *,
@@ -307,6 +314,13 @@ def _render_entry(
         },
         status=status,
     )
+
+
+def _history(me: Access, session: Session) -> HttpResponse:
+    """The session's history, where deleted deals are; the sheet for a table link's holder, who has no history."""
+    if isinstance(me, TableGuest):
+        return redirect(session)
+    return redirect("session_history", session.club.slug, session.pk)
 
 
 def _seat_names(session: Session) -> list[str]:

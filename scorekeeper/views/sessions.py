@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -14,7 +16,8 @@ from ..engine import GAMES
 from ..forms import SessionMoneyForm, SessionStartForm
 from ..labels import GAME_HINTS
 from ..models import Game, HouseRules, Member, Role, Session
-from .access import Request, club_member
+from . import table_links
+from .access import Request, club_member, session_access
 from .clubs import confirm
 from .errors import add_service_errors
 
@@ -102,14 +105,15 @@ def _start(request: Request, me: Member, form: SessionStartForm, house_rules: Ho
 
 
 def session_detail(request: Request, club_slug: str, session_id: int) -> HttpResponse:
-    me = club_member(request, club_slug)
+    me = session_access(request, club_slug, session_id)
     session = selectors.session_of(me.club, session_id)
-    context = {
+    context: dict[str, Any] = {
         "club": me.club,
         "me": me,
         "session": session,
         "sheet": live.sheet_html(me, session),
         "can_score": me.can(Role.SCORER),
+        "table_link": table_links.panel(request, me, session),
     }
     undo = request.GET.get("undo", "")
     if undo.isdigit() and me.can(Role.SCORER) and session.is_open:
@@ -119,7 +123,7 @@ def session_detail(request: Request, club_slug: str, session_id: int) -> HttpRes
 
 def session_live(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     """The sheet for other phones to poll: 204 while it has not changed, else a patch or the whole sheet."""
-    me = club_member(request, club_slug)
+    me = session_access(request, club_slug, session_id)
     session = selectors.session_of(me.club, session_id)
     answer = live.poll(me, session, request.GET.get("rev"), request.GET.get("shape"))
     if answer.html is None:

@@ -1,0 +1,123 @@
+"""Tournament pages by persona: members follow, the club's owners direct, outsiders get 404; the tables' phones."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from leagues.models import Tournament
+from leagues.services import tournaments
+from scorekeeper import services
+from scorekeeper.models import TableLink
+from tests.leagues.conftest import Personas
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def tournament(personas: Personas) -> Tournament:
+    found = tournaments.create_tournament(
+        club=personas.club, actor=personas.owner, name="Herbstturnier", preset="ddv",
+        played_on=datetime.date(2026, 11, 28), rounds=2, seed=3,
+    )  # fmt: skip
+    for n in range(1, 9):
+        tournaments.add_participant(tournament=found, actor=personas.owner, name=f"Gast {n}")
+    return found
+
+
+def pages(slug: str, tournament: Tournament) -> list[str]:
+    args = [slug, tournament.pk]
+    return [
+        reverse("tournaments", args=[slug]),
+        reverse("tournament", args=args),
+        reverse("tournament_draw", args=args),
+        reverse("tournament_ranking", args=args),
+        reverse("tournament_hall", args=args),
+        reverse("tournament_snapshot", args=args),
+        reverse("tournament_round", args=[*args, 1]),
+    ]
+
+
+def test_members_follow_and_outsiders_get_404(client: Client, personas: Personas, tournament: Tournament) -> None:
+    tournaments.start_round(tournament=tournament, actor=personas.owner)
+    slug = personas.club.slug
+    for user in (personas.owner, personas.scorer, personas.member):
+        client.force_login(user)
+        for url in pages(slug, tournament):
+            assert client.get(url).status_code == 200, (user, url)
+    directing = [
+        reverse("tournament_round_start", args=[slug, tournament.pk]),
+        reverse("tournament_round_action", args=[slug, tournament.pk, 1, "time"]),
+        reverse("tournament_withdraw", args=[slug, tournament.pk, tournament.participants.first().pk]),  # type: ignore[union-attr]
+    ]
+    client.force_login(personas.member)
+    for url in directing:
+        assert client.post(url).status_code == 403, url
+    for login in (personas.outsider, None):
+        client.logout()
+        if login:
+            client.force_login(login)
+        for url in pages(slug, tournament):
+            assert client.get(url).status_code == 404, url
+        for url in directing:
+            assert client.post(url).status_code == 404, url
+    assert tournament.played_rounds.get().time_called_at is None
+
+
+def test_the_director_runs_a_round_from_the_pages(client: Client, personas: Personas) -> None:
+    slug = personas.club.slug
+    client.force_login(personas.owner)
+    response = client.post(
+        reverse("tournaments", args=[slug]),
+        {"name": "Cup", "preset": "ddv", "played_on": "2026-12-05", "rounds": "2", "entry_fee": "10",
+         "tiebreak_1": "solos_won", "tiebreak_2": "lot"},
+    )  # fmt: skip
+    tournament = Tournament.objects.get()
+    assert response.status_code == 302
+    assert (tournament.entry_fee_cents, tournament.tiebreaks) == (1000, ["solos_won", "lot"])
+    for n in range(8):
+        client.post(reverse("tournament", args=[slug, tournament.pk]), {"name": f"Gast {n}"})
+    assert tournament.participants.count() == 8
+    client.post(reverse("tournament_round_start", args=[slug, tournament.pk]))
+    this_round = tournament.played_rounds.get()
+    assert this_round.tables.count() == 2
+    page = client.get(reverse("tournament_round", args=[slug, tournament.pk, 1])).content.decode()
+    for table in this_round.tables.all():
+        assert TableLink.objects.live().get(session=table.session).token in page  # the phone's link and QR code
+    assert "<svg" in page
+
+
+def test_a_tables_phone_link_ends_with_the_round(client: Client, personas: Personas, tournament: Tournament) -> None:
+    this_round = tournaments.start_round(tournament=tournament, actor=personas.owner)
+    tokens = [TableLink.objects.live().get(session=t.session).token for t in this_round.tables.all()]
+    phone = Client(HTTP_ACCEPT_LANGUAGE="en")
+    assert phone.get(reverse("table_link", args=[tokens[0]])).status_code == 302
+    for table in this_round.tables.select_related("session"):
+        services.close_session(session=table.session, actor=personas.owner)
+    tournaments.close_round(this_round=this_round, actor=personas.owner)
+    assert phone.get(reverse("table_link", args=[tokens[0]])).status_code == 410
+
+
+def test_the_hall_screen_refreshes_its_table_alone(client: Client, personas: Personas, tournament: Tournament) -> None:
+    tournaments.start_round(tournament=tournament, actor=personas.owner)
+    client.force_login(personas.member)
+    url = reverse("tournament_hall", args=[personas.club.slug, tournament.pk])
+    whole = client.get(url).content.decode()
+    assert 'hx-trigger="every 4s"' in whole
+    part = client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert "<html" not in part
+    assert "Gast 1" in part
+
+
+def test_the_snapshot_stands_alone(client: Client, personas: Personas, tournament: Tournament) -> None:
+    tournaments.start_round(tournament=tournament, actor=personas.owner)
+    client.force_login(personas.member)
+    response = client.get(reverse("tournament_snapshot", args=[personas.club.slug, tournament.pk]))
+    body = response.content.decode()
+    assert response["Content-Disposition"].startswith("attachment")
+    assert "<script" not in body
+    assert "<link" not in body
+    assert "Gast 8" in body
