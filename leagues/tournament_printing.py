@@ -44,9 +44,8 @@ class SheetLayout:
 
     @property
     def widths_mm(self) -> list[float]:
-        fixed = [*SHEET_FIXED_MM, *([SHEET_SOLO_MM] if self.pflichtsolo else [])]
-        player = (SHEET_WIDTH_MM - sum(fixed)) / self.players
-        solo = fixed[len(SHEET_FIXED_MM) :]
+        solo = [SHEET_SOLO_MM] if self.pflichtsolo else []
+        player = (SHEET_WIDTH_MM - sum(SHEET_FIXED_MM) - sum(solo)) / self.players
         return [*SHEET_FIXED_MM, *[player] * self.players, *solo]
 
     @property
@@ -104,8 +103,8 @@ def sheets_pdf(tournament: Tournament, this_round: TournamentRound) -> bytes:
         TableSheet(t.number, t.players, SheetLayout(len(t.players), preset.games[len(t.players)], preset.pflichtsolo))
         for t in selectors.tables_of(this_round)
     ]
-    layouts = {sheet.layout for sheet in sheets}
-    context = {**_head(tournament), "round": this_round, "sheets": sheets, "grids": [x.css() for x in layouts]}
+    grids = [layout.css() for layout in sorted({s.layout for s in sheets}, key=lambda layout: layout.css_class)]
+    context = {**_head(tournament), "round": this_round, "sheets": sheets, "grids": grids}
     return pdf_from_template("leagues/print/tournament/sheets.html", context)
 
 
