@@ -2,7 +2,16 @@ from django.urls import path
 
 from scorekeeper.urls import TokenConverter  # noqa: F401  (registers the token converter)
 
-from .views import leagues, players, seasons, standings, tournament_documents, tournaments
+from .views import (
+    leagues,
+    players,
+    seasons,
+    standings,
+    tournament_documents,
+    tournament_printouts,
+    tournament_prizes,
+    tournaments,
+)
 
 club = "c/<slug:club_slug>/"
 league = f"{club}leagues/<int:league_id>/"
@@ -35,6 +44,24 @@ urlpatterns = [
     path(f"{tournament}rounds/start/", tournaments.round_start, name="tournament_round_start"),
     path(f"{tournament}rounds/<int:number>/", tournaments.round_detail, name="tournament_round"),
     path(f"{tournament}rounds/<int:number>/<str:action>/", tournaments.round_action, name="tournament_round_action"),
+    # printouts and prizes
+    path(f"{tournament}prizes/", tournament_prizes.tournament_prizes, name="tournament_prizes"),
+    path(f"{tournament}ranking.pdf", tournament_printouts.tournament_ranking_pdf, name="tournament_ranking_pdf"),
+    path(
+        f"{tournament}rounds/<int:number>/seating.pdf",
+        tournament_printouts.tournament_seating_pdf,
+        name="tournament_seating_pdf",
+    ),
+    path(
+        f"{tournament}rounds/<int:number>/sheets.pdf",
+        tournament_printouts.tournament_sheets_pdf,
+        name="tournament_sheets_pdf",
+    ),
+    path(
+        f"{tournament}rounds/<int:number>/results.pdf",
+        tournament_printouts.tournament_round_results_pdf,
+        name="tournament_round_results_pdf",
+    ),
     path(
         f"{tournament}participants/<int:participant_id>/withdraw/",
         tournaments.participant_withdraw,

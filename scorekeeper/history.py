@@ -201,6 +201,7 @@ TOURNAMENT_WORDS: dict[str, Any] = {
     ),
     "time_called": gettext_lazy("%(who)s called time in round %(round)s of the tournament %(tournament)s"),
     "round_closed": gettext_lazy("%(who)s closed round %(round)s of the tournament %(tournament)s"),
+    "prizes_set": gettext_lazy("%(who)s set the prizes of the tournament %(tournament)s"),
     "penalty": gettext_lazy("%(who)s recorded a penalty for %(name)s in the tournament %(tournament)s: %(reason)s"),
     "tournament_imported": gettext_lazy(
         "%(who)s imported the tournament %(tournament)s: %(participants)s participants, %(rounds)s rounds played"

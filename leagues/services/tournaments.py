@@ -34,6 +34,7 @@ from ..tournaments.document import load as load_document
 from ..tournaments.document import score as score_document
 from ..tournaments.draw import MOST_ROUNDS, DrawError, Plan, plan, stats
 from ..tournaments.presets import PRESETS
+from ..tournaments.prizes import prizes_json, read_prizes
 from ..tournaments.ranking import POINTS, parse_tiebreaks
 from ..tournaments.reading import Bad
 from ..tournaments.sheet import Sheet, read_sheet
@@ -88,6 +89,24 @@ def create_tournament(
         seed=seed if seed is not None else secrets.randbelow(2**31),
     )
     audit_club(club, actor, AuditEntry.Action.TOURNAMENT_CREATED, after={"tournament": tournament.name, "game": game})
+    return tournament
+
+
+@transaction.atomic
+def set_prizes(*, tournament: Tournament, actor: Actor, prizes: Any) -> Tournament:
+    """The prize list (``leagues.tournaments.prizes``), kept in the settings; a bad field's message is keyed by its
+    path, such as ``pool[1].percent``."""
+    tournament = locked(tournament)
+    try:
+        prize_list = read_prizes(prizes)
+    except InvalidTournament as error:
+        errors: dict[str | None, list[str]] = {}
+        for problem in error.problems:
+            errors.setdefault(problem.path or None, []).append(translated(problem.words))
+        raise ServiceError(errors) from error
+    tournament.settings = {**tournament.settings, "prizes": prizes_json(prize_list)}
+    tournament.save(update_fields=["settings"])
+    _audit(tournament, actor, "prizes_set", places=len(prize_list.pool), categories=len(prize_list.categories))
     return tournament
 
 
@@ -403,6 +422,7 @@ __all__ = [
     "import_tournament",
     "keep_apart",
     "planned",
+    "set_prizes",
     "start_round",
     "swap",
     "withdraw",

@@ -82,6 +82,12 @@ TEMPLATES: dict[str, str] = {
     "tiebreak_after_end": _("Nothing can follow the tie-break %(last)s, but %(tiebreak)s does."),
     "tiebreaks_not_a_list": _("The tie-breaks are a list of keys, not %(got)s."),
     "lot_needs_seed": _("The tie-break lot draws with the tournament's seed, and the settings give none."),
+    # the prize list
+    "prize_place_twice": _("Place %(place)s has a prize already."),
+    "percent_or_cents": _("A place's prize is either a percentage of the fees or a fixed amount."),
+    "percent_range": _("A percentage is more than 0 and at most 100, not %(got)s."),
+    "percent_total": _("The percentages add up to %(total)s, more than 100."),
+    "label_too_long": _("A prize's name has at most %(most)s characters."),
     # the document
     "document_not_object": _("A tournament document is a JSON object."),
     "format_wrong": _("The format must be %(expected)s, not %(got)s."),
