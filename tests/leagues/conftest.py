@@ -70,7 +70,7 @@ def play_out(table: TournamentTable, actor: Any) -> None:
         owing = [p for p in sheet.owing if p in playing]
         solo: dict[str, Any] = {"type": "solo", "solo": "damen", "re": owing[:1], "re_points": 150, "forced": True}
         if sheet.must_play and owing:
-            facts = solo | ({"vorgefuehrt": True} if sheet.preset.vorgefuehrt and sheet.regular_left else {})
+            facts = solo | ({"vorgefuehrt": True} if sheet.preset.vorgefuehrt else {})  # as the sheet reads it
         elif owing and len(owing) < sheet.regular_left:
             facts = solo | {"re_points": 100}
         else:

@@ -20,7 +20,7 @@ from leagues.tournament_documents import export_tournament
 from leagues.tournaments import document
 from scorekeeper import services
 from scorekeeper.models import Deal, Member, Session
-from tests.leagues.conftest import Personas
+from tests.leagues.conftest import Personas, play_out
 
 pytestmark = pytest.mark.django_db
 DAY = datetime.date(2026, 11, 28)
@@ -65,7 +65,8 @@ def played(personas: Personas) -> Tournament:
                 reason="late", official="TL",
             )  # fmt: skip
         if number < 3:
-            for table in this_round.tables.select_related("session"):
+            for table in this_round.tables.select_related("session", "round__tournament"):
+                play_out(table, personas.owner)
                 services.close_session(session=table.session, actor=personas.owner)
             tournaments.close_round(this_round=this_round, actor=personas.owner)
         else:

@@ -14,7 +14,7 @@ from leagues.models import Tournament, TournamentRound
 from leagues.selectors import prizes as prize_selectors
 from leagues.services import tournaments
 from scorekeeper import services
-from tests.leagues.conftest import Personas
+from tests.leagues.conftest import Personas, play_out
 from tests.test_printing import flat, needs_weasyprint, pdf_pages
 
 pytestmark = pytest.mark.django_db
@@ -42,7 +42,7 @@ def tournament(personas: Personas) -> Tournament:
 @pytest.fixture
 def first_round(personas: Personas, tournament: Tournament) -> TournamentRound:
     """Round 1: a solo won at each table, by more at table 1 than at 2 and at 2 than at 3 (the places 1 to 3 are not
-    shared); every sheet closed and the round closed."""
+    shared); then time is called, the Pflichtsoli owed are played, every sheet closed and the round closed."""
     this_round = tournaments.start_round(tournament=tournament, actor=personas.owner)
     for table, re_points in zip(
         this_round.tables.select_related("session").order_by("number"), (240, 181, 151), strict=True
@@ -52,6 +52,9 @@ def first_round(personas: Personas, tournament: Tournament) -> TournamentRound:
             session=table.session, actor=personas.owner,
             facts={"type": "solo", "solo": "damen", "re": [names[1]], "re_points": re_points, "forced": True},
         )  # fmt: skip
+    tournaments.call_time(this_round=this_round, actor=personas.owner)
+    for table in this_round.tables.select_related("session", "round__tournament"):
+        play_out(table, personas.owner)
         services.close_session(session=table.session, actor=personas.owner)
     return tournaments.close_round(this_round=this_round, actor=personas.owner)
 
