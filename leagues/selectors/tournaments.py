@@ -88,16 +88,23 @@ class TournamentRanking:
 
 def ranking(tournament: Tournament, *, round_number: int | None = None) -> TournamentRanking:
     """The ranking live: each table's points as its sheet stands (the stored totals; no deal is read), its table
-    points, the penalties; solos count once a table's sheet is closed. Three queries, whatever the field."""
+    points, the penalties; solos count once a table's sheet is closed. Five queries, whatever the field: each
+    table's session read once (its totals), each seat once."""
     preset = preset_of(tournament)
-    seats = list(
-        TableSeat.objects.filter(table__round__tournament=tournament)
-        .order_by()
-        .values_list(
-            "table__round__number", "table__number", "table__session_id", "position", "participant__number",
-            "table__session__totals", "table__session__status",
+    sheets = {
+        table_id: (number, table, session, totals, status)
+        for table_id, number, table, session, totals, status in TournamentTable.objects.filter(
+            round__tournament=tournament
         )
-    )  # fmt: skip
+        .order_by()
+        .values_list("pk", "round__number", "number", "session_id", "session__totals", "session__status")
+    }
+    seats = [
+        (*sheets[table_id][:3], position, player, sheets[table_id][3], sheets[table_id][4])
+        for table_id, position, player in TableSeat.objects.filter(table__round__tournament=tournament)
+        .order_by()
+        .values_list("table_id", "position", "participant__number")
+    ]
     solos = {
         (session, position): (played, won)
         for session, position, played, won in PlayerResult.objects.filter(

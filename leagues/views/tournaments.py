@@ -211,14 +211,18 @@ def _ranking_context(request: Request, tournament: Tournament) -> dict[str, Any]
     except ValueError:
         round_number = None
     ranked = selectors.ranking(tournament, round_number=round_number)
-    return {
-        "tournament": tournament,
-        "ranking": ranked,
-        # the values that decided: "shared" decides nothing, a drawn lot shows its number
-        "tiebreak_columns": [
-            (key, TIEBREAK_NAMES[key]) for key in ranked.chain if key in TIEBREAK_NAMES and key != "shared"
-        ],
-    }
+    # the values that decided: "shared" decides nothing, a drawn lot shows its number
+    columns = [(key, TIEBREAK_NAMES[key]) for key in ranked.chain if key in TIEBREAK_NAMES and key != "shared"]
+    rounds = [] if ranked.round else ranked.rounds
+    lines = [
+        (
+            row,
+            [row.standing.rounds.get(n, "") for n in rounds],
+            [row.standing.tiebreaks.get(key, "") for key, _ in columns],
+        )
+        for row in ranked.rows
+    ]  # a row's cells looked up once here, not in nested template loops (200 players × 8 rounds)
+    return {"tournament": tournament, "ranking": ranked, "tiebreak_columns": columns, "lines": lines, "rounds": rounds}
 
 
 def tournament_ranking(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:

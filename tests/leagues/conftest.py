@@ -11,6 +11,7 @@ from django.test import Client
 from leagues import services as league_services
 from leagues.models import League, Season, TournamentTable
 from leagues.services import tournaments
+from leagues.tournaments.samples import next_deal
 from scorekeeper import services
 from scorekeeper.models import Session
 from tests.scorekeeper.conftest import Personas, personas, sauspiel, start
@@ -58,21 +59,6 @@ def season(personas: Personas, league: League) -> Season:
 
 
 def play_out(table: TournamentTable, actor: Any) -> None:
-    """Play a Doppelkopf table's round to its end as the sheet asks: normal games by the first two players who play,
-    and each owed Pflichtsolo when it is due (vorgeführt then), by a player who is not dealing at a five-table."""
-    session = table.session
-    while True:
-        sheet = tournaments.table_sheet(table)
-        if sheet.can_close:
-            return
-        dealer = sheet.next_dealer
-        playing = [p for p in sheet.seats if len(sheet.seats) < 5 or p != dealer]
-        owing = [p for p in sheet.owing if p in playing]
-        solo: dict[str, Any] = {"type": "solo", "solo": "damen", "re": owing[:1], "re_points": 150, "forced": True}
-        if sheet.must_play and owing:
-            facts = solo | ({"vorgefuehrt": True} if sheet.preset.vorgefuehrt else {})  # as the sheet reads it
-        elif owing and len(owing) < sheet.regular_left:
-            facts = solo | {"re_points": 100}
-        else:
-            facts = {"type": "normal", "re": playing[:2], "re_points": 130}
-        services.record_deal(session=session, actor=actor, facts=facts)
+    """Play a Doppelkopf table's round to its end as the sheet asks (``tournaments.samples.next_deal``)."""
+    while (facts := next_deal(tournaments.table_sheet(table))) is not None:
+        services.record_deal(session=table.session, actor=actor, facts=facts)
