@@ -4,7 +4,6 @@ and enters games (a Pflichtsolo among them); a penalty; the live ranking; the ro
 
 from __future__ import annotations
 
-import datetime
 from typing import Any
 
 import pytest
@@ -17,6 +16,7 @@ from leagues.services import tournaments
 from scorekeeper import services
 from scorekeeper.models import Club, TableLink
 from tests.leagues.conftest import play_out
+from tests.test_printing import pdf_pages
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -108,4 +108,8 @@ def test_a_tournament_from_registration_to_the_last_ranking(
     rows = page.locator("table.ranking tbody tr")
     expect(rows).to_have_count(13)
     assert "still playing" not in page.inner_text("main")
-    assert datetime.date(2026, 11, 28) == tournament.played_on
+    final = page.request.get(f"{base}ranking.pdf")  # the final ranking as printed
+    assert final.ok
+    assert final.headers["content-type"] == "application/pdf"
+    leader = page.inner_text("table.ranking tbody tr:first-child td:nth-child(3)")
+    assert leader in " ".join(pdf_pages(final.body()))
