@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from scorekeeper.engine.messages import CodedError, Param, gettext_noop
 from scorekeeper.engine.messages import Message as EngineMessage
-from scorekeeper.engine.messages import Param, gettext_noop
 
 
 class Message(EngineMessage):
@@ -27,17 +27,10 @@ def say(code: str, /, **params: Param) -> Message:
     return Message(code, params)
 
 
-class RankingError(ValueError):
-    """A season's ranking cannot be built: a bad mode, parameter, tie-break or result.
+class RankingError(CodedError):
+    """A season's ranking cannot be built: a bad mode, parameter, tie-break or result (a code of :data:`TEMPLATES`)."""
 
-    ``code`` and ``params`` name the message in :data:`TEMPLATES`; ``str()`` is the English sentence.
-    """
-
-    def __init__(self, code: str, /, **params: Param) -> None:
-        self.words = Message(code, params)
-        self.code = code
-        self.params = params
-        super().__init__(str(self.words))
+    catalogue = Message
 
 
 _ = gettext_noop

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from . import designs, fields, search, seating
 from .fields import lower_bound, table_sizes
-from .messages import DrawError
+from .words import DrawError
 
 __all__ = ["DrawError", "DrawStats", "Plan", "Round", "Table", "lower_bound", "plan", "stats", "table_sizes"]
 

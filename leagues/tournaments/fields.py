@@ -13,7 +13,7 @@ import math
 import operator
 from collections.abc import Sequence
 
-from .messages import DrawError
+from .words import DrawError
 
 GAMES = {"doppelkopf": 4, "schafkopf": 4, "sheepshead": 5}  # how many play each deal
 

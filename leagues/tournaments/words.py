@@ -2,7 +2,7 @@
 
 As in the ranking engine (``leagues.ranking.messages``), nothing here imports Django: a :class:`Message` carries a
 stable code from :data:`TEMPLATES` and the values to fill in; ``str()`` renders it in English, and a page looks the
-same code up in its catalogue. (The draw keeps its own codes in ``messages``; these are the scoring side's.)
+same code up in its catalogue. One catalogue for the whole package: the draw, the sheets, penalties and ranking.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from scorekeeper.engine.messages import CodedError, Param, gettext_noop
 from scorekeeper.engine.messages import Message as EngineMessage
-from scorekeeper.engine.messages import Param, gettext_noop
 
 
 class Message(EngineMessage):
@@ -22,6 +22,12 @@ class Message(EngineMessage):
     @staticmethod
     def templates() -> Mapping[str, str]:
         return TEMPLATES
+
+
+class DrawError(CodedError):
+    """The draw cannot be made as asked: a field that cannot be seated, a bad fixed table, an impossible wish."""
+
+    catalogue = Message
 
 
 def say(code: str, /, **params: Param) -> Message:
@@ -51,6 +57,29 @@ class InvalidTournament(ValueError):
 _ = gettext_noop
 
 TEMPLATES: dict[str, str] = {
+    # the draw
+    "unknown_game": _("The draw knows no game %(game)s (known: %(known)s)."),
+    "field_cannot_be_seated": _(
+        "%(players)s players cannot be seated at tables of %(sizes)s: the nearest fields that can are %(fewer)s and "
+        "%(more)s players (give byes or add substitutes)."
+    ),
+    "field_too_small": _(
+        "%(players)s players cannot be seated at tables of %(sizes)s: a draw needs at least %(least)s."
+    ),
+    "rounds_out_of_range": _(
+        "A tournament of %(rounds)s rounds cannot be drawn with %(played)s rounds played (at most %(most)s rounds)."
+    ),
+    "duplicate_player": _("%(player)s is entered twice."),
+    "player_twice_in_round": _("%(player)s sits twice in round %(round)s."),
+    "unknown_player": _("%(player)s is not in the field."),
+    "no_such_table": _("%(player)s is fixed to table %(table)s, but a round has tables 1 to %(tables)s."),
+    "fixed_table_overfull": _("%(count)s players are fixed to table %(table)s, which seats %(size)s."),
+    "apart_same_player": _("%(player)s cannot be kept apart from themselves."),
+    "apart_fixed_together": _("%(first)s and %(second)s are to be kept apart but are fixed to the same table."),
+    "apart_impossible": _(
+        "%(first)s and %(second)s sit together in round 1 although they are to be kept apart: too many players "
+        "are to be kept apart from each other for %(tables)s tables."
+    ),
     # why a table sheet cannot be closed yet
     "pflichtsolo_missing": _("%(players)s still owe their Pflichtsolo."),
     "games_missing": _("%(missing)s of the round's %(games)s games are still to play."),

@@ -62,6 +62,19 @@ def say(code: str, /, **params: Param) -> Message:
     return Message(code, params)
 
 
+class CodedError(ValueError):
+    """An error named by a code of ``catalogue`` (a :class:`Message` kind) and the values to fill in; ``str()`` is
+    the English sentence, ``words`` the message a page translates. The league ranking and the draw raise these."""
+
+    catalogue: type[Message] = Message
+
+    def __init__(self, code: str, /, **params: Param) -> None:
+        self.words = self.catalogue(code, params)
+        self.code = code
+        self.params = params
+        super().__init__(str(self.words))
+
+
 def names_and(names: Iterable[str]) -> Message:
     """ "Anna, Bert and Caro" (or just "Anna")."""
     *first, last = names

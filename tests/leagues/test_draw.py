@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from leagues.tournaments import draw
 from leagues.tournaments.designs import designed_rounds
 from leagues.tournaments.draw import DrawError, Plan, lower_bound, plan, stats, table_sizes
-from leagues.tournaments.messages import TEMPLATES
+from leagues.tournaments.words import TEMPLATES
 
 ROOT = Path(__file__).resolve().parents[2]
 
