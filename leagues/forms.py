@@ -22,6 +22,23 @@ TIEBREAK_SLOTS = 4
 DAY = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")  # a date field's value is ISO in any language
 
 
+class TiebreakSlots(forms.BaseForm):
+    """A chain of tie-breaks as numbered choices (a season's, a tournament's): the first slot decides first."""
+
+    def add_tiebreak_slots(self, choices: list[tuple[str, Any]], initial: tuple[str, ...] = ()) -> None:
+        for slot in range(1, TIEBREAK_SLOTS + 1):
+            self.fields[f"tiebreak_{slot}"] = forms.ChoiceField(
+                label=_("Tie-break %(n)s") % {"n": slot},
+                choices=[("", "—"), *choices],
+                required=False,
+                initial=initial[slot - 1] if slot <= len(initial) else "",
+            )
+
+    def tiebreaks(self) -> list[str]:
+        chosen = (self.cleaned_data.get(f"tiebreak_{slot}") for slot in range(1, TIEBREAK_SLOTS + 1))
+        return [key for key in chosen if key]
+
+
 class LeagueForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=NAME_MAX)
     game = forms.ChoiceField(label=_("Game"), choices=Game.choices)
@@ -45,7 +62,7 @@ def _points_list(text: str, size: int) -> list[int] | None:
         ) from None
 
 
-class SeasonForm(forms.Form):
+class SeasonForm(TiebreakSlots, forms.Form):
     name = forms.CharField(label=_("Name"), max_length=NAME_MAX, help_text=_("e.g. 2026 or Winter 2026/27"))
     period = forms.ChoiceField(label=_("Period"), choices=Season.Period.choices)
     starts_on = forms.DateField(label=_("First day"), widget=DAY)
@@ -104,11 +121,7 @@ class SeasonForm(forms.Form):
                 required=False,
                 help_text=_("e.g. 3, 1, -1, -3 (first place first)") if size == 4 else "",
             )
-        tiebreaks = [("", "—")] + [(key, translated(tb.name())) for key, tb in TIEBREAKS.items()]
-        for slot in range(1, TIEBREAK_SLOTS + 1):
-            fields[f"tiebreak_{slot}"] = forms.ChoiceField(
-                label=_("Tie-break %(n)s") % {"n": slot}, choices=tiebreaks, required=False
-            )
+        self.add_tiebreak_slots([(key, translated(tb.name())) for key, tb in TIEBREAKS.items()])
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -140,10 +153,6 @@ class SeasonForm(forms.Form):
             if table:
                 config["points_by_size"] = table
         return config
-
-    def tiebreaks(self) -> list[str]:
-        chosen = (self.cleaned_data.get(f"tiebreak_{slot}") for slot in range(1, TIEBREAK_SLOTS + 1))
-        return [key for key in chosen if key]
 
     @classmethod
     def initial_of(cls, season: Season) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.models import Member
 
-from .forms import DAY, TIEBREAK_SLOTS
+from .forms import DAY, TiebreakSlots
 from .models import NAME_MAX, Participant, Penalty
 from .tournaments.draw import MOST_ROUNDS
 from .tournaments.presets import PRESETS
@@ -34,7 +34,7 @@ PRESET_NAMES = {
 }
 
 
-class TournamentForm(forms.Form):
+class TournamentForm(TiebreakSlots, forms.Form):
     name = forms.CharField(label=_("Name"), max_length=NAME_MAX)
     preset = forms.ChoiceField(label=_("Game and scoring"), choices=[(k, PRESET_NAMES.get(k, k)) for k in PRESETS])
     played_on = forms.DateField(label=_("Date"), widget=DAY)
@@ -48,18 +48,11 @@ class TournamentForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choices = [("", "—")] + [(key, TIEBREAK_NAMES[key]) for key in TIEBREAKS if key != POINTS]
-        for slot, initial in zip(range(1, TIEBREAK_SLOTS + 1), ("best_round", "shared", "", ""), strict=True):
-            self.fields[f"tiebreak_{slot}"] = forms.ChoiceField(
-                label=_("Tie-break %(n)s") % {"n": slot}, choices=choices, required=False, initial=initial
-            )
+        choices = [(key, TIEBREAK_NAMES[key]) for key in TIEBREAKS if key != POINTS]
+        self.add_tiebreak_slots(choices, initial=("best_round", "shared"))
 
     def entry_fee_cents(self) -> int:
         return int((self.cleaned_data.get("entry_fee") or 0) * 100)
-
-    def tiebreaks(self) -> list[str]:
-        chosen = (self.cleaned_data.get(f"tiebreak_{slot}") for slot in range(1, TIEBREAK_SLOTS + 1))
-        return [key for key in chosen if key]
 
 
 class ParticipantForm(forms.Form):
