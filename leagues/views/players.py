@@ -12,7 +12,7 @@ from django.utils.translation import get_language
 from scorekeeper import printing
 from scorekeeper.models import Club
 from scorekeeper.views.access import Request, club_member
-from scorekeeper.views.settlement import pdf_response
+from scorekeeper.views.downloads import pdf_response
 
 from .. import charts, selectors
 from ..models import Season

@@ -15,7 +15,7 @@ from scorekeeper import printing
 from scorekeeper.engine_words import translated
 from scorekeeper.models import Member, Role
 from scorekeeper.views.access import Request, club_member
-from scorekeeper.views.settlement import pdf_response
+from scorekeeper.views.downloads import attachment, pdf_response
 
 from .. import charts, selectors
 from ..filters import StandingFilter
@@ -111,9 +111,7 @@ def season_export(request: Request, club_slug: str, season_id: int, fmt: str) ->
     if fmt not in EXPORTS:
         raise Http404
     table = _table(request, season, standing, None)["table"]
-    response = HttpResponse(table.dataset().export(fmt), content_type=EXPORTS[fmt])
-    response["Content-Disposition"] = f'attachment; filename="{name}.{fmt}"'
-    return response
+    return attachment(HttpResponse(table.dataset().export(fmt), content_type=EXPORTS[fmt]), f"{name}.{fmt}")
 
 
 def season_report_pdf(request: Request, club_slug: str, season_id: int) -> HttpResponseBase:

@@ -3,13 +3,14 @@ tournament (a backup brought back on another laptop, or a tournament run elsewhe
 
 from __future__ import annotations
 
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from scorekeeper.models import Role
 from scorekeeper.services import ServiceError
 from scorekeeper.views.access import Request, club_member
+from scorekeeper.views.downloads import json_download
 from scorekeeper.views.errors import add_service_errors
 
 from .. import selectors
@@ -21,10 +22,8 @@ from ..tournament_forms import TournamentImportForm
 def tournament_export(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
     me = club_member(request, club_slug)
     tournament = selectors.tournament_of(me.club, tournament_id)
-    response = JsonResponse(export_tournament(tournament), json_dumps_params={"ensure_ascii": False, "indent": 1})
     filename = f"{me.club.slug}-tournament-{tournament.pk}-{tournament.played_on:%Y-%m-%d}.json"
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return json_download(export_tournament(tournament), filename, indent=1)
 
 
 def tournament_import(request: Request, club_slug: str) -> HttpResponse:

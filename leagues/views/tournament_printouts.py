@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.http import HttpResponseBase
 
 from scorekeeper.views.access import Request, club_member
-from scorekeeper.views.settlement import pdf_response
+from scorekeeper.views.downloads import pdf_response
 
 from .. import selectors
 from .. import tournament_printing as printing

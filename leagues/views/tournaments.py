@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from scorekeeper.models import Member, Role
 from scorekeeper.services import ServiceError
 from scorekeeper.views.access import Request, club_member
+from scorekeeper.views.downloads import attachment
 from scorekeeper.views.errors import add_service_errors
 from scorekeeper.views.table_links import qr_svg
 
@@ -247,8 +248,6 @@ def tournament_snapshot(request: Request, club_slug: str, tournament_id: int) ->
     """The ranking as one self-contained HTML file (styles inside, no script), for a screen without a connection."""
     me = club_member(request, club_slug)
     tournament = selectors.tournament_of(me.club, tournament_id)
-    response = render(
-        request, "leagues/tournament/snapshot.html", {"club": me.club, **_ranking_context(request, tournament)}
-    )
-    response["Content-Disposition"] = f'attachment; filename="{me.club.slug}-tournament-{tournament.pk}-ranking.html"'
-    return response
+    context = {"club": me.club, **_ranking_context(request, tournament)}
+    snapshot = render(request, "leagues/tournament/snapshot.html", context)
+    return attachment(snapshot, f"{me.club.slug}-tournament-{tournament.pk}-ranking.html")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -19,6 +19,7 @@ from ..models import Game, HouseRules, Member, Role, Session
 from . import table_links
 from .access import Request, club_member, session_access
 from .clubs import confirm
+from .downloads import json_download
 from .errors import add_service_errors
 
 
@@ -240,7 +241,5 @@ def session_money(request: Request, club_slug: str, session_id: int) -> HttpResp
 def session_export(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     me = club_member(request, club_slug)
     session = selectors.session_of(me.club, session_id)
-    response = JsonResponse(export_document(session), json_dumps_params={"ensure_ascii": False, "indent": 2})
     filename = f"{me.club.slug}-{session.game}-{session.played_on:%Y-%m-%d}-{session.pk}.json"
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return json_download(export_document(session), filename)

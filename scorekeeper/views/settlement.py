@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import zlib
 
 from django.core.cache import cache
@@ -14,6 +13,7 @@ from .. import printing, selectors
 from ..engine import GAMES
 from ..models import Club, Session
 from .access import Request, club_member, session_access
+from .downloads import pdf_response
 
 PDF_TIMEOUT = 3600  # asked for at the end of an evening, by several players
 
@@ -65,8 +65,3 @@ def _printout(club: Club, session: Session) -> printing.Printout:
         sheet=sheet,
         settlement=printing.settle_sheet(sheet, pot_policy=session.pot_policy, mode=session.settlement_mode),
     )
-
-
-def pdf_response(pdf: bytes, filename: str) -> FileResponse:
-    # inline: phones open it in their viewer, ready to print or share; the name is kept when it is saved
-    return FileResponse(io.BytesIO(pdf), filename=filename, content_type="application/pdf")
