@@ -1,6 +1,22 @@
 // Every page: what the app needs from the browser besides htmx, without inline script (the CSP forbids it).
 (function () {
   "use strict";
+  // The browser scrolls a control that gets focus clear of the sticky bars by the page's scroll padding
+  // (app.css): kept to the bars' heights as they are now (the deal form's bar grows with the explanation).
+  function padForBars() {
+    var root = document.documentElement.style;
+    var top = document.querySelector(".topbar");
+    var bottom = Array.prototype.filter.call(document.querySelectorAll(".entry-actions, .entry-bar"), function (bar) {
+      return getComputedStyle(bar).position === "sticky";
+    })[0];
+    root.setProperty("--topbar-height", (top ? top.offsetHeight : 0) + "px");
+    root.setProperty("--bottom-bar-height", (bottom ? bottom.offsetHeight : 0) + "px");
+  }
+  ["DOMContentLoaded", "toggle", "htmx:afterSettle", "focusin"].forEach(function (type) {
+    document.addEventListener(type, padForBars, true);
+  });
+  window.addEventListener("resize", padForBars);
+
   // A sheet polls for changes every few seconds; not while the phone is locked or the tab is in the background.
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (document.hidden && event.detail.elt.hasAttribute("data-poll")) event.preventDefault();

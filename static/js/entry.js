@@ -87,6 +87,12 @@
     forced.checked = owing.includes(soloist.value);
   }
 
+  // A keyboard user moves on with Tab and the page follows the focus; scrolling for him would carry the focused
+  // choice out of sight (under the top bar). Only a tap brings the next choice into view.
+  let byKeyboard = false;
+  form.addEventListener("keydown", function () { byKeyboard = true; });
+  form.addEventListener("pointerdown", function () { byKeyboard = false; });
+
   form.addEventListener("change", function (event) {
     const target = event.target;
     if (target.name === "contract_type") {
@@ -99,7 +105,8 @@
     if (target.name === "declarer") tickSeatedPartner(target.value);
     if (target.name === "re") tickPflichtsolo();
     const control = target.closest(".control");
-    if (control && (isPlayerControl(control) || control.classList.contains("control-choice")) && full(control)) {
+    if (!byKeyboard && control && (isPlayerControl(control) || control.classList.contains("control-choice")) &&
+        full(control)) {
       advance(control);
     }
   });
