@@ -11,6 +11,9 @@ A polling phone says which revision and shape (language, role, any rows) it show
 current; a patch (the sheet's head with the totals, and the lines that changed since its revision) while only the
 revision moved; the whole sheet otherwise. A patch carries the number of deals: the phone drops the lines past it,
 and every line it keeps is one no write touched since (a deal that moves gets a new number, so a new stamp).
+
+Either answer to a phone that said its revision carries what changed since, in words (``what_changed``,
+``news``): the page's polite live region reads it out, and nothing when nothing was said.
 """
 
 from __future__ import annotations
@@ -22,10 +25,11 @@ from typing import Protocol
 
 from django.core.cache import cache
 from django.template.loader import get_template, render_to_string
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from . import selectors
+from . import news, selectors
 from .models import Role, Session
 from .sheet import Sheet, StoredDeal, row
 
@@ -87,15 +91,40 @@ def poll(me: Viewer, session: Session, revision: str | None, shape: str | None) 
     """What a phone showing ``revision`` in ``shape`` needs to show the sheet as it is now."""
     look = Look.of(me, session)
     since = int(revision) if revision and revision.isdecimal() else None
-    if shape != look.shape or since is None or since > session.revision:
+    if since is None or since > session.revision:
         return Poll(sheet_html(me, session))
+    if shape != look.shape:  # the whole sheet, and what changed since the phone's
+        return Poll(_with_news(sheet_html(me, session), what_changed(session, since)))
     if since == session.revision:
         return Poll(None)
     changed = selectors.stored_deals(session, since=since)
     head = selectors.sheet_head(session)
     lines = _lines(look, head, [(deal.deal_id, deal.changed_in) for deal in changed], changed)
-    news = row(changed[0], head.players) if changed else None
-    return Poll(_sheet(look, head, lines, patch=True, news=news), patch=True)
+    return Poll(_sheet(look, head, lines, patch=True, news=what_changed(session, since, head.players)), patch=True)
+
+
+def what_changed(session: Session, since: int, players: Sequence[str] = ()) -> str:
+    """What a phone showing revision ``since`` hears (``news``): a sentence for each deal written since, or ""."""
+    told = news.changes(selectors.deal_writes(session, since) or ())
+    if not told:
+        return ""
+    ids = [change.deal_id for change in told if change.kind != news.DELETED]
+    deals = {deal.deal_id: deal for deal in selectors.stored_deals(session, ids=ids)} if ids else {}
+    if any(
+        change.kind in (news.NEW, news.RESTORED)
+        and change.deal_id in deals
+        and deals[change.deal_id].changed_in <= since
+        for change in told
+    ):
+        return ""  # a deal new to the phone that its revision had already: the history did not add up, say nothing
+    return news.sentence(session.game, players or selectors.header_of(session).players, told, deals)
+
+
+def _with_news(html: SafeString, words: str) -> SafeString:
+    """The whole sheet (as cached, for every phone) with what this phone hears."""
+    if not words:
+        return html
+    return mark_safe(html.replace('<section id="sheet"', f'<section id="sheet" data-news="{escape(words)}"', 1))
 
 
 def _sheet(look: Look, head: Sheet, lines: str, **more: object) -> SafeString:

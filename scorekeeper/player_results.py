@@ -266,3 +266,10 @@ def _doublings(game: str, facts: Facts) -> tuple[str, ...]:
     field = DOUBLING_FIELDS.get(game)
     steps = (facts.get(field) or 0) if field else 0  # a null field, as absent, is none
     return ("kontra",) * (steps >= KONTRA) + ("re",) * (steps >= RE)
+
+
+def winners(game: str, players: Sequence[str], result: Result) -> frozenset[str]:
+    """Who won a deal, from its stored result (**won** above); nobody for a deal that nobody won."""
+    out = set(result["out"])
+    playing = frozenset(p for p in players if p not in out)
+    return _winners(game, players, playing, frozenset(result["declarers"]), result)

@@ -42,9 +42,20 @@
       event.detail.shouldSwap = false;
       patch(sheet, fresh);
     }
-    var news = document.getElementById("sheet-news");
-    if (news && fresh.dataset.news) news.textContent = fresh.dataset.news;
+    if (fresh.dataset.news) announce(fresh.dataset.news);
   });
+
+  // What changed, in a sentence the server wrote (scorekeeper/news.py), into the polite live region beside the
+  // sheet: it is never replaced, and holds only the latest news. Emptied first, so that the same words for a new
+  // change are read out again; an answer without news leaves it as it is.
+  var pending = null;
+  function announce(sentence) {
+    var region = document.getElementById("sheet-news");
+    if (!region) return;
+    window.clearTimeout(pending);
+    region.textContent = "";
+    pending = window.setTimeout(function () { region.textContent = sentence; }, 150);
+  }
 
   // Everything but the deals is replaced; each deal that came is put in by its number (newest first), and the
   // deals past the sheet's count are dropped. A deal that did not come is as the phone shows it.

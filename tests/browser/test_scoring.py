@@ -288,4 +288,34 @@ def test_a_following_phone_is_patched_deal_by_deal(open_phone: Any, club: tuple[
         assert watcher.inner_text(".scoreboard") == fresh.inner_text(".scoreboard")
     assert len(patches) == 3
     assert watcher.locator("tbody[data-number]").count() == 2
-    assert watcher.inner_text("#sheet-news").startswith("Deal 1: Sauspiel")  # the deal now first
+    expect(watcher.locator("#sheet-news")).to_have_text("Deal 1 deleted.")  # the last change, in words
+
+
+def poll_now(page: Any) -> None:
+    """What the sheet's poll every 3 seconds does, now: the same request, with the same handlers."""
+    page.evaluate(
+        "htmx.ajax('GET', document.getElementById('sheet').getAttribute('hx-get'), "
+        "{source: '#sheet', target: '#sheet', swap: 'outerHTML'})"
+    )
+
+
+def test_a_deal_saved_on_another_phone_is_announced_in_one_sentence(open_phone: Any, club: tuple[Club, User]) -> None:
+    session = start(*club, "schafkopf", 4, "classic", "10/20/50")
+    watcher = open_phone(club[1])
+    watcher.goto(session.get_absolute_url())
+    news = watcher.locator("#sheet-news")
+    expect(news).to_have_attribute("aria-live", "polite")
+    expect(news).to_have_text("")
+    facts = {"contract": "sauspiel", "declarer": "Anna", "partner": "Bert", "points": 72}
+    deal = services.record_deal(session=session, actor=club[1], facts=facts)  # on another phone
+    poll_now(watcher)
+    expect(news).to_have_text("Deal 1: Sauspiel, Anna and Bert won, 20 each.", timeout=3_000)
+    region = news.element_handle()
+    services.correct_deal(deal=deal, actor=club[1], facts={**facts, "points": 40}, revision=deal.revision)
+    poll_now(watcher)
+    expect(news).to_have_text("Deal 1 corrected: Sauspiel, Anna and Bert lost, 20 each.", timeout=3_000)
+    assert region.evaluate("r => r.isConnected")  # the same region, never replaced: it is what a reader follows
+    session.refresh_from_db()
+    poll_now(watcher)  # nothing changed: nothing new said
+    expect(watcher.locator("#sheet")).to_have_attribute("data-revision", str(session.revision))
+    expect(news).to_have_text("Deal 1 corrected: Sauspiel, Anna and Bert lost, 20 each.")
