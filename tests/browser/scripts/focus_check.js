@@ -1,4 +1,4 @@
-// What a sighted keyboard user sees of the focused control (WCAG 2.4.7, 2.4.11, 1.4.11): returns a description of
+// What a sighted keyboard user sees of the focused control (WCAG 2.4.7, 2.4.11, 1.4.11: ring, edge, in view): returns a description of
 // the control and a list of problems, empty when the focus is shown well. Evaluated by the browser tests.
 () => {
   "use strict";
@@ -43,6 +43,13 @@
   } else {
     const ratio = contrast(color, backgroundAround(shown));
     if (ratio < 3) problems.push(`focus ring contrast ${ratio.toFixed(2)}:1`);
+  }
+
+  // The control's own edge, where it has one, tells it from what is around it (1.4.11).
+  const edge = rgb(style.borderTopColor);
+  if (parseFloat(style.borderTopWidth) >= 1 && style.borderTopStyle !== "none" && edge && edge.a === 1) {
+    const ratio = contrast(edge, backgroundAround(shown));
+    if (ratio < 3) problems.push(`border contrast ${ratio.toFixed(2)}:1`);
   }
 
   // Fully in view, and nothing painted over it (a sticky bar, a menu): the topmost element at its corners and centre
