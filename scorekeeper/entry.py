@@ -17,8 +17,10 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from .engine.deal import GENERIC_FIELDS
+from .engine.doppelkopf import SOLO_LABELS
 from .engine.game import Game
 from .engine.schafkopf import KONTRA_STEPS, Schafkopf
+from .labels import SONDERPUNKT_LABELS
 
 MISSING: Any = object()
 
@@ -220,7 +222,7 @@ class PartyCounts(Control):
 
     kind: str = "party_counts"
     parties: tuple[str, ...] = ("re", "kontra")
-    extras: tuple[tuple[str, str], ...] = ()
+    extras: tuple[tuple[str, str | Promise], ...] = ()
 
     def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
         counts: dict[str, dict[str, int]] = {}
@@ -305,19 +307,9 @@ def _schafkopf_controls(game: Game) -> Sequence[Control]:
 def _doppelkopf_controls(game: Game) -> Sequence[Control]:
     solo_kinds = game.enabled_solos() if hasattr(game, "enabled_solos") else ()
     levels = (("re", "Re"), ("no90", _("no 90")), ("no60", _("no 60")), ("no30", _("no 30")), ("schwarz", "Schwarz"))
-    extras = [
-        (k, n)
-        for k, n in (
-            ("fuchs", "Fuchs"),
-            ("fuchs_am_ende", "Fuchs am Ende"),
-            ("karlchen", "Karlchen"),
-            ("karlchen_gefangen", "Karlchen gefangen"),
-            ("doppelkopf", "Doppelkopf"),
-        )
-        if k in game.rules.get("extras", ())
-    ]
+    extras = [(key, label) for key, label in SONDERPUNKT_LABELS.items() if key in game.rules.get("extras", ())]
     return (
-        Chips("solo", _("Solo"), options=tuple((k, k.replace("_", "-").title()) for k in solo_kinds)),
+        Chips("solo", _("Solo"), options=tuple((k, SOLO_LABELS.get(k, k)) for k in solo_kinds)),
         PlayerSet("re", _("Re party (soloist)"), most=2),
         Toggle("forced", _("Pflichtsolo (forced solo)")),
         Points(
@@ -474,6 +466,17 @@ class ShownControl:
     @property
     def type_list(self) -> str:
         return " ".join(self.types)
+
+    @property
+    def html_id(self) -> str:
+        """The control's id; its help, its error and its parts' ids start with it."""
+        return f"entry-{self.control.name}"
+
+    @property
+    def describedby(self) -> str:
+        """The ids of the control's help and error, for ``aria-describedby``."""
+        ids = [f"{self.html_id}-help"] if self.control.help else []
+        return " ".join([*ids, f"{self.html_id}-error"] if self.errors else ids)
 
 
 class DealEntry:

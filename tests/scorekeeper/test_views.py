@@ -125,7 +125,8 @@ def test_bad_input_names_the_field_and_saves_nothing(client: Client, personas: P
     assert response.status_code == 422
     html = response.content.decode()
     assert "points must be between 0 and 120 (got 130)" in html
-    assert 'data-name="points"' in html.split("points must be between")[0].rsplit("<fieldset", 1)[1]
+    assert "points must be between 0 and 120 (got 130)" in html.split('data-name="points"')[1].split("</fieldset>")[0]
+    assert '<a href="#entry-points">' in html  # and the summary at the top leads there
     assert session.deals.count() == 2
 
 
