@@ -11,11 +11,21 @@
     })[0];
     root.setProperty("--topbar-height", (top ? top.offsetHeight : 0) + "px");
     root.setProperty("--bottom-bar-height", (bottom ? bottom.offsetHeight : 0) + "px");
+    // A bar that grew (the deal's value appeared) may now cover the control being typed in: bring it back out.
+    var focused = document.activeElement;
+    if (bottom && focused && !bottom.contains(focused) && focused !== document.body &&
+        focused.getBoundingClientRect().bottom > bottom.getBoundingClientRect().top) {
+      focused.scrollIntoView({block: "nearest"});
+    }
   }
   ["DOMContentLoaded", "toggle", "htmx:afterSettle", "focusin"].forEach(function (type) {
     document.addEventListener(type, padForBars, true);
   });
   window.addEventListener("resize", padForBars);
+  document.addEventListener("DOMContentLoaded", function () {
+    var bar = document.querySelector(".entry-actions");
+    if (bar && window.ResizeObserver) new ResizeObserver(padForBars).observe(bar);
+  });
 
   // A sheet polls for changes every few seconds; not while the phone is locked or the tab is in the background.
   document.addEventListener("htmx:beforeRequest", function (event) {

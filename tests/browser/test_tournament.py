@@ -44,7 +44,7 @@ def enter_on_the_tables_phone(chromium: Any, live_server: Any, table: Tournament
     if pflichtsolo:
         page.click("#new-deal")
         page.click(".contract-types label.chip:has(span:text-is('Solo'))")
-        page.click("[data-name=solo] label.chip:has(span:text-is('Damen'))")
+        page.click("[data-name=solo] label.chip:has(span:text-is('Damensolo'))")
         page.click(f"[data-name=re] label.chip:has(span:text-is('{names[3]}'))")
         expect(page.locator("[data-name=forced] input")).to_be_checked()  # he owes it: ticked for the scorer
         page.click(quick("re_points", 151))
