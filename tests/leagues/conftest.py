@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from leagues import services as league_services
-from leagues.models import League, Season, TournamentTable
+from leagues.models import League, Season, Tournament, TournamentTable
 from leagues.services import tournaments
 from leagues.tournaments.samples import next_deal
 from scorekeeper import services
@@ -56,6 +56,18 @@ def season(personas: Personas, league: League) -> Season:
         ranking={"mode": "total_points"},
         tiebreaks=["more_sessions", "shared"],
     )
+
+
+@pytest.fixture
+def tournament(personas: Personas) -> Tournament:
+    """Eight guests for two rounds of DDV rules."""
+    found = tournaments.create_tournament(
+        club=personas.club, actor=personas.owner, name="Herbstturnier", preset="ddv",
+        played_on=datetime.date(2026, 11, 28), rounds=2, seed=3,
+    )  # fmt: skip
+    for n in range(1, 9):
+        tournaments.add_participant(tournament=found, actor=personas.owner, name=f"Gast {n}")
+    return found
 
 
 def play_out(table: TournamentTable, actor: Any) -> None:

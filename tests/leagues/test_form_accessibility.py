@@ -3,7 +3,6 @@ it is, its help and its error linked to it, groups with their own legends."""
 
 from __future__ import annotations
 
-import datetime
 import re
 
 import pytest
@@ -16,17 +15,6 @@ from tests.a11y import form_problems
 from tests.leagues.conftest import Personas
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def tournament(personas: Personas) -> Tournament:
-    found = tournaments.create_tournament(
-        club=personas.club, actor=personas.owner, name="Herbstturnier", preset="ddv",
-        played_on=datetime.date(2026, 11, 28), rounds=2, seed=3,
-    )  # fmt: skip
-    for n in range(1, 9):
-        tournaments.add_participant(tournament=found, actor=personas.owner, name=f"Gast {n}")
-    return found
 
 
 def page(client: Client, url: str) -> str:

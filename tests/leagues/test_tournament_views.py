@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -15,17 +13,6 @@ from scorekeeper.models import TableLink
 from tests.leagues.conftest import Personas, play_out
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def tournament(personas: Personas) -> Tournament:
-    found = tournaments.create_tournament(
-        club=personas.club, actor=personas.owner, name="Herbstturnier", preset="ddv",
-        played_on=datetime.date(2026, 11, 28), rounds=2, seed=3,
-    )  # fmt: skip
-    for n in range(1, 9):
-        tournaments.add_participant(tournament=found, actor=personas.owner, name=f"Gast {n}")
-    return found
 
 
 def pages(slug: str, tournament: Tournament) -> list[str]:
