@@ -72,6 +72,7 @@ def export_club(club: Club) -> dict[str, Any]:
                 "session": e.session_id,
                 "deal": e.deal_id,
                 "deal_number": e.deal_number,
+                "revision": e.revision,
                 "before": e.before,
                 "after": e.after,
                 "effect": e.effect,

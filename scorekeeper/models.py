@@ -515,6 +515,8 @@ class AuditEntry(models.Model):
     at = models.DateTimeField(default=timezone.now)
     action = models.CharField(max_length=30, choices=Action.choices)
     deal_number = models.PositiveIntegerField(null=True, blank=True)
+    # The session's revision after the write: what a following phone had not seen yet (``selectors.deal_writes``).
+    revision = models.PositiveIntegerField(null=True, blank=True)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     # What a deal change did to the points: [player, before, after] for each player whose delta moved, in seat order.

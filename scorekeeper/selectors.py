@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import OuterRef, Q, QuerySet, Subquery
+from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
@@ -125,24 +125,6 @@ def stored_deals(session: Session, *, ids: Collection[int | None] | None = None,
     ]
 
 
-# The writes that make a new revision, one each: what a phone's revision is counted in (``deal_writes``). A deal
-# write also hands a changed pot on to the next session (its own POT_CARRIED entry and revision, there).
-REVISING = frozenset(
-    {
-        AuditEntry.Action.DEAL_ADDED,
-        AuditEntry.Action.DEAL_INSERTED,
-        AuditEntry.Action.DEAL_EDITED,
-        AuditEntry.Action.DEAL_DELETED,
-        AuditEntry.Action.DEAL_RESTORED,
-        AuditEntry.Action.DEALERS_REDERIVED,
-        AuditEntry.Action.MONEY_CHANGED,
-        AuditEntry.Action.POT_CARRIED,
-        AuditEntry.Action.SESSION_CLOSED,
-        AuditEntry.Action.SESSION_REOPENED,
-        AuditEntry.Action.SESSION_ABANDONED,
-        AuditEntry.Action.SESSION_RESTORED,
-    }
-)
 # What a status change ends: the sheet's look changes with it, and what came before is not told.
 STATUS = frozenset(
     {
@@ -152,32 +134,22 @@ STATUS = frozenset(
         AuditEntry.Action.SESSION_RESTORED,
     }
 )
-AFTER_NOW = 10  # writes that may land between reading the session and reading its history
 
 
 def deal_writes(session: Session, since: int, most: int = 50) -> list[tuple[str, int | None, int | None]] | None:
     """The writes to the session after revision ``since`` up to ``session.revision``, oldest first, each as (action,
-    deal id, the deal's number then); None when that cannot be told (more than ``most`` of them, or a history that
-    does not add up).
+    deal id, the deal's number then); None when more than ``most`` revisions have passed (not worth telling).
 
-    Each write that makes a revision leaves one entry in the session's history (``REVISING``), so the writes after
-    ``since`` are the last ``session.revision - since`` of them. Read with the revision as it is now, in one query,
-    the entries of writes that came after ``session.revision`` are told apart and left for the next poll.
+    Each history entry keeps the revision its write left the session at, so writes that landed after the session
+    was read are left for the next poll, and a write that made two revisions (a pot handed on) is still one entry.
     """
-    count = session.revision - since
-    if count <= 0 or count > most:
-        return [] if count <= 0 else None
-    now = Session.objects.filter(pk=OuterRef("session_id")).values("revision")
-    rows = list(
-        session.audit_entries.filter(action__in=REVISING)
-        .annotate(now=Subquery(now))
-        .order_by("-pk")
-        .values_list("action", "deal_id", "deal_number", "now")[: count + AFTER_NOW]
-    )
-    later = rows[0][3] - session.revision if rows else 0
-    if not 0 <= later <= AFTER_NOW or len(rows) < later + count:
+    if session.revision - since > most:
         return None
-    writes = [(action, deal, number) for action, deal, number, _now in reversed(rows[later : later + count])]
+    writes: list[tuple[str, int | None, int | None]] = list(
+        session.audit_entries.filter(revision__gt=since, revision__lte=session.revision)
+        .order_by("pk")
+        .values_list("action", "deal_id", "deal_number")
+    )
     status = [i for i, (action, _deal, _number) in enumerate(writes) if action in STATUS]
     return writes[status[-1] + 1 :] if status else writes
 

@@ -72,7 +72,7 @@ def _restore(document: dict[str, Any], slug: str | None) -> tuple[Club, list[str
         AuditEntry.objects.create(
             club=club, session=sessions.get(row["session"]), deal=deals.get(row["deal"]),
             actor=users.get(row["actor"]), at=datetime.fromisoformat(row["at"]), action=row["action"],
-            deal_number=row["deal_number"],
+            deal_number=row["deal_number"], revision=row.get("revision"),
             before=row["before"], after=row["after"], effect=row.get("effect"),
         )  # fmt: skip
     AuditEntry.objects.create(club=club, action=AuditEntry.Action.CLUB_IMPORTED, after={"from": info["slug"]})

@@ -179,6 +179,7 @@ def audit(
         session=session,
         deal=deal,
         deal_number=number if number is not None else deal.number if deal is not None else None,
+        revision=session.revision,
         actor=user(actor),
         table_link=actor if isinstance(actor, TableLink) else None,
         action=action,
