@@ -52,19 +52,21 @@ def phone(chromium: Any, live_server: Any) -> Iterator[Any]:
 
 @pytest.fixture
 def open_phone(chromium: Any, live_server: Any) -> Iterator[Callable[..., Any]]:
-    """Opens a phone-sized page (375 px wide unless told) already logged in as a user."""
+    """Opens a phone-sized page (375 px wide unless told) already logged in as a user (None: nobody), in English
+    unless told another browser locale."""
     contexts = []
 
-    def open_as(user: User, width: int = PHONE["width"]) -> Any:
-        store = SessionStore()
-        store[SESSION_KEY], store[BACKEND_SESSION_KEY] = str(user.pk), "django.contrib.auth.backends.ModelBackend"
-        store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-        store.create()
+    def open_as(user: User | None, width: int = PHONE["width"], locale: str = "en-GB") -> Any:
         viewport = {**PHONE, "width": width}
-        context = chromium.new_context(viewport=viewport, locale="en-GB", base_url=live_server.url, has_touch=True)
-        context.add_cookies(
-            [{"name": settings.SESSION_COOKIE_NAME, "value": store.session_key, "url": live_server.url}]
-        )
+        context = chromium.new_context(viewport=viewport, locale=locale, base_url=live_server.url, has_touch=True)
+        if user is not None:
+            store = SessionStore()
+            store[SESSION_KEY], store[BACKEND_SESSION_KEY] = str(user.pk), "django.contrib.auth.backends.ModelBackend"
+            store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+            store.create()
+            context.add_cookies(
+                [{"name": settings.SESSION_COOKIE_NAME, "value": store.session_key, "url": live_server.url}]
+            )
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(10_000)

@@ -12,16 +12,11 @@ from django.urls import reverse
 from scorekeeper import services
 from scorekeeper.models import Club
 
+from .games import play_every_game
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-SAUSPIEL = {"contract": "sauspiel", "declarer": "Anna", "partner": "Bert", "points": 70}
-GAMES = {  # game → (players, rules, tariff, a deal)
-    "schafkopf": (4, "classic", "classic", SAUSPIEL),
-    "doppelkopf": (5, None, None, {"type": "solo", "solo": "damen", "re": ["Bert"], "forced": True, "re_points": 150}),
-    "sheepshead": (5, None, None, {"type": "pick", "picker": "Caro", "partner": "Emil", "points": 80}),
-    "bauernstoss": (4, None, None, {"chalk": "A", "points": 80}),
-}
 # Five-digit totals: ten won Solo Tout with Kontra and Re at 10/20/50.
 BIG_DEAL = {"contract": "solo", "suit": "eichel", "tout": True, "won": True, "declarer": "Anna", "kontra": 2}
 
@@ -33,11 +28,7 @@ def club(make_user: Any) -> tuple[Club, Any]:
     club = services.create_club(owner=owner, name="Stammtisch Zum Hirschen", owner_name="Anna")
     names = ("Bert", "Caro", "Dieter", "Emil Maximilian")
     members = [club.members.get()] + [services.add_member(club=club, name=n) for n in names]
-    for game, (players, rules, tariff, deal) in GAMES.items():
-        session = services.start_session(
-            club=club, actor=owner, game=game, rules=rules, tariff=tariff, players=members[:players]
-        )
-        services.record_deal(session=session, actor=owner, facts=_named(deal, session))
+    play_every_game(club, owner, members)
     big = services.start_session(
         club=club, actor=owner, game="schafkopf", rules="classic", tariff="10/20/50", players=members[:4]
     )
@@ -45,16 +36,7 @@ def club(make_user: Any) -> tuple[Club, Any]:
         services.record_deal(session=big, actor=owner, facts=BIG_DEAL)
     big.refresh_from_db()
     assert big.totals[0] >= 10_000
-    services.save_house_rules(
-        club=club, name="Dienstag", game="schafkopf", rules="classic", tariff="classic", cents_per_point=10
-    )
     return club, owner
-
-
-def _named(deal: dict[str, Any], session: Any) -> dict[str, Any]:
-    """The deal with "Emil" standing for the fifth player's full name."""
-    fifth = [seat.name for seat in session.seats.all()][-1]
-    return {k: fifth if v == "Emil" else v for k, v in deal.items()}
 
 
 def club_pages(club: Club) -> list[str]:
