@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 
@@ -29,17 +28,11 @@ from tests.leagues.conftest import play_evening, play_out
 from tests.scorekeeper.conftest import Personas, personas, sauspiel
 
 from .games import play_every_game
+from .markup import MARKUP_ONLY
 
 __all__ = ["personas"]
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True),
-    # a minute and a half of CPU, spent once: the suite runs again on PostgreSQL for the queries, not the markup
-    pytest.mark.skipif(
-        connection.vendor != "sqlite", reason="markup does not depend on the database; the matrix runs on SQLite"
-    ),
-]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), MARKUP_ONLY]
 
 AXE_SOURCE = (Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js").read_text()
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]

@@ -14,9 +14,10 @@ import pytest
 
 from scorekeeper.models import Club
 
+from .markup import MARKUP_ONLY
 from .test_scoring import start
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), MARKUP_ONLY]
 
 FOCUS_CHECK = (Path(__file__).parent / "scripts" / "focus_check.js").read_text()
 DESKTOP = 1280
