@@ -110,13 +110,6 @@ def what_changed(session: Session, since: int, players: Sequence[str] = ()) -> s
         return ""
     ids = [change.deal_id for change in told if change.kind != news.DELETED]
     deals = {deal.deal_id: deal for deal in selectors.stored_deals(session, ids=ids)} if ids else {}
-    if any(
-        change.kind in (news.NEW, news.RESTORED)
-        and change.deal_id in deals
-        and deals[change.deal_id].changed_in <= since
-        for change in told
-    ):
-        return ""  # a deal new to the phone that its revision had already: the history did not add up, say nothing
     return news.sentence(session.game, players or selectors.header_of(session).players, told, deals)
 
 

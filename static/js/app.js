@@ -18,11 +18,12 @@
       focused.scrollIntoView({block: "nearest"});
     }
   }
-  ["DOMContentLoaded", "toggle", "htmx:afterSettle", "focusin"].forEach(function (type) {
+  ["toggle", "htmx:afterSettle", "focusin"].forEach(function (type) {
     document.addEventListener(type, padForBars, true);
   });
   window.addEventListener("resize", padForBars);
   document.addEventListener("DOMContentLoaded", function () {
+    padForBars();
     var bar = document.querySelector(".entry-actions");
     if (bar && window.ResizeObserver) new ResizeObserver(padForBars).observe(bar);
   });
