@@ -1,0 +1,245 @@
+"""The whole instance, restored on another machine (docs/backups.md, "The whole database"): the demo club with its
+sessions, league season and tournament is served from a SQLite file; a deal is saved through the app while another
+connection keeps the file in use, so that deal sits in the write-ahead log; ``manage.py backup`` copies the database;
+the copy goes into a fresh checkout's ``var/``, is migrated and served there, and the demo login with its password
+sees the same pages as on the original.
+
+Everything runs in other processes on files of its own, not on pytest-django's test database, so it runs once, on
+the SQLite run.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
+from dataclasses import dataclass, field
+from http.cookiejar import CookieJar
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from django.urls import reverse
+
+from scorekeeper.management.commands.load_demo import DEMO_CLUB, DEMO_PASSWORD, DEMO_USERNAME
+
+pytestmark = [
+    pytest.mark.skipif(connection.vendor != "sqlite", reason="the SQLite path; it uses no test database"),
+    pytest.mark.skipif(shutil.which("git") is None, reason="a fresh checkout is made with git"),
+]
+
+ROOT = Path(__file__).resolve().parents[1]
+HIDDEN = re.compile(r'<input type="hidden" name="(\w+)" value="([^"]*)"')
+# What differs from one response to the next by design: the masked CSRF token, in forms and in htmx's headers.
+VOLATILE = [
+    (re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*"'), r'\1…"'),
+    (re.compile(r'("X-CSRFToken": ")[^"]*"'), r'\1…"'),
+]
+
+
+def app_environment(**settings: str) -> dict[str, str]:
+    """Production settings on plain HTTP, as in the README's hall setup; nothing of this test run's own."""
+    kept = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "SCHREIBER_VAR_DIR", "PYTHONPATH"}}
+    return {
+        **kept,
+        "DJANGO_SETTINGS_MODULE": "schreiber.settings",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "SECURE_SSL_REDIRECT": "false",
+        "SECURE_COOKIES": "false",
+        "SECURE_HSTS_SECONDS": "0",
+        "SCHREIBER_PLAIN_STATIC": "true",
+        **settings,
+    }
+
+
+def manage(checkout: Path, env: dict[str, str], *arguments: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "manage.py", *arguments], cwd=checkout, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def fresh_checkout(target: Path) -> Path:
+    """The files a clone of this work tree would have (committed or not, never what git ignores: no var/, no
+    virtualenv)."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT, capture_output=True, text=True, timeout=30,
+    )  # fmt: skip
+    if listed.returncode != 0:
+        pytest.skip("not a git work tree")
+    for name in filter(None, listed.stdout.split("\0")):
+        source = ROOT / name
+        if source.is_file() and not source.is_symlink():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / name)
+    return target
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def serving(checkout: Path, env: dict[str, str], port: int) -> Iterator[str]:
+    """gunicorn from that checkout, in a process group of its own; stopped however the block ends."""
+    url = f"http://127.0.0.1:{port}"
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "schreiber.wsgi", "--bind", url.removeprefix("http://"), "--workers", "1"],
+        cwd=checkout, env=env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                urllib.request.urlopen(f"{url}/login/", timeout=2)
+                break
+            except OSError:
+                assert server.poll() is None, "gunicorn stopped"
+                assert time.monotonic() < deadline, "gunicorn did not start"
+                time.sleep(0.1)
+        yield url
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait(10)
+
+
+@dataclass
+class Visitor:
+    """A browser signed in with a username and password through the login form."""
+
+    url: str
+    jar: CookieJar = field(default_factory=CookieJar)
+
+    def open(self, path: str, form: dict[str, str | list[str]] | None = None) -> tuple[int, str, str]:
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        data = urllib.parse.urlencode(form, doseq=True).encode() if form is not None else None
+        request = urllib.request.Request(self.url + path, data=data, headers={"Accept-Language": "de"})
+        try:
+            with opener.open(request, timeout=20) as answer:
+                return answer.status, answer.geturl(), answer.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.geturl(), error.read().decode()
+
+    def post_form(self, path: str, **fields: str | list[str]) -> tuple[int, str, str]:
+        """Fill the form on that page (its hidden fields as given) and send it."""
+        status, _, page = self.open(path)
+        assert status == 200, page
+        return self.open(path, {**dict(HIDDEN.findall(page)), **fields})
+
+    def log_in(self, username: str, password: str) -> None:
+        status, landed, page = self.post_form(reverse("login"), username=username, password=password)
+        assert status == 200, page
+        assert not landed.endswith(reverse("login")), "the password was refused"
+
+    def page(self, path: str) -> str:
+        status, _, page = self.open(path)
+        assert status == 200, f"{path}: {status}"
+        for pattern, replacement in VOLATILE:
+            page = pattern.sub(replacement, page)
+        return page
+
+
+def pages_of(database: sqlite3.Connection) -> list[str]:
+    """The demo club's pages: its own, a closed and the open evening, a tournament table, the season, the
+    tournament."""
+
+    def one(query: str) -> int:
+        return int(database.execute(query).fetchone()[0])
+
+    club = {"club_slug": DEMO_CLUB}
+    closed = one("select min(id) from scorekeeper_session where status = 'closed'")
+    still_open = one("select min(id) from scorekeeper_session where status = 'open'")
+    table = one("select max(session_id) from leagues_tournamenttable")
+    league, season = one("select min(id) from leagues_league"), one("select min(id) from leagues_season")
+    tournament = one("select min(id) from leagues_tournament")
+    return [
+        reverse("home"),
+        reverse("club", kwargs=club),
+        reverse("members", kwargs=club),
+        reverse("club_history", kwargs=club),
+        *(
+            reverse(name, kwargs={**club, "session_id": session})
+            for session in (closed, still_open, table)
+            for name in ("session", "session_settlement", "session_history")
+        ),
+        reverse("leagues", kwargs=club),
+        reverse("league", kwargs={**club, "league_id": league}),
+        reverse("season", kwargs={**club, "season_id": season}),
+        reverse("tournaments", kwargs=club),
+        reverse("tournament", kwargs={**club, "tournament_id": tournament}),
+        reverse("tournament_ranking", kwargs={**club, "tournament_id": tournament}),
+        reverse("tournament_round", kwargs={**club, "tournament_id": tournament, "number": 1}),
+    ]
+
+
+def test_a_sqlite_backup_taken_while_the_app_writes_serves_the_same_pages_from_a_fresh_checkout(
+    tmp_path: Path,
+) -> None:
+    original_var = tmp_path / "original"
+    original_env = app_environment(SCHREIBER_VAR_DIR=str(original_var))
+    demo = "c('migrate', verbosity=0); c('load_demo'); c('load_demo_league'); c('load_demo_tournament')"
+    manage(ROOT, original_env, "shell", "-c", f"from django.core.management import call_command as c; {demo}")
+    database_file = original_var / "schreiber.sqlite3"
+    backup = tmp_path / "backup.sqlite3"
+    port = free_port()  # both on one address: pages show links with it (a table link's QR code)
+
+    # Another connection stays open, as a second worker's would: the app's writes then stay in the write-ahead log
+    # (the last connection to close would fold them into the file).
+    with closing(sqlite3.connect(database_file)) as in_use, serving(ROOT, original_env, port) as original:
+        paths = pages_of(in_use)
+        table = in_use.execute("select max(session_id) from leagues_tournamenttable").fetchone()[0]
+        seats = [row[0] for row in in_use.execute(
+            "select name from scorekeeper_seat where session_id = ? order by position", [table]
+        )]  # fmt: skip
+        deals_before = in_use.execute("select count(*) from scorekeeper_deal").fetchone()[0]
+        anna = Visitor(original)
+        anna.log_in(DEMO_USERNAME, DEMO_PASSWORD)
+        status, landed, page = anna.post_form(
+            reverse("deal_new", kwargs={"club_slug": DEMO_CLUB, "session_id": table}),
+            contract_type="normal", re=seats[:2], re_points="151",
+        )  # fmt: skip
+        assert status == 200, page
+        assert "/deal/" not in landed, "the deal was not saved"
+        shutil.copy(database_file, tmp_path / "plain-copy.sqlite3")  # what copying the file alone would keep
+
+        assert "consistent copy" in manage(ROOT, original_env, "backup", str(backup))
+        expected = {path: anna.page(path) for path in paths}
+
+    def deals_in(file: Path) -> int:
+        with closing(sqlite3.connect(file)) as database:
+            return int(database.execute("select count(*) from scorekeeper_deal").fetchone()[0])
+
+    assert deals_in(tmp_path / "plain-copy.sqlite3") == deals_before  # the new deal is only in the log
+    assert deals_in(backup) == deals_before + 1
+
+    checkout = fresh_checkout(tmp_path / "checkout")
+    assert not (checkout / "var").exists()
+    (checkout / "var").mkdir()
+    shutil.copy(backup, checkout / "var" / "schreiber.sqlite3")
+    restored_env = app_environment()
+    assert "No migrations to apply" in manage(checkout, restored_env, "migrate")
+    with serving(checkout, restored_env, port) as restored:
+        assert (checkout / "var" / "secret_key").exists(), "the restored app runs from the checkout"
+        anna_again = Visitor(restored)
+        anna_again.log_in(DEMO_USERNAME, DEMO_PASSWORD)  # the login and its password came with the backup
+        for path in paths:
+            assert anna_again.page(path) == expected[path], path
