@@ -10,6 +10,7 @@ the SQLite run.
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import shutil
@@ -18,6 +19,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import tarfile
 import time
 import urllib.error
 import urllib.parse
@@ -191,14 +193,31 @@ def pages_of(database: sqlite3.Connection) -> list[str]:
     ]
 
 
+def load_demo(checkout: Path, var: Path) -> dict[str, str]:
+    """The demo club, its league and tournament (``make demo``) in a database in that folder, by that checkout's
+    code; returns the environment that serves it."""
+    env = app_environment(SCHREIBER_VAR_DIR=str(var))
+    demo = "c('migrate', verbosity=0); c('load_demo'); c('load_demo_league'); c('load_demo_tournament')"
+    manage(checkout, env, "shell", "-c", f"from django.core.management import call_command as c; {demo}")
+    return env
+
+
+def restore(backup: Path, checkout: Path) -> tuple[dict[str, str], str]:
+    """docs/backups.md on a new machine: a fresh checkout, the backup as its var/schreiber.sqlite3, migrate.
+    Returns the environment that serves it (nothing set: the checkout's own var/) and what migrate said."""
+    fresh_checkout(checkout)
+    assert not (checkout / "var").exists()
+    (checkout / "var").mkdir()
+    shutil.copy(backup, checkout / "var" / "schreiber.sqlite3")
+    env = app_environment()
+    return env, manage(checkout, env, "migrate")
+
+
 def test_a_sqlite_backup_taken_while_the_app_writes_serves_the_same_pages_from_a_fresh_checkout(
     tmp_path: Path,
 ) -> None:
-    original_var = tmp_path / "original"
-    original_env = app_environment(SCHREIBER_VAR_DIR=str(original_var))
-    demo = "c('migrate', verbosity=0); c('load_demo'); c('load_demo_league'); c('load_demo_tournament')"
-    manage(ROOT, original_env, "shell", "-c", f"from django.core.management import call_command as c; {demo}")
-    database_file = original_var / "schreiber.sqlite3"
+    original_env = load_demo(ROOT, tmp_path / "original")
+    database_file = tmp_path / "original" / "schreiber.sqlite3"
     backup = tmp_path / "backup.sqlite3"
     port = free_port()  # both on one address: pages show links with it (a table link's QR code)
 
@@ -224,22 +243,54 @@ def test_a_sqlite_backup_taken_while_the_app_writes_serves_the_same_pages_from_a
         assert "consistent copy" in manage(ROOT, original_env, "backup", str(backup))
         expected = {path: anna.page(path) for path in paths}
 
-    def deals_in(file: Path) -> int:
-        with closing(sqlite3.connect(file)) as database:
-            return int(database.execute("select count(*) from scorekeeper_deal").fetchone()[0])
+    assert row_counts(tmp_path / "plain-copy.sqlite3")["scorekeeper_deal"] == deals_before  # the deal is in the log
+    assert row_counts(backup)["scorekeeper_deal"] == deals_before + 1
 
-    assert deals_in(tmp_path / "plain-copy.sqlite3") == deals_before  # the new deal is only in the log
-    assert deals_in(backup) == deals_before + 1
-
-    checkout = fresh_checkout(tmp_path / "checkout")
-    assert not (checkout / "var").exists()
-    (checkout / "var").mkdir()
-    shutil.copy(backup, checkout / "var" / "schreiber.sqlite3")
-    restored_env = app_environment()
-    assert "No migrations to apply" in manage(checkout, restored_env, "migrate")
-    with serving(checkout, restored_env, port) as restored:
-        assert (checkout / "var" / "secret_key").exists(), "the restored app runs from the checkout"
+    restored_env, migrated = restore(backup, tmp_path / "checkout")
+    assert "No migrations to apply" in migrated
+    with serving(tmp_path / "checkout", restored_env, port) as restored:
+        assert (tmp_path / "checkout" / "var" / "secret_key").exists(), "the restored app runs from the checkout"
         anna_again = Visitor(restored)
         anna_again.log_in(DEMO_USERNAME, DEMO_PASSWORD)  # the login and its password came with the backup
         for path in paths:
             assert anna_again.page(path) == expected[path], path
+
+
+def row_counts(file: Path) -> dict[str, int]:
+    with closing(sqlite3.connect(file)) as database:
+        tables = [row[0] for row in database.execute("select name from sqlite_master where type = 'table'")]
+        return {table: database.execute(f'select count(*) from "{table}"').fetchone()[0] for table in tables}
+
+
+def older_version(target: Path) -> Path:
+    """The code as it was just before the newest migration, unpacked from git."""
+    newest = subprocess.run(
+        ["git", "log", "-1", "--format=%H", "--", "*/migrations/0*.py"],
+        cwd=ROOT, capture_output=True, text=True, timeout=30,
+    ).stdout.strip()  # fmt: skip
+    archive = subprocess.run(["git", "archive", f"{newest}^"], cwd=ROOT, capture_output=True, timeout=60)
+    if not newest or archive.returncode != 0:
+        pytest.skip("the history before the newest migration is not in this clone")
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as unpacked:
+        unpacked.extractall(target, filter="data")
+    return target
+
+
+def test_a_backup_of_the_version_before_the_newest_migration_is_migrated_and_served(tmp_path: Path) -> None:
+    older = older_version(tmp_path / "older")
+    backup = tmp_path / "backup.sqlite3"
+    manage(older, load_demo(older, tmp_path / "older-var"), "backup", str(backup))
+
+    env, migrated = restore(backup, tmp_path / "checkout")
+    assert "Applying" in migrated
+    restored = row_counts(tmp_path / "checkout" / "var" / "schreiber.sqlite3")
+    bookkeeping = {"django_migrations", "django_content_type", "auth_permission", "sqlite_sequence"}  # migrate adds
+    kept = {table: count for table, count in row_counts(backup).items() if table not in bookkeeping}
+    assert {table: restored[table] for table in kept} == kept  # migrating lost nothing
+    with closing(sqlite3.connect(tmp_path / "checkout" / "var" / "schreiber.sqlite3")) as database:
+        paths = pages_of(database)
+    with serving(tmp_path / "checkout", env, free_port()) as url:
+        anna = Visitor(url)
+        anna.log_in(DEMO_USERNAME, DEMO_PASSWORD)
+        for path in paths:
+            anna.page(path)  # answers 200
