@@ -1,11 +1,14 @@
-"""The whole instance, restored on another machine (docs/backups.md, "The whole database"): the demo club with its
-sessions, league season and tournament is served from a SQLite file; a deal is saved through the app while another
-connection keeps the file in use, so that deal sits in the write-ahead log; ``manage.py backup`` copies the database;
-the copy goes into a fresh checkout's ``var/``, is migrated and served there, and the demo login with its password
-sees the same pages as on the original.
+"""The whole instance, restored on another machine (docs/backups.md, "The whole database").
 
-Everything runs in other processes on files of its own, not on pytest-django's test database, so it runs once, on
-the SQLite run.
+SQLite: the demo club with its sessions, league season and tournament is served from a file; a deal is saved
+through the app while another connection keeps the file in use, so that deal sits in the write-ahead log;
+``manage.py backup`` copies the database; the copy goes into a fresh checkout's ``var/``, is migrated and served
+there, and the demo login with its password sees the same pages as on the original. A backup of the version before
+the newest migration is migrated and served too. These run in other processes on files of their own, not on
+pytest-django's test database, so they run once, on the SQLite run.
+
+PostgreSQL: ``pg_dump`` of the test database while it is served, ``pg_restore`` into another database, the same
+pages.
 """
 
 from __future__ import annotations
@@ -28,18 +31,24 @@ from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from http.cookiejar import CookieJar
+from io import StringIO
 from pathlib import Path
+from typing import Any
 
+import psycopg
 import pytest
+from django.core.management import call_command
 from django.db import connection
 from django.urls import reverse
 
 from scorekeeper.management.commands.load_demo import DEMO_CLUB, DEMO_PASSWORD, DEMO_USERNAME
 
-pytestmark = [
-    pytest.mark.skipif(connection.vendor != "sqlite", reason="the SQLite path; it uses no test database"),
-    pytest.mark.skipif(shutil.which("git") is None, reason="a fresh checkout is made with git"),
-]
+sqlite_run = pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's path, on files of its own: run once")
+with_git = pytest.mark.skipif(shutil.which("git") is None, reason="a fresh checkout is made with git")
+postgresql_run = pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's path")
+with_pg_tools = pytest.mark.skipif(
+    not (shutil.which("pg_dump") and shutil.which("pg_restore")), reason="pg_dump and pg_restore are not installed"
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 HIDDEN = re.compile(r'<input type="hidden" name="(\w+)" value="([^"]*)"')
@@ -160,7 +169,7 @@ class Visitor:
         return page
 
 
-def pages_of(database: sqlite3.Connection) -> list[str]:
+def pages_of(database: sqlite3.Connection | psycopg.Connection[Any]) -> list[str]:
     """The demo club's pages: its own, a closed and the open evening, a tournament table, the season, the
     tournament."""
 
@@ -213,6 +222,8 @@ def restore(backup: Path, checkout: Path) -> tuple[dict[str, str], str]:
     return env, manage(checkout, env, "migrate")
 
 
+@sqlite_run
+@with_git
 def test_a_sqlite_backup_taken_while_the_app_writes_serves_the_same_pages_from_a_fresh_checkout(
     tmp_path: Path,
 ) -> None:
@@ -276,6 +287,8 @@ def older_version(target: Path) -> Path:
     return target
 
 
+@sqlite_run
+@with_git
 def test_a_backup_of_the_version_before_the_newest_migration_is_migrated_and_served(tmp_path: Path) -> None:
     older = older_version(tmp_path / "older")
     backup = tmp_path / "backup.sqlite3"
@@ -294,3 +307,58 @@ def test_a_backup_of_the_version_before_the_newest_migration_is_migrated_and_ser
         anna.log_in(DEMO_USERNAME, DEMO_PASSWORD)
         for path in paths:
             anna.page(path)  # answers 200
+
+
+def postgresql_url(database: str) -> str:
+    db = connection.settings_dict
+    return f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{database}"
+
+
+@contextmanager
+def another_database(name: str) -> Iterator[str]:
+    """An empty database beside the test database, dropped however the block ends."""
+    drop = psycopg.sql.SQL("drop database if exists {} with (force)").format(psycopg.sql.Identifier(name))
+    with psycopg.connect(postgresql_url("postgres"), autocommit=True) as server:
+        server.execute(drop)
+        server.execute(psycopg.sql.SQL("create database {}").format(psycopg.sql.Identifier(name)))
+        try:
+            yield postgresql_url(name)
+        finally:
+            server.execute(drop)
+
+
+def run(*command: str) -> None:
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+
+
+@postgresql_run
+@with_pg_tools
+@pytest.mark.django_db(transaction=True)
+def test_a_pg_dump_taken_while_the_app_runs_restores_into_another_database_with_the_same_pages(
+    tmp_path: Path,
+) -> None:
+    for loader in ("load_demo", "load_demo_league", "load_demo_tournament"):
+        call_command(loader, stdout=StringIO())
+    connection.ensure_connection()
+    paths = pages_of(connection.connection)
+    original_url = postgresql_url(connection.settings_dict["NAME"])
+    dump = tmp_path / "schreiber.dump"
+    port = free_port()
+    test_settings = {"DJANGO_SETTINGS_MODULE": "tests.settings"}  # the password was hashed with the tests' hasher
+
+    with serving(ROOT, app_environment(DATABASE_URL=original_url, **test_settings), port) as original:
+        anna = Visitor(original)
+        anna.log_in(DEMO_USERNAME, DEMO_PASSWORD)
+        run("pg_dump", "--format=custom", f"--file={dump}", original_url)  # as docs/backups.md says
+        expected = {path: anna.page(path) for path in paths}
+
+    with another_database(f"{connection.settings_dict['NAME']}_restored") as restored_url:
+        run("pg_restore", "--clean", "--if-exists", f"--dbname={restored_url}", str(dump))
+        restored_env = app_environment(DATABASE_URL=restored_url, **test_settings)
+        assert "No migrations to apply" in manage(ROOT, restored_env, "migrate")
+        with serving(ROOT, restored_env, port) as restored:
+            anna_again = Visitor(restored)
+            anna_again.log_in(DEMO_USERNAME, DEMO_PASSWORD)
+            for path in paths:
+                assert anna_again.page(path) == expected[path], path
