@@ -31,9 +31,9 @@ from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from http.cookiejar import CookieJar
-from io import StringIO
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import psycopg
 import pytest
@@ -114,7 +114,7 @@ def serving(checkout: Path, env: dict[str, str], port: int) -> Iterator[str]:
         cwd=checkout, env=env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     try:
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60  # a loaded CI machine starts slowly
         while True:
             try:
                 urllib.request.urlopen(f"{url}/login/", timeout=2)
@@ -145,7 +145,7 @@ class Visitor:
         data = urllib.parse.urlencode(form, doseq=True).encode() if form is not None else None
         request = urllib.request.Request(self.url + path, data=data, headers={"Accept-Language": "de"})
         try:
-            with opener.open(request, timeout=20) as answer:
+            with opener.open(request, timeout=60) as answer:
                 return answer.status, answer.geturl(), answer.read().decode()
         except urllib.error.HTTPError as error:
             return error.code, error.geturl(), error.read().decode()
@@ -174,7 +174,9 @@ def pages_of(database: sqlite3.Connection | psycopg.Connection[Any]) -> list[str
     tournament."""
 
     def one(query: str) -> int:
-        return int(database.execute(query).fetchone()[0])
+        row = database.execute(query).fetchone()
+        assert row is not None
+        return int(row[0])
 
     club = {"club_slug": DEMO_CLUB}
     closed = one("select min(id) from scorekeeper_session where status = 'closed'")
@@ -222,6 +224,12 @@ def restore(backup: Path, checkout: Path) -> tuple[dict[str, str], str]:
     return env, manage(checkout, env, "migrate")
 
 
+def row_counts(file: Path) -> dict[str, int]:
+    with closing(sqlite3.connect(file)) as database:
+        tables = [row[0] for row in database.execute("select name from sqlite_master where type = 'table'")]
+        return {table: database.execute(f'select count(*) from "{table}"').fetchone()[0] for table in tables}
+
+
 @sqlite_run
 @with_git
 def test_a_sqlite_backup_taken_while_the_app_writes_serves_the_same_pages_from_a_fresh_checkout(
@@ -267,12 +275,6 @@ def test_a_sqlite_backup_taken_while_the_app_writes_serves_the_same_pages_from_a
             assert anna_again.page(path) == expected[path], path
 
 
-def row_counts(file: Path) -> dict[str, int]:
-    with closing(sqlite3.connect(file)) as database:
-        tables = [row[0] for row in database.execute("select name from sqlite_master where type = 'table'")]
-        return {table: database.execute(f'select count(*) from "{table}"').fetchone()[0] for table in tables}
-
-
 def older_version(target: Path) -> Path:
     """The code as it was just before the newest migration, unpacked from git."""
     newest = subprocess.run(
@@ -311,7 +313,8 @@ def test_a_backup_of_the_version_before_the_newest_migration_is_migrated_and_ser
 
 def postgresql_url(database: str) -> str:
     db = connection.settings_dict
-    return f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{database}"
+    login = f"{db['USER']}:{quote(db['PASSWORD'] or '', safe='')}"
+    return f"postgres://{login}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{database}"
 
 
 @contextmanager
@@ -339,7 +342,7 @@ def test_a_pg_dump_taken_while_the_app_runs_restores_into_another_database_with_
     tmp_path: Path,
 ) -> None:
     for loader in ("load_demo", "load_demo_league", "load_demo_tournament"):
-        call_command(loader, stdout=StringIO())
+        call_command(loader, stdout=io.StringIO())
     connection.ensure_connection()
     paths = pages_of(connection.connection)
     original_url = postgresql_url(connection.settings_dict["NAME"])
