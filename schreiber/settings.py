@@ -134,12 +134,17 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # first: it refuses a login that is locked out
     "django.contrib.auth.backends.ModelBackend",
 ]
-# Login throttling: five wrong passwords lock that account, and (separately) that address, for 15 minutes.
+# Login throttling (scorekeeper/throttle.py): five wrong passwords for one user name from one address pause that
+# pair for 15 minutes; past 50 wrong passwords in an hour an address logs in only as who logged in from it before.
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_LOCKOUT_PARAMETERS = [["ip_address", "username"]]
+LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "50"))
+LOGIN_ADDRESS_WINDOW = timedelta(minutes=int(os.environ.get("LOGIN_ADDRESS_WINDOW_MINUTES", "60")))
+AXES_HANDLER = "scorekeeper.throttle.PairAndAddressHandler"
+AXES_ENABLE_ACCESS_FAILURE_LOG = True  # what the address ceiling counts
+AXES_LOCKOUT_CALLABLE = "scorekeeper.throttle.lockout_response"
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

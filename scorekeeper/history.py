@@ -305,6 +305,9 @@ SENTENCES: dict[str, Sentence] = {
     A.TOURNAMENT_CHANGED: _tournament_changed,
     A.TABLE_LINK_CREATED: lambda e, who: _("%(who)s made a table link for this session") % {"who": who},
     A.TABLE_LINK_EXPIRED: lambda e, who: _("%(who)s ended the table links of this session") % {"who": who},
+    A.LOGIN_LOCK_LIFTED: lambda e, who: (
+        _("%(who)s lifted the lock on the login of %(name)s") % {"who": who, "name": (e.after or {}).get("name")}
+    ),
     A.PUBLIC_LINK_CHANGED: lambda e, who: (
         (
             _("%(who)s made a new public link for the season %(season)s")

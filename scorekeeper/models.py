@@ -505,6 +505,7 @@ class AuditEntry(models.Model):
         TOURNAMENT_CHANGED = "tournament_changed", _("changed a tournament")
         TABLE_LINK_CREATED = "table_link_created", _("made a table link")
         TABLE_LINK_EXPIRED = "table_link_expired", _("ended a table link")
+        LOGIN_LOCK_LIFTED = "login_lock_lifted", _("lifted a login lock")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="audit_entries")
     session = models.ForeignKey(Session, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit_entries")

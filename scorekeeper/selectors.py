@@ -7,16 +7,18 @@ replays, once.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 
-from . import derived, engine
+from . import derived, engine, throttle
 from .documents import session_document
 from .engine.game import Game
 from .history import SESSION_LIFE
@@ -223,6 +225,13 @@ def deleted_deals(session: Session) -> QuerySet[Deal]:
 
 def members_of(club: Club) -> QuerySet[Member]:
     return club.members.select_related("user")
+
+
+def login_locks(members: Iterable[Member]) -> dict[int, datetime]:
+    """When the login throttle's lock on a member's login ends, by member id, for the locked ones."""
+    logins = {member.user.get_username(): member.pk for member in members if member.user is not None}
+    locked = throttle.locked_logins(logins, timezone.now())
+    return {logins[username]: throttle.to_the_minute(until) for username, until in locked.items()}
 
 
 def recent_tables(club: Club, game: str, count: int = 12) -> list[Session]:

@@ -34,6 +34,7 @@ urlpatterns = [
     path(f"{club}members/<int:member_id>/role/", clubs.member_role, name="member_role"),
     path(f"{club}members/<int:member_id>/name/", clubs.member_rename, name="member_rename"),
     path(f"{club}members/<int:member_id>/remove/", clubs.member_remove, name="member_remove"),
+    path(f"{club}members/<int:member_id>/unlock/", clubs.member_unlock, name="member_unlock"),
     path(f"{club}invitations/", clubs.invitation_create, name="invitation_create"),
     path(f"{club}house-rules/<int:house_rules_id>/delete/", clubs.house_rules_delete, name="house_rules_delete"),
     path(f"{club}sessions/new/", sessions.session_new, name="session_new"),

@@ -5,6 +5,7 @@
 - ``pots``: the pot chain from one session to the next.
 - ``clubs``: clubs, members, invitations and house rules.
 - ``table_links``: the links a phone at the table scores one session by, without an account.
+- ``logins``: an owner lifting the login throttle's lock on a member.
 - ``record``: how every change to a session's deals is made (lock, one read, one replay, store).
 """
 
@@ -26,6 +27,7 @@ from .clubs import (
 )
 from .deals import correct_deal, delete_deal, record_deal, rederive_dealers, restore_deal
 from .errors import Conflict, DealRejected, ServiceError
+from .logins import lift_login_lock
 from .sessions import (
     abandon_session,
     change_money_terms,
@@ -63,6 +65,7 @@ __all__ = [
     "import_club",
     "import_session",
     "leave_club",
+    "lift_login_lock",
     "rebuild_player_results",
     "record_deal",
     "rederive_dealers",

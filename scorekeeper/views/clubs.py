@@ -98,10 +98,12 @@ def members(request: Request, club_slug: str) -> HttpResponse:
 def _members_page(request: Request, me: Member, **forms: Form) -> HttpResponse:
     """The members page; a form given (bound, with its errors) replaces the blank one of that name."""
     club = me.club
+    members = selectors.members_of(club)
+    locks = selectors.login_locks(members) if me.can(Role.OWNER) else {}  # only an owner can lift them
     context = {
         "club": club,
         "me": me,
-        "members": selectors.members_of(club),
+        "rows": [(member, locks.get(member.pk)) for member in members],
         "add_form": MemberForm(prefix="add"),
         "invite_form": InvitationForm(club=club),
         "roles": Role.choices,
@@ -124,6 +126,19 @@ def member_role(request: Request, club_slug: str, member_id: int) -> HttpRespons
         messages.success(
             request, _("%(name)s is now: %(role)s.") % {"name": member.name, "role": member.get_role_display()}
         )
+    return redirect("members", club_slug)
+
+
+@require_POST
+def member_unlock(request: Request, club_slug: str, member_id: int) -> HttpResponse:
+    me = club_member(request, club_slug, Role.OWNER)
+    member = get_object_or_404(me.club.members.select_related("user"), pk=member_id)
+    try:
+        services.lift_login_lock(member=member, actor=request.user)
+    except services.ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("The lock on the login of %(name)s is lifted.") % {"name": member.name})
     return redirect("members", club_slug)
 
 

@@ -192,20 +192,6 @@ def test_thirty_wrong_passwords_lock_the_account_and_say_so(client: Client, pers
     assert "_auth_user_id" not in client.session
 
 
-def test_an_address_is_locked_whatever_account_it_tries(personas: Personas) -> None:
-    client = Client(REMOTE_ADDR="192.0.2.7")
-    for n in range(6):
-        client.post(url("login"), {"username": f"nobody{n}", "password": "wrong"})
-    response = client.post(url("login"), {"username": "anna", "password": "correct horse battery"})
-    assert response.status_code == 429
-    assert (
-        Client(REMOTE_ADDR="192.0.2.8")
-        .post(url("login"), {"username": "anna", "password": "correct horse battery"})
-        .status_code
-        == 302
-    )
-
-
 # headers and the secret key ---------------------------------------------------------------------------------------
 
 
