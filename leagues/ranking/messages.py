@@ -100,7 +100,7 @@ TEMPLATES: dict[str, str] = {
 PROBLEMS_IN_PLAYERS_WORDS: dict[str, str | Cases] = {
     "mode_missing": _("Choose how the season is ranked."),
     "unknown_mode": _("There is no such ranking: choose one of the offered rankings."),
-    "unknown_param": _("This ranking has no such setting (%(param)s)."),
+    "unknown_param": _("This ranking has no such setting."),
     "param_required": _("A setting of this ranking is missing."),
     "param_type": Cases(
         "expected",

@@ -540,11 +540,11 @@ PLAYER: dict[str, str | Cases] = {
     "per_player_total": _("The numbers must add up to %(total)s (they add up to %(got)s)."),
     # Schafkopf rules and tariff
     "sk_contracts_not_bid": _(
-        "%(contracts)s cannot be chosen here: what happens when everyone passes is a rule of its own."
+        "These games cannot be chosen here: what happens when everyone passes is a rule of its own."
     ),
     "sk_contracts_none": _("Choose at least one game the table plays."),
     "sk_three_short_deck": _("Three players play the short deck of 24 cards (not %(deck)s)."),
-    "sk_three_no_partner": _("Three players have no partner games: take %(contracts)s out."),
+    "sk_three_no_partner": _("Three players have no partner games: take them out."),
     "sk_muss_needs_sauspiel": _("Muss forces a Sauspiel, so the table must play the Sauspiel."),
     "sk_kreuz_needs_four": _("Über Kreuz is two pairs against each other, so it needs four players."),
     "sk_plus_only_pot": _("A sheet that writes only the winners cannot keep a pot."),
@@ -643,7 +643,7 @@ PLAYER: dict[str, str | Cases] = {
     "dk_schwarz_augen": _("The %(party)s party took no trick, so it has 0 Augen (not %(got)s)."),
     "dk_least_trick": _(
         "With 40 cards every trick holds at least %(least)s Augen, so the %(party)s party cannot end with %(own)s; "
-        "if it took no trick, it is schwarz."
+        "if it took no trick, it is Schwarz."
     ),
     "dk_one_auge": _("No card is worth 1 Auge, so the %(party)s party cannot end with 1."),
     "dk_no_armut": _("Armut is not played under these rules."),
@@ -653,14 +653,14 @@ PLAYER: dict[str, str | Cases] = {
     "dk_extra_unknown": _("There is no Sonderpunkt %(got)s here."),
     "dk_extra_not_scored": _("%(extra)s is not scored under these rules."),
     "dk_extra_count": _("Enter a whole number from 0 to %(most)s (not %(got)s)."),
-    "dk_announcement": _("The announcement of %(party)s cannot be read (%(got)s)."),
+    "dk_announcement": _("An announcement cannot be read (%(got)s)."),
     "dk_extras_no_trick": _("The %(party)s party took no trick, so it has no Sonderpunkte."),
     "dk_doppelkopf_augen": _("%(count)s Doppelköpfe of 40 Augen need %(needed)s Augen, the party took %(got)s."),
     "dk_two_karlchen": _("There are only two ♣ Buben for Karlchen and Karlchen gefangen."),
     "dk_two_fuchse": _("There are only two Füchse, and %(got)s are counted."),
     "dk_last_trick": _("Only the party that won the last trick can have a Karlchen or a Fuchs at the end."),
     # Sheepshead
-    "sh_type_not_played": _("%(got)s is not played under these rules."),
+    "sh_type_not_played": _("This game is not played under these rules."),
     "sh_three_alone": _("Three-handed the picker always plays alone."),
     "sh_partner_is_picker": _("The partner must be someone other than the picker (%(got)s is both)."),
     "sh_schwarz_points": _("Schwarz is only possible with 0 or %(all)s points (not %(got)s)."),
