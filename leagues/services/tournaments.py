@@ -355,7 +355,7 @@ def table_sheet(table: TournamentTable) -> Sheet:
     try:
         return read_sheet(preset, seats, deals, table.time_called_after)
     except InvalidTournament as error:
-        raise ServiceError.on(None, "; ".join(translated(p.words) for p in error.problems)) from error
+        raise ServiceError({None: [p.words for p in error.problems]}) from error
 
 
 def check_table_closing(sender: Any, *, session: Session, **_: Any) -> None:
