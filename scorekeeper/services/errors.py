@@ -36,6 +36,12 @@ class Fault:
     def __str__(self) -> str:
         return engine_words.translated(self.words) if isinstance(self.words, Message) else self.words
 
+    @property
+    def for_author(self) -> str:
+        """The fault as a command's output names it: the field, and the author's English for a registry message."""
+        text = str(self.words)
+        return f"{self.field}: {text}" if self.field else text
+
 
 def fault(field: str | None, words: Message | str) -> Fault:
     return Fault(field, words.code if isinstance(words, Message) else UNCODED, words)

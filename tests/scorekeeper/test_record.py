@@ -204,7 +204,7 @@ def test_a_change_that_contradicts_a_later_deal_is_refused_with_the_reason(perso
     # Bert still deals the deal Anna declared. Passing the deal on from there again would make Anna deal it.
     with pytest.raises(services.DealRejected) as raised:
         services.rederive_dealers(deal=second, actor=personas.scorer, revision=Session.objects.get().revision)
-    assert "deal 1: declarer: Anna sits out" in str(raised.value.errors[None])
+    assert "deal 1: Anna sits out this deal" in str(raised.value.errors[None])  # the table's words, no key
     assert [row.dealer for row in sheet_of(session).rows] == ["Bert"]
 
 
