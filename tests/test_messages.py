@@ -20,7 +20,7 @@ import leagues.ranking  # registers the ranking's codes
 import leagues.tournaments.words  # noqa: F401  registers the tournaments' codes
 from scorekeeper import engine
 from scorekeeper.engine.errors import DealError
-from scorekeeper.engine.messages import AS_AUTHOR, REGISTRY, Cases, say
+from scorekeeper.engine.messages import AS_AUTHOR, PHRASES, REGISTRY, Cases, say
 
 ENGINE = Path(engine.__file__).parent
 SNAKE_CASE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
@@ -72,6 +72,13 @@ def test_every_code_has_a_player_template() -> None:
     assert missing == [], "these codes have no player template (add them to the domain's PLAYER templates): " + (
         ", ".join(missing)
     )
+
+
+def test_every_phrase_has_a_whole_sentence_where_a_field_needs_it_or_not() -> None:
+    for code in ("required_for", "does_not_apply"):
+        cases = REGISTRY.entry("engine", code).player
+        assert isinstance(cases, Cases)
+        assert set(PHRASES) - cases.sentences.keys() == set(), code
 
 
 def test_the_fact_keys_are_found() -> None:

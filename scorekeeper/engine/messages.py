@@ -57,10 +57,14 @@ class Entry:
         if isinstance(self.player, str):
             return self.player, dict(params)
         chosen = params[self.player.param]
+        sentences = self.player.sentences
         if not isinstance(chosen, Message):  # a game term or a value: the sentence that takes it as a name
-            return self.player.sentences.get(str(chosen), self.player.sentences[""]), dict(params)
+            sentence = sentences.get(str(chosen), sentences.get(""))
+            return (sentence, dict(params)) if sentence else (self.author, dict(params))
+        if chosen.code not in sentences:  # a phrase nobody wrote the sentence for yet: never a crash on a page
+            return self.author, dict(params)
         values = {k: v for k, v in params.items() if k != self.player.param}
-        return self.player.sentences[chosen.code], values | dict(chosen.params)
+        return sentences[chosen.code], values | dict(chosen.params)
 
 
 class Registry:
