@@ -1,9 +1,10 @@
 """The engine's problems and explanation lines in the scorer's language.
 
-The engine names every sentence by a code whose English template is in ``engine.messages.TEMPLATES``;
-``makemessages`` collects those templates (they are marked with ``gettext_noop``), so translating a message is
-looking its template up in the catalogue. Game terms (Sauspiel, Schneider, Kontra …) are parameters or items of
-their own and read the same in both languages.
+The engine names every sentence by a code of the one message registry (``engine.messages.REGISTRY``), each with
+an author template (the English of ``settle``, the documents and the CLI) and a player template (the table's words).
+A page shows the player template: ``makemessages`` collects the templates (they are marked with ``gettext_noop``),
+so translating a message is looking its player template up in the catalogue, a whole sentence at a time. Game terms
+(Sauspiel, Schneider, Kontra …) are parameters or items of their own and read the same in both languages.
 """
 
 from __future__ import annotations
@@ -16,12 +17,12 @@ from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
 
 from . import engine
-from .engine.errors import naming_field
 from .engine.messages import Message
 
 
 def translated(words: Message) -> str:
-    return words.render(lambda code: gettext(words.templates()[code]))
+    """The player's sentence in the page's language."""
+    return words.render(gettext, player=True)
 
 
 # A deal's label (``Outcome.label``, which the settle output keeps as it is) where it is an ordinary word rather
@@ -45,13 +46,12 @@ def deal_label(label: str) -> str:
 
 
 def problem_text(problem: engine.Problem) -> str:
-    """The problem with its field, as a form shows it next to that field."""
-    text = translated(problem.words) if problem.words is not None else problem.message
-    return naming_field(problem.field, text)
+    """The problem as a form shows it next to its field: the player's sentence, which names no key."""
+    return translated(problem.words) if problem.words is not None else problem.message
 
 
 def problem_line(problem: engine.Problem) -> str:
-    """The problem with its field and deal: "deal 7: points must be between 0 and 120 (got 130)"."""
+    """The problem with its deal: "deal 7: Enter a number from 0 to 120 (not 130)."."""
     text = problem_text(problem)
     return (
         text if problem.deal is None else _("deal %(number)s: %(problem)s") % {"number": problem.deal, "problem": text}

@@ -25,7 +25,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from scorekeeper import engine, engine_words
-from scorekeeper.engine.messages import TEMPLATES, Message
+from scorekeeper.engine.messages import TEMPLATES, Cases, Message, Param
 from scorekeeper.management.commands.load_demo import DEMO_CLUB, DEMO_USERNAME
 from scorekeeper.models import Club, Session
 
@@ -111,8 +111,13 @@ def test_every_code_the_engine_names_has_a_template_and_every_template_is_used()
 
 
 def sample(code: str) -> Message:
-    """The message with each parameter filled by a value no language translates."""
-    return Message(code, {name: f"<{name}>" for name in PLACEHOLDER.findall(TEMPLATES[code])})
+    """The message with each parameter filled by a value no language translates, or where the player's sentence
+    depends on a phrase, by the first phrase it has a sentence for."""
+    params: dict[str, Param] = {name: f"<{name}>" for name in PLACEHOLDER.findall(TEMPLATES[code])}
+    cases = Message(code, params).entry.player
+    if isinstance(cases, Cases) and "" not in cases.sentences:
+        params[cases.param] = sample(next(iter(cases.sentences)))
+    return Message(code, params)
 
 
 @pytest.mark.parametrize("code", sorted(TEMPLATES))
@@ -123,7 +128,7 @@ def test_every_engine_message_reads_in_german_and_in_english(code: str) -> None:
         german = engine_words.translated(sample(code))
     with translation.override("en"):
         english = engine_words.translated(sample(code))
-    assert english == str(sample(code)), "English on the page is the engine's own English"
+    assert english == sample(code).render(player=True), "English on the page is the engine's player sentence"
     placeholders = sorted(PLACEHOLDER.findall(TEMPLATES[code]))
     assert sorted(PLACEHOLDER.findall(german_entries[TEMPLATES[code]])) == placeholders
     if german != english:
@@ -143,7 +148,7 @@ def test_a_refused_deal_is_explained_in_the_pages_language() -> None:
     (problem,) = refused.value.problems
     assert str(problem) == "deal 1: points must be between 0 and 120 (got 130)", "the settle command stays English"
     with translation.override("de"):
-        assert engine_words.problem_line(problem) == "Spiel 1: points muss zwischen 0 und 120 liegen (ist 130)"
+        assert engine_words.problem_line(problem) == "Spiel 1: Bitte eine Zahl von 0 bis 120 eingeben (nicht 130)."
 
 
 def test_an_explanation_stored_before_the_codes_still_reads() -> None:

@@ -1,15 +1,14 @@
 """Every name, description and problem of the ranking engine, as a code with parameters.
 
-The engine imports nothing from Django: it returns a :class:`Message` (a stable code from :data:`TEMPLATES` and
-the values to fill in); ``str()`` renders it in English, and the page looks the same code up in its catalogue and
-renders it in the member's language. Codes are stable: a stored season and the translations are keyed by them.
+The engine imports nothing from Django: it returns a :class:`Message` (a stable code and the values to fill in) of
+the domain ``ranking`` in the one message registry (``scorekeeper.engine.messages``), where this module registers
+its author templates and its player templates; ``str()`` renders the author's English, and a page renders the
+player's sentence in the member's language. Codes are stable: a stored season is keyed by them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from scorekeeper.engine.messages import CodedError, Param, gettext_noop
+from scorekeeper.engine.messages import AS_AUTHOR, REGISTRY, Cases, CodedError, Param, gettext_noop
 from scorekeeper.engine.messages import Message as EngineMessage
 
 
@@ -17,10 +16,7 @@ class Message(EngineMessage):
     """A message of the ranking engine, as the rule engine's messages are, with this module's codes."""
 
     __slots__ = ()
-
-    @staticmethod
-    def templates() -> Mapping[str, str]:
-        return TEMPLATES
+    domain = "ranking"
 
 
 def say(code: str, /, **params: Param) -> Message:
@@ -100,3 +96,69 @@ TEMPLATES: dict[str, str] = {
     "place_overfull": _("Session %(session)s has %(count)s players on place %(place)s of %(size)s."),
     "unknown_period": _("Sub-standings are by %(choices)s, not %(got)s."),
 }
+
+PROBLEMS_IN_PLAYERS_WORDS: dict[str, str | Cases] = {
+    "mode_missing": _("Choose how the season is ranked."),
+    "unknown_mode": _("There is no such ranking: choose one of the offered rankings."),
+    "unknown_param": _("This ranking has no such setting."),
+    "param_required": _("A setting of this ranking is missing."),
+    "param_type": Cases(
+        "expected",
+        {
+            "": _("This setting cannot be read (%(got)s)."),
+            "a whole number": _("Enter a whole number (not %(got)s)."),
+        },
+    ),
+    "param_too_small": _("Enter %(least)s or more (not %(got)s)."),
+    "param_choice": _("Choose one of the offered values (not %(got)s)."),
+    "points_missing": _("This ranking needs a points table or a formula."),
+    "unknown_tiebreak": _("There is no such tie-break: choose one of the offered tie-breaks."),
+    "tiebreak_twice": _("A tie-break is chosen twice."),
+    "tiebreak_after_shared": _("Nothing can follow the shared place among the tie-breaks."),
+    "tiebreaks_not_a_list": _("The tie-breaks cannot be read."),
+    "negative_value": _("A result cannot be negative (%(got)s)."),
+    "unknown_period": _("There are no such sub-standings (%(got)s)."),
+}
+
+# Every name and description is already the table's word, and so are these problems:
+ALREADY_IN_PLAYERS_WORDS = (
+    "mode_total_points",
+    "mode_total_points_about",
+    "mode_total_money",
+    "mode_total_money_about",
+    "mode_average",
+    "mode_average_session_about",
+    "mode_average_round_about",
+    "mode_average_deal_about",
+    "round_of_deals",
+    "round_of_table",
+    "mode_best_n",
+    "mode_best_n_about",
+    "mode_placement_points",
+    "mode_placement_points_about",
+    "mode_matchday_points",
+    "mode_matchday_points_about",
+    "mode_table_points_plus_game_points",
+    "mode_table_points_plus_game_points_about",
+    "minimum_sessions",
+    "minimum_rounds",
+    "tiebreak_more_points",
+    "tiebreak_more_points_about",
+    "tiebreak_more_sessions",
+    "tiebreak_more_sessions_about",
+    "tiebreak_best_evening",
+    "tiebreak_best_evening_about",
+    "tiebreak_more_solos_won",
+    "tiebreak_more_solos_won_about",
+    "tiebreak_direct_comparison",
+    "tiebreak_direct_comparison_about",
+    "tiebreak_shared",
+    "tiebreak_shared_about",
+    "points_table_length",
+    "no_points_for_size",
+    "table_size_too_small",
+    "place_out_of_range",
+    "duplicate_result",
+    "place_overfull",
+)
+REGISTRY.register("ranking", TEMPLATES, dict.fromkeys(ALREADY_IN_PLAYERS_WORDS, AS_AUTHOR) | PROBLEMS_IN_PLAYERS_WORDS)

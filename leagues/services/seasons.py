@@ -14,7 +14,6 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scorekeeper.engine_words import translated
 from scorekeeper.models import AuditEntry, Club, Game, Session
 from scorekeeper.services import ServiceError
 from scorekeeper.services.clubs import clean_choice, clean_name
@@ -37,7 +36,7 @@ def ranking_error(error: RankingError) -> ServiceError:
         field = param
     else:
         field = "tiebreaks" if "tiebreak" in error.code else "mode"
-    return ServiceError.on(field, translated(error.words))
+    return ServiceError.on(field, error.words)
 
 
 # leagues ------------------------------------------------------------------------------------------------------------

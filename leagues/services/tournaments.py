@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scorekeeper import services as scorekeeper
+from scorekeeper.engine.messages import Message
 from scorekeeper.engine_words import translated
 from scorekeeper.models import AuditEntry, Club, Deal, Member, Session
 from scorekeeper.services import ServiceError, record
@@ -74,7 +75,7 @@ def create_tournament(
     try:  # the points always decide first: the chain is what decides between players level on them
         chain = [key for key in parse_tiebreaks([POINTS, *tiebreaks]) if key != POINTS]
     except Bad as error:
-        raise ServiceError.on("tiebreaks", translated(error.words)) from error
+        raise ServiceError.on("tiebreaks", error.words) from error
     tournament = Tournament.objects.create(
         club=club,
         name=clean_name(name, "name", NAME_MAX),
@@ -100,9 +101,9 @@ def set_prizes(*, tournament: Tournament, actor: Actor, prizes: Any) -> Tourname
     try:
         prize_list = read_prizes(prizes)
     except InvalidTournament as error:
-        errors: dict[str | None, list[str]] = {}
+        errors: dict[str | None, list[Message]] = {}
         for problem in error.problems:
-            errors.setdefault(problem.path or None, []).append(translated(problem.words))
+            errors.setdefault(problem.path or None, []).append(problem.words)
         raise ServiceError(errors) from error
     tournament.settings = {**tournament.settings, "prizes": prizes_json(prize_list)}
     tournament.save(update_fields=["settings"])
@@ -214,7 +215,7 @@ def planned(tournament: Tournament) -> Plan:
     try:
         drawn = plan(players, rounds, **wishes)
     except DrawError as error:
-        raise ServiceError.on(None, translated(error.words)) from error
+        raise ServiceError.on(None, error.words) from error
     tournament.plan = {"key": key, "rounds": drawn.rounds, "lower_bound": drawn.lower_bound}
     tournament.save(update_fields=["plan"])
     return drawn
@@ -354,7 +355,7 @@ def table_sheet(table: TournamentTable) -> Sheet:
     try:
         return read_sheet(preset, seats, deals, table.time_called_after)
     except InvalidTournament as error:
-        raise ServiceError.on(None, "; ".join(translated(p.words) for p in error.problems)) from error
+        raise ServiceError({None: [p.words for p in error.problems]}) from error
 
 
 def check_table_closing(sender: Any, *, session: Session, **_: Any) -> None:

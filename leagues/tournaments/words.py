@@ -1,16 +1,16 @@
 """Every problem and reason of the tournament sheets, penalties and ranking, as a code with parameters.
 
 As in the ranking engine (``leagues.ranking.messages``), nothing here imports Django: a :class:`Message` carries a
-stable code from :data:`TEMPLATES` and the values to fill in; ``str()`` renders it in English, and a page looks the
-same code up in its catalogue. One catalogue for the whole package: the draw, the sheets, penalties and ranking.
+stable code of the domain ``tournament`` and the values to fill in; this module registers its author and player
+templates in the one message registry (``scorekeeper.engine.messages``). ``str()`` renders the author's English,
+and a page the player's sentence. One domain for the whole package: the draw, the sheets, penalties and ranking.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
-from scorekeeper.engine.messages import CodedError, Param, gettext_noop
+from scorekeeper.engine.messages import AS_AUTHOR, REGISTRY, CodedError, Param, gettext_noop
 from scorekeeper.engine.messages import Message as EngineMessage
 
 
@@ -18,10 +18,7 @@ class Message(EngineMessage):
     """A message of the tournament scoring, with this module's codes."""
 
     __slots__ = ()
-
-    @staticmethod
-    def templates() -> Mapping[str, str]:
-        return TEMPLATES
+    domain = "tournament"
 
 
 class DrawError(CodedError):
@@ -144,3 +141,73 @@ TEMPLATES: dict[str, str] = {
     "withdrawn": _("Start number %(number)s withdrew after round %(withdrawn)s, so he does not play round %(round)s."),
     "round_not_played": _("Round %(got)s is not in the document (it has rounds 1 to %(rounds)s)."),
 }
+
+PROBLEMS_IN_PLAYERS_WORDS: dict[str, str] = {
+    "unknown_game": _("There is no draw for this game."),
+    "penalty_kind": _("Choose one of the offered kinds of penalty."),
+    "points_not_deduction": _("Only a free deduction names its points: the other penalties are fixed by the rules."),
+    "unknown_tiebreak": _("There is no such tie-break: choose one of the offered tie-breaks."),
+    "tiebreak_twice": _("A tie-break is chosen twice."),
+    "tiebreak_after_end": _("Nothing can follow the last tie-break chosen."),
+    "tiebreaks_not_a_list": _("The tie-breaks cannot be read."),
+    "lot_needs_seed": _("Drawing lots needs the tournament's seed, and the settings give none."),
+    "document_not_object": _("The file is not a tournament document."),
+    "format_wrong": _("The file was written in another format (%(got)s)."),
+    "not_object": _("This cannot be read (%(got)s)."),
+    "not_list": _("This cannot be read (%(got)s)."),
+    "not_flag": _("This must be yes or no (not %(got)s)."),
+    "unknown_field": _("This entry is not known here."),
+    "unknown_preset": _("There is no such tournament scoring (%(got)s)."),
+    "preset_game": _("This tournament scoring is for another game."),
+}
+
+# These already say it in the table's words:
+ALREADY_IN_PLAYERS_WORDS = (
+    "field_cannot_be_seated",
+    "field_too_small",
+    "rounds_out_of_range",
+    "duplicate_player",
+    "player_twice_in_round",
+    "unknown_player",
+    "no_such_table",
+    "fixed_table_overfull",
+    "apart_same_player",
+    "apart_fixed_together",
+    "apart_impossible",
+    "pflichtsolo_missing",
+    "games_missing",
+    "rows_not_zero_sum",
+    "round_complete",
+    "time_called_complete",
+    "time_called_no_solo",
+    "pflichtsolo_due",
+    "extra_deal_not_pflichtsolo",
+    "not_vorgefuehrt_yet",
+    "time_called_range",
+    "penalty_not_seated",
+    "prize_place_twice",
+    "percent_or_cents",
+    "percent_range",
+    "percent_total",
+    "label_too_long",
+    "missing",
+    "not_text",
+    "whole_number",
+    "table_size",
+    "games_per_round_size",
+    "seed_type",
+    "number_twice",
+    "name_twice",
+    "arrives_after_withdrawal",
+    "round_number",
+    "too_many_rounds",
+    "table_number_twice",
+    "unknown_start_number",
+    "seated_twice",
+    "not_arrived",
+    "withdrawn",
+    "round_not_played",
+)
+REGISTRY.register(
+    "tournament", TEMPLATES, dict.fromkeys(ALREADY_IN_PLAYERS_WORDS, AS_AUTHOR) | PROBLEMS_IN_PLAYERS_WORDS
+)

@@ -1,16 +1,22 @@
-"""Every sentence the engine says, as a code with parameters.
+"""Every sentence the engine and the leagues say: one registry of codes, each with two templates.
 
-A problem or an explanation line is a :class:`Message`: a stable code from :data:`TEMPLATES` and the values
-to fill in. ``str()`` renders it in English (the ``settle`` command, the engine's own tests); the interface looks
-the same template up in its catalogue and renders it in the scorer's language (``scorekeeper.engine_words``).
-A parameter is a name, a number, a game term, or another Message for a phrase that needs translating too.
+A problem or an explanation line is a :class:`Message`: a stable code and the values to fill in. Each code has
+an *author* template (English, for the ``settle`` command, imports, the JSON documents and the CLI: it may name the
+JSON key; ``str()`` renders it) and a *player* template (for forms, the preview, the outbox and the sheet: the
+table's words, no key, a whole sentence that is translated as a whole). The interface renders the player template
+in the scorer's language (``scorekeeper.engine_words``). A parameter is a name, a number, a game term, or another
+Message; where the player's sentence depends on which phrase a parameter is, :class:`Cases` holds one whole
+sentence per phrase, so no sentence is put together from separately translated pieces.
+
+The engine registers its codes here (domain ``engine``); the league ranking and the tournaments register theirs
+(each under its own domain, so the same code may mean different things there).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any, ClassVar, Union
 
 
 def gettext_noop(text: str) -> str:
@@ -23,23 +29,90 @@ def gettext_noop(text: str) -> str:
 
 Param = Union[str, int, "Message"]
 
+AS_AUTHOR = "="
+"""A player template that is the author's own: the author's words are already the table's."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cases:
+    """One whole player sentence for each phrase (a Message's code) a parameter can be, and under ``""`` the
+    sentence for a game term or another value, which it quotes as a name.
+
+    The parameters of the chosen phrase fill the sentence in place of the phrase itself.
+    """
+
+    param: str
+    sentences: Mapping[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    author: str
+    player: str | Cases | None  # None: not written yet (the registry's test lists these)
+
+    def player_sentence(self, params: Mapping[str, Param]) -> tuple[str, dict[str, Param]]:
+        """The player template for these parameters and the parameters that fill it."""
+        if self.player is None or self.player == AS_AUTHOR:
+            return self.author, dict(params)
+        if isinstance(self.player, str):
+            return self.player, dict(params)
+        chosen = params[self.player.param]
+        sentences = self.player.sentences
+        if not isinstance(chosen, Message):  # a game term or a value: the sentence that takes it as a name
+            sentence = sentences.get(str(chosen), sentences.get(""))
+            return (sentence, dict(params)) if sentence else (self.author, dict(params))
+        if chosen.code not in sentences:  # a phrase nobody wrote the sentence for yet: never a crash on a page
+            return self.author, dict(params)
+        values = {k: v for k, v in params.items() if k != self.player.param}
+        return sentences[chosen.code], values | dict(chosen.params)
+
+
+class Registry:
+    """Every code of every domain with its author and player templates: the one catalogue of the application."""
+
+    def __init__(self) -> None:
+        self._domains: dict[str, dict[str, Entry]] = {}
+
+    def register(self, domain: str, authors: Mapping[str, str], players: Mapping[str, str | Cases]) -> None:
+        if domain in self._domains:
+            raise KeyError(f"message domain {domain!r} is registered twice")
+        if stray := players.keys() - authors.keys():
+            raise KeyError(f"player templates without an author template in {domain!r}: {sorted(stray)}")
+        self._domains[domain] = {code: Entry(text, players.get(code)) for code, text in authors.items()}
+
+    def entry(self, domain: str, code: str) -> Entry:
+        return self._domains[domain][code]
+
+    def knows(self, domain: str, code: str) -> bool:
+        return code in self._domains.get(domain, {})
+
+    def __iter__(self) -> Iterator[tuple[str, str, Entry]]:
+        for domain, entries in self._domains.items():
+            for code, entry in entries.items():
+                yield domain, code, entry
+
+
+REGISTRY = Registry()
+
 
 @dataclass(frozen=True, slots=True)
 class Message:
     code: str
     params: Mapping[str, Param] = field(default_factory=dict)
 
+    domain: ClassVar[str] = "engine"
+    """Whose code it is; a subclass names its own domain of :data:`REGISTRY`."""
+
     def __post_init__(self) -> None:
-        if self.code not in self.templates():  # a typo in the engine, never input
+        if not REGISTRY.knows(self.domain, self.code):  # a typo in the code, never input
             raise KeyError(f"no message template {self.code!r}")
 
-    @staticmethod
-    def templates() -> Mapping[str, str]:
-        """The codes this kind of message has, with their English templates (a subclass names its own)."""
-        return TEMPLATES
+    @property
+    def entry(self) -> Entry:
+        return REGISTRY.entry(self.domain, self.code)
 
     def __str__(self) -> str:
-        return self.render(self.templates().__getitem__)
+        return self.render()
 
     def as_json(self) -> dict[str, Any]:
         """The message in plain JSON types, for a stored explanation."""
@@ -52,10 +125,12 @@ class Message:
         params = {k: cls.from_json(v) if isinstance(v, Mapping) else v for k, v in data["params"].items()}
         return cls(data["code"], params)
 
-    def render(self, template: Callable[[str], str]) -> str:
-        """The message with ``template(code)`` for itself and for every Message among its parameters."""
-        values = {k: v.render(template) if isinstance(v, Message) else v for k, v in self.params.items()}
-        return template(self.code) % values
+    def render(self, translate: Callable[[str], str] = str, *, player: bool = False) -> str:
+        """The author's sentence (or with ``player`` the player's), each template passed through ``translate``,
+        and so every Message among its parameters."""
+        text, params = self.entry.player_sentence(self.params) if player else (self.entry.author, self.params)
+        values = {k: v.render(translate, player=player) if isinstance(v, Message) else v for k, v in params.items()}
+        return translate(text) % values
 
 
 def say(code: str, /, **params: Param) -> Message:
@@ -63,8 +138,8 @@ def say(code: str, /, **params: Param) -> Message:
 
 
 class CodedError(ValueError):
-    """An error named by a code of ``catalogue`` (a :class:`Message` kind) and the values to fill in; ``str()`` is
-    the English sentence, ``words`` the message a page translates. The league ranking and the draw raise these."""
+    """An error named by a code of ``catalogue`` (a :class:`Message` kind, that is a domain) and the values to fill
+    in; ``str()`` is the author's English sentence, ``words`` the message a page renders for the player."""
 
     catalogue: type[Message] = Message
 
@@ -88,7 +163,7 @@ def listed(values: Iterable[object]) -> str:
 
 _ = gettext_noop
 
-# Codes are stable: the interface keys its translations by them and a stored explanation keeps them.
+# Codes are stable: a stored explanation keeps them. The author's templates; the players' follow below.
 TEMPLATES: dict[str, str] = {
     # words used inside other messages
     "name": _("%(name)s"),
@@ -338,3 +413,284 @@ TEMPLATES: dict[str, str] = {
     "x_solo_won": _("%(solo)s %(player)s won"),
     "x_solo_lost": _("%(solo)s %(player)s lost"),
 }
+
+# The same codes in the players' words: for forms, the preview and the sheet. A sentence names no JSON key and
+# stands on its own next to the field it is about; AS_AUTHOR where the author's words are already the table's.
+PHRASES = (  # the phrases a sentence takes as a parameter; Cases gives each its own whole sentence
+    "a_thrown_in_deal",
+    "a_leaster",
+    "a_tie_on_points",
+    "a_normal_game",
+    "a_stille_hochzeit",
+    "an_armut",
+    "a_hochzeit",
+    "a_solo",
+    "a_penalty",
+    "a_doubler",
+    "a_pick",
+    "a_leaster_hand",
+    "a_leaster_by_winner",
+    "a_deal_without_solo",
+    "a_counted_game",
+)
+PLAYER: dict[str, str | Cases] = {
+    "name": AS_AUTHOR,
+    "names_and": AS_AUTHOR,
+    **dict.fromkeys(PHRASES, AS_AUTHOR),
+    "re_who_normal": AS_AUTHOR,
+    "re_who_stille_hochzeit": AS_AUTHOR,
+    "re_who_armut": AS_AUTHOR,
+    "re_who_hochzeit": AS_AUTHOR,
+    "re_who_solo": AS_AUTHOR,
+    "at_most_kontra_steps": AS_AUTHOR,
+    "no_kontra": AS_AUTHOR,
+    "at_most_knocks": AS_AUTHOR,
+    "no_knocking": _("no knocking"),
+    "muss_must_play": _("the holder of the Eichel-Ober must play the Sauspiel"),
+    "small_or_big": AS_AUTHOR,
+    "small_solo": AS_AUTHOR,
+    "big_solo": AS_AUTHOR,
+    "true_or_false": _("won or lost"),
+    "record_played_instead": AS_AUTHOR,
+    # the document and its header
+    "document_not_object": _("The session cannot be read: it is not a scoring document."),
+    "format_wrong": _("The session cannot be read: it was written in another format (%(got)s)."),
+    "game_unknown": _("There is no game %(got)s here."),
+    "tariff_not_used": _("%(game)s has its tariff in the house rules."),
+    "players_not_list": _("The players cannot be read: give their names."),
+    "players_name_spaces": _("A name has no space at its start or end (%(got)s)."),
+    "players_one_person": _("%(first)s and %(second)s are one person: every player needs a name of their own."),
+    "players_seats": _("%(game)s under these rules seats %(seats)s players, not %(got)s."),
+    "players_seats_or_one_out": _(
+        "%(game)s under these rules seats %(seats)s players (or %(most)s with the dealer sitting out), not %(got)s."
+    ),
+    "players_seats_up_to": _(
+        "%(game)s under these rules seats %(seats)s players (up to %(most)s, sitting out in turn), not %(got)s."
+    ),
+    "cents_plus_only": _("A sheet that writes only plus points settles no money: leave the money per point empty."),
+    "deals_not_list": _("The deals cannot be read."),
+    "pot_needs_pot_rules": _("These house rules keep no pot, so no pot can be carried in."),
+    "deal_not_object": _("A deal cannot be read (%(got)s)."),
+    "dealer_unknown": _("%(got)s does not play in this session, so cannot deal."),
+    "name_not_text": _("A name must be written as text (%(got)s)."),
+    "name_too_long": _("A name has at most %(most)s characters (%(got)s)."),
+    "name_control_characters": _("A name cannot contain control characters (%(got)s)."),
+    # options: presets and their values
+    "preset_needed": _("Choose one of the offered rule sets."),
+    "preset_or_object": _("Choose one of the offered rule sets (%(got)s cannot be read)."),
+    "preset_unknown": _("There is no rule set %(got)s: choose one of the offered rule sets."),
+    "option_unknown": _("There is no house rule %(got)s."),
+    "one_of": _("Choose one of the offered values (%(got)s is none of them)."),
+    "whole_number": _("Enter a whole number (not %(got)s)."),
+    "at_least": _("Enter %(low)s or more (not %(got)s)."),
+    "between": _("Enter a number from %(low)s to %(high)s (not %(got)s)."),
+    "map_not_object": _("These values cannot be read (%(got)s)."),
+    "map_key_unknown": _("There is no such choice here (%(got)s)."),
+    "map_value": _("Enter a whole number of %(low)s or more (not %(got)s)."),
+    "flag": _("Tick it or leave it empty (%(got)s is neither)."),
+    "not_a_list": _("These values cannot be read (%(got)s)."),
+    "subset_unknown": _("There is no such choice here (%(got)s)."),
+    # the recorded facts of a deal
+    "required": _("Fill this in."),
+    "required_for": Cases(
+        "purpose",
+        {
+            "": _("%(purpose)s needs this: fill it in."),
+            "a_thrown_in_deal": _("A thrown-in deal needs this: fill it in."),
+            "a_leaster": _("A Leaster needs this: fill it in."),
+            "a_tie_on_points": _("%(players)s tie on %(points)s points: say who lost."),
+            "a_normal_game": _("A normal game needs this: fill it in."),
+            "a_stille_hochzeit": _("A stille Hochzeit needs this: fill it in."),
+            "an_armut": _("An Armut needs this: fill it in."),
+            "a_hochzeit": _("A Hochzeit needs this: fill it in."),
+            "a_solo": _("A solo needs this: fill it in."),
+            "a_penalty": _("A penalty needs this: fill it in."),
+            "a_doubler": _("A doubler needs this: fill it in."),
+            "a_pick": _("A pick needs this: fill it in."),
+            "a_leaster_hand": _("A leaster needs this: fill it in."),
+            "a_leaster_by_winner": _("A leaster entered by its winner needs this: fill it in."),
+            "a_deal_without_solo": _("A deal without a solo needs this: fill it in."),
+            "a_counted_game": _("A counted game needs this: fill it in."),
+        },
+    ),
+    "does_not_apply": Cases(
+        "context",
+        {
+            "": _("%(context)s has no such entry: leave it empty."),
+            "a_thrown_in_deal": _("A thrown-in deal has no such entry: leave it empty."),
+            "a_leaster": _("A Leaster has no such entry: leave it empty."),
+            "a_tie_on_points": _("A tie on %(points)s points (%(players)s) has no such entry: leave it empty."),
+            "a_normal_game": _("A normal game has no such entry: leave it empty."),
+            "a_stille_hochzeit": _("A stille Hochzeit has no such entry: leave it empty."),
+            "an_armut": _("An Armut has no such entry: leave it empty."),
+            "a_hochzeit": _("A Hochzeit has no such entry: leave it empty."),
+            "a_solo": _("A solo has no such entry: leave it empty."),
+            "a_penalty": _("A penalty has no such entry: leave it empty."),
+            "a_doubler": _("A doubler has no such entry: leave it empty."),
+            "a_pick": _("A pick has no such entry: leave it empty."),
+            "a_leaster_hand": _("A leaster has no such entry: leave it empty."),
+            "a_leaster_by_winner": _("A leaster entered by its winner has no such entry: leave it empty."),
+            "a_deal_without_solo": _("A deal without a solo has no such entry: leave it empty."),
+            "a_counted_game": _("A counted game has no such entry: leave it empty."),
+        },
+    ),
+    "sits_out": _("%(player)s sits out this deal: the dealer sits out at this table."),
+    "not_a_player": _("%(got)s does not play in this session."),
+    "not_players": _("Choose players of this session (%(got)s cannot be read)."),
+    "player_twice": _("A player is chosen twice."),
+    "per_player_not_map": _("Give every player of this deal a number (%(got)s cannot be read)."),
+    "per_player_missing": _("A number is missing for %(players)s."),
+    "per_player_count": _("%(player)s needs a whole number of 0 or more (not %(got)s)."),
+    "per_player_total": _("The numbers must add up to %(total)s (they add up to %(got)s)."),
+    # Schafkopf rules and tariff
+    "sk_contracts_not_bid": _(
+        "These games cannot be chosen here: what happens when everyone passes is a rule of its own."
+    ),
+    "sk_contracts_none": _("Choose at least one game the table plays."),
+    "sk_three_short_deck": _("Three players play the short deck of 24 cards (not %(deck)s)."),
+    "sk_three_no_partner": _("Three players have no partner games: take them out."),
+    "sk_muss_needs_sauspiel": _("Muss forces a Sauspiel, so the table must play the Sauspiel."),
+    "sk_kreuz_needs_four": _("Über Kreuz is two pairs against each other, so it needs four players."),
+    "sk_plus_only_pot": _("A sheet that writes only the winners cannot keep a pot."),
+    "sk_book_unused": _(
+        "The book tariff has no such value: it multiplies by Schneider ×2, Schwarz ×3, Tout ×4 and Sie ×5."
+    ),
+    "sk_runners_min_trumps": _(
+        "A %(contract)s has only %(trumps)s trumps with %(deck)s cards, so its Laufende can count from at most "
+        "%(trumps)s (not %(got)s)."
+    ),
+    "sk_runners_max_below_min": _(
+        "The most Laufende that count must be at least the fewest that count in a %(contract)s (%(least)s), or "
+        "they never would (not %(got)s)."
+    ),
+    # Schafkopf deals
+    "sk_called_herz": _("A Sauspiel calls the Eichel, Gras or Schellen ace, never Herz (Herz is trump)."),
+    "sk_muss_no_kontra": _("A Muss game cannot be doubled."),
+    "sk_partner_is_declarer": _("The partner must be another player than the declarer (%(got)s is both)."),
+    "sk_kreuz_partner": _(
+        "Über Kreuz the pairs sit opposite each other, so %(declarer)s plays with %(partner)s (not %(got)s)."
+    ),
+    "sk_schwarz_points": _(
+        "Schwarz is only possible with 0 or %(all)s points: the side without a trick has no card points (not %(got)s)."
+    ),
+    "sk_no_durchmarsch": _("These rules play no Durchmarsch: the player with all the points loses the Ramsch."),
+    "sk_durchmarsch_points": _("%(player)s took every trick, so %(player)s has all %(all)s points (not %(got)s)."),
+    "sk_no_jungfrau": _("These rules pay no Jungfrau bonus: leave it empty."),
+    "sk_jungfrau_points": _("%(player)s took no trick, so %(player)s has 0 points (not %(got)s)."),
+    "sk_jungfrau_durchmarsch": _(
+        "Everyone but %(player)s took no trick, so %(player)s made a Durchmarsch: enter the Durchmarsch instead."
+    ),
+    "sk_loser_not_highest": _(
+        "The loser is a player with the most points, %(points)s (%(players)s); %(got)s has %(got_points)s."
+    ),
+    "sk_contract_not_name": _("Choose the game that was played."),
+    "sk_passed_impossible": Cases(
+        "why",
+        {
+            "muss_must_play": _("Nobody can pass here: the holder of the Eichel-Ober must play the Sauspiel."),
+            "record_played_instead": _("Nobody can pass here: enter the %(game)s played instead."),
+        },
+    ),
+    "sk_pass_out_only": _("%(game)s is played only when everyone passes under other house rules."),
+    "sk_contract_not_played": _("%(contract)s is not played under these rules (they play %(played)s)."),
+    "sk_contract_unknown": _("There is no game %(got)s here: choose the game that was played."),
+    "sk_no_tout": _("These rules play no Tout."),
+    "sk_muss_only": _("A forced game exists only when the house rules say that the Eichel-Ober must play."),
+    "sk_kontra_limit": Cases(
+        "rule",
+        {
+            "at_most_kontra_steps": _("These rules allow at most %(steps)s doubling steps (%(names)s)."),
+            "no_kontra": _("These rules play no Kontra."),
+        },
+    ),
+    "sk_knocks_limit": Cases(
+        "rule",
+        {
+            "at_most_knocks": _("These rules allow at most %(knocks)s knocks (not %(got)s)."),
+            "no_knocking": _("These rules play no knocking."),
+        },
+    ),
+    "sk_runners_limit": _("A %(contract)s has only %(trumps)s trumps, so at most %(trumps)s Laufende (not %(got)s)."),
+    # Doppelkopf rules
+    "dk_fuchs_am_ende_needs_fuchs": _("A Fuchs at the end changes how a Fuchs counts, so the Fuchs must count too."),
+    "dk_bock_not_object": _("The Bock rounds cannot be read (%(got)s)."),
+    "dk_bock_setting_unknown": _("There is no such Bock setting (%(got)s)."),
+    "dk_bock_no_triggers": _("Choose at least one thing that starts Bock rounds."),
+    "dk_bock_trigger_unknown": _("There is no such start of Bock rounds (%(got)s)."),
+    # Doppelkopf deals
+    "dk_pflichtsolo_again": _(
+        "%(player)s already played a Pflichtsolo in this round (deal %(deal)s): this solo is a Lustsolo."
+    ),
+    "dk_re_count": Cases(
+        "who",
+        {
+            "re_who_normal": _("Re are the 2 players holding the ♣ queens in a normal game."),
+            "re_who_stille_hochzeit": _("Re is only the player holding both ♣ queens in a stille Hochzeit."),
+            "re_who_armut": _("Re are the player in Armut and the partner who took his trumps."),
+            "re_who_hochzeit": _("Re are the Hochzeit player and his partner, or he alone when nobody joined him."),
+            "re_who_solo": _("Re is only the soloist in a solo."),
+        },
+    ),
+    "dk_extras_solo": Cases(
+        "context",
+        {
+            "": _("%(context)s is scored as a solo, without Sonderpunkte."),
+            "a_stille_hochzeit": _("A stille Hochzeit is scored as a solo, without Sonderpunkte."),
+            "a_hochzeit": _("A Hochzeit without a partner is scored as a solo, without Sonderpunkte."),
+            "a_solo": _("A solo is scored without Sonderpunkte."),
+        },
+    ),
+    "dk_no_pflichtsolo": _("These rules have no Pflichtsolo."),
+    "dk_vorgefuehrt_forced": _("A vorgeführtes solo is the player's Pflichtsolo."),
+    "dk_no_manual_bock": _("Under these rules Bock is not started by hand."),
+    "dk_pflichtsolo_bock": _("A Pflichtsolo neither plays nor starts Bock."),
+    "dk_schwarz_augen": _("The %(party)s party took no trick, so it has 0 Augen (not %(got)s)."),
+    "dk_least_trick": _(
+        "With 40 cards every trick holds at least %(least)s Augen, so the %(party)s party cannot end with %(own)s; "
+        "if it took no trick, it is Schwarz."
+    ),
+    "dk_one_auge": _("No card is worth 1 Auge, so the %(party)s party cannot end with 1."),
+    "dk_no_armut": _("Armut is not played under these rules."),
+    "dk_damen_buben_deck": _("Damen and Buben solos are only played with the 40-card deck."),
+    "dk_extras_unknown_party": _("The Sonderpunkte go to Re or Kontra (not %(got)s)."),
+    "dk_gegen_die_alten_recorded": _("Gegen die Alten is not entered: it is scored when Kontra wins."),
+    "dk_extra_unknown": _("There is no Sonderpunkt %(got)s here."),
+    "dk_extra_not_scored": _("%(extra)s is not scored under these rules."),
+    "dk_extra_count": _("Enter a whole number from 0 to %(most)s (not %(got)s)."),
+    "dk_announcement": _("An announcement cannot be read (%(got)s)."),
+    "dk_extras_no_trick": _("The %(party)s party took no trick, so it has no Sonderpunkte."),
+    "dk_doppelkopf_augen": _("%(count)s Doppelköpfe of 40 Augen need %(needed)s Augen, the party took %(got)s."),
+    "dk_two_karlchen": _("There are only two ♣ Buben for Karlchen and Karlchen gefangen."),
+    "dk_two_fuchse": _("There are only two Füchse, and %(got)s are counted."),
+    "dk_last_trick": _("Only the party that won the last trick can have a Karlchen or a Fuchs at the end."),
+    # Sheepshead
+    "sh_type_not_played": _("This game is not played under these rules."),
+    "sh_three_alone": _("Three-handed the picker always plays alone."),
+    "sh_partner_is_picker": _("The partner must be someone other than the picker (%(got)s is both)."),
+    "sh_schwarz_points": _("Schwarz is only possible with 0 or %(all)s points (not %(got)s)."),
+    "sh_winner_required": _(
+        "Say who won the leaster: the player with the fewest points, or nobody for a tie (or enter everyone's points)."
+    ),
+    "sh_tricks_need_points": _("The tricks go with everyone's points, not with a winner."),
+    "sh_winner_or_points": _("Give either the winner or everyone's points, not both."),
+    "sh_points_without_trick": _("%(player)s took no trick, so cannot have %(got)s points."),
+    "sh_tricks_required": _(
+        "%(players)s tie for fewest with %(points)s points: enter the tricks, the one with fewer tricks wins."
+    ),
+    # Bauernstoss
+    "bs_chalk_first": _("Say which team was dealt the ♣J: A or B."),
+    "bs_schwarz_points": _("Schwarz needs all %(all)s card points for team %(team)s (not %(got)s)."),
+    "bs_solo_not_object": _("The solo cannot be read (%(got)s)."),
+    "bs_solo_field_unknown": _("A solo has no such entry."),
+    "bs_solo_required": Cases(
+        "expected",
+        {
+            "small_or_big": _("Say whether the solo was small or big."),
+            "true_or_false": _("Say whether the solo was won or lost."),
+        },
+    ),
+    # explanation lines: the sheet's own words
+    **dict.fromkeys((code for code in TEMPLATES if code.startswith("x_")), AS_AUTHOR),
+}
+
+REGISTRY.register("engine", TEMPLATES, PLAYER)

@@ -1,44 +1,93 @@
-"""What a service refuses, in terms a form can show next to the field that caused it."""
+"""What a service refuses, in terms a form can show next to the field that caused it.
+
+A refusal keeps its code up to the view: an engine problem keeps the registry's message (code and parameters), which
+the view renders as the player's sentence in the request's language, and every refusal has a code a view or the
+offline outbox can react to (``conflict_changed`` for a stale revision, ``conflict_taken`` for a deal number another
+phone took).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 
 from .. import engine, engine_words
+from ..engine.messages import Message
 
 if TYPE_CHECKING:
     from ..models import Deal
 
+UNCODED = "refused"
+"""The code of a service's own sentence, which names no registry code."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """One thing refused: the field it points at (None for the whole form), its code, and its words: a registry
+    message, rendered when shown, or the service's own sentence, already in the reader's language."""
+
+    field: str | None
+    code: str
+    words: Message | str
+
+    def __str__(self) -> str:
+        return engine_words.translated(self.words) if isinstance(self.words, Message) else self.words
+
+    @property
+    def for_author(self) -> str:
+        """The fault as a command's output names it: the field, and the author's English for a registry message."""
+        text = str(self.words)
+        return f"{self.field}: {text}" if self.field else text
+
+
+def fault(field: str | None, words: Message | str) -> Fault:
+    return Fault(field, words.code if isinstance(words, Message) else UNCODED, words)
+
 
 class ServiceError(ValueError):
-    """Input a user can fix: ``errors`` maps a field name (or ``None`` for the whole form) to messages."""
+    """Input a user can fix: ``faults`` lists each coded problem with its field; ``errors`` maps a field name (or
+    ``None`` for the whole form) to its sentences in the current language."""
 
-    def __init__(self, errors: Mapping[str | None, Sequence[str]]) -> None:
-        super().__init__("; ".join(m for messages in errors.values() for m in messages))
-        self.errors = {field: list(messages) for field, messages in errors.items()}
+    def __init__(self, errors: Mapping[str | None, Sequence[str | Message]] | Sequence[Fault]) -> None:
+        if isinstance(errors, Mapping):
+            errors = [fault(field, words) for field, messages in errors.items() for words in messages]
+        self.faults = list(errors)
+        super().__init__("; ".join(map(str, self.faults)))
 
     @classmethod
-    def on(cls, field: str | None, message: str) -> ServiceError:
-        return cls({field: [message]})
+    def on(cls, field: str | None, message: str | Message) -> ServiceError:
+        return cls([fault(field, message)])
+
+    @property
+    def errors(self) -> dict[str | None, list[str]]:
+        rendered: dict[str | None, list[str]] = {}
+        for each in self.faults:
+            rendered.setdefault(each.field, []).append(str(each))
+        return rendered
+
+    @property
+    def codes(self) -> list[str]:
+        return list(dict.fromkeys(each.code for each in self.faults))
 
 
 class DealRejected(ServiceError):
-    """The engine refused a deal; errors are keyed by the deal's field names."""
+    """The engine refused a deal; faults are keyed by the deal's field names and keep the engine's codes."""
 
     def __init__(self, problems: Sequence[engine.Problem], deal_number: int | None) -> None:
-        errors: dict[str | None, list[str]] = {}
+        faults = []
         for problem in problems:
+            words: Message | str = problem.words if problem.words is not None else problem.message
             if problem.deal is None or problem.deal == deal_number:
-                errors.setdefault(problem.field.split(".")[0], []).append(engine_words.problem_text(problem))
+                faults.append(fault(problem.field.split(".")[0], words))
             else:
-                errors.setdefault(None, []).append(
-                    _("This change would make another deal impossible: %(problem)s")
-                    % {"problem": engine_words.problem_line(problem)}
-                )
-        super().__init__(errors)
+                other = _("This change would make another deal impossible: %(problem)s") % {
+                    "problem": engine_words.problem_line(problem)
+                }
+                faults.append(Fault(None, fault(None, words).code, other))
+        super().__init__(faults)
         self.problems = list(problems)
 
 
@@ -47,10 +96,10 @@ class Conflict(ServiceError):
 
     ``kind`` says what happened: ``taken`` (another phone entered the deal number this form was opened for),
     ``changed`` (the deal was corrected since), ``deleted`` (it was deleted since), ``dealer`` (who deals next
-    changed). ``deal`` is the deal as it is now.
+    changed); the code is ``conflict_`` and the kind. ``deal`` is the deal as it is now.
     """
 
     def __init__(self, kind: str, deal: Deal | None, message: str) -> None:
-        super().__init__({None: [message]})
+        super().__init__([Fault(None, f"conflict_{kind}", message)])
         self.kind = kind
         self.deal = deal

@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 
-from .. import derived, engine, engine_words
+from .. import derived, engine
 from ..models import (
     MAX_CENTS_PER_POINT,
     AuditEntry,
@@ -363,7 +363,7 @@ def member_named(club: Club, name: str) -> Member:
     try:
         name = engine.names.check_name("players", name)
     except engine.DealError as error:
-        raise ServiceError.on("players", engine_words.translated(error.words)) from None
+        raise ServiceError.on("players", error.words) from None
     member = club.members.filter(name__iexact=name).first()
     return member or Member.objects.create(club=club, name=name, is_guest=True)
 

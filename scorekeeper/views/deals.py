@@ -24,6 +24,8 @@ from ..entry import DealEntry
 from ..models import Deal, Role, Session
 from .access import Access, Request, TableGuest, actor_of, session_access
 
+PROBLEM_CODES = "X-Problem-Codes"
+
 
 @never_cache
 def deal_new(request: Request, club_slug: str, session_id: int) -> HttpResponse:
@@ -39,6 +41,7 @@ def deal_new(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     if request.method == "GET" and "lead" in request.GET:
         entry.open_with(request.GET["lead"], selectors.recent_facts(session))
     conflict = None
+    codes: list[str] = []
     if request.method == "POST":
         facts = entry.bind(request.POST)
         if not entry.errors:
@@ -60,6 +63,7 @@ def deal_new(request: Request, club_slug: str, session_id: int) -> HttpResponse:
                 entry = _entry(session, playing, facts, first_deal=number == 1)
             except services.ServiceError as error:
                 entry.add_errors(error.errors)
+                codes = error.codes
             else:
                 return redirect(f"{session.get_absolute_url()}#sheet")
     return _render_entry(
@@ -71,6 +75,7 @@ def deal_new(request: Request, club_slug: str, session_id: int) -> HttpResponse:
         dealer=dealer,
         before=before,
         conflict=conflict,
+        codes=codes,
         client_token=request.POST.get("client_token") or uuid.uuid4(),
     )
 
@@ -85,6 +90,7 @@ def deal_edit(request: Request, club_slug: str, session_id: int, deal_id: int) -
         return _history(me, session)
     entry = _entry(session, _playing(deal), deal.facts, first_deal=deal.number == 1)
     conflict = None
+    codes: list[str] = []
     revision = deal.revision
     if request.method == "POST" and session.is_open:
         facts = entry.bind(request.POST)
@@ -106,6 +112,7 @@ def deal_edit(request: Request, club_slug: str, session_id: int, deal_id: int) -
                 entry = _entry(session, _playing(deal), deal.facts, first_deal=deal.number == 1)
             except services.ServiceError as error:
                 entry.add_errors(error.errors)
+                codes = error.codes
             else:
                 messages.success(
                     request, _("Deal %(n)s corrected; everything after it is recomputed.") % {"n": deal.number}
@@ -121,6 +128,7 @@ def deal_edit(request: Request, club_slug: str, session_id: int, deal_id: int) -
         deal=deal,
         revision=revision,
         conflict=conflict,
+        codes=codes,
     )
 
 
@@ -289,11 +297,14 @@ def _render_entry(
     revision: int = 0,
     before: Deal | None = None,
     conflict: services.Conflict | None = None,
+    codes: list[str] | None = None,
     client_token: Any = None,
 ) -> HttpResponse:
+    """The entry form; a refused deal's answer names the refusal's codes in ``X-Problem-Codes`` (space-separated),
+    for the offline outbox to react to."""
     seats = _seat_names(session)
     status = 409 if conflict else 422 if entry.errors else 200
-    return render(
+    response = render(
         request,
         "scorekeeper/deal_form.html",
         {
@@ -314,6 +325,10 @@ def _render_entry(
         },
         status=status,
     )
+    problem_codes = conflict.codes if conflict else codes or []
+    if problem_codes:
+        response[PROBLEM_CODES] = " ".join(problem_codes)
+    return response
 
 
 def _history(me: Access, session: Session) -> HttpResponse:

@@ -210,6 +210,7 @@
       const line = document.createElement("li");
       line.textContent = fill(text.outboxItem, {n: item.number, game: item.label || "…"});
       line.dataset.token = item.token;
+      if (item.problems && item.problems.length) line.dataset.problems = item.problems.join(" ");
       list.appendChild(line);
     });
     outbox.hidden = here.length === 0 || !sheet; // on the entry page the count says enough
@@ -334,9 +335,14 @@
       headers: {"X-CSRFToken": csrfToken()},
     }).then(function (response) {
       if (response.status === 409 || response.status === 422) {
+        // The answer names what was refused by code (X-Problem-Codes: "conflict_taken" when another phone took
+        // the deal number, an engine code such as "between" for a mistake in the deal): kept with the held deal.
+        const problems = (response.headers.get("X-Problem-Codes") || "").split(" ").filter(Boolean);
         message = "";
         leaving = true;
-        return update(Object.assign({}, item, {held: true})).then(function () { showServerPage(item); });
+        return update(Object.assign({}, item, {held: true, problems: problems})).then(function () {
+          showServerPage(item);
+        });
       }
       if (response.ok && response.redirected && path(response.url) === item.session) {
         // Stored now or before (the server knows the token). Taken as sent only when the sheet it answered

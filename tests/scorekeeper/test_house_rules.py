@@ -138,7 +138,7 @@ def test_a_sheepshead_leaster_by_its_winner_or_a_tie(client: Client, personas: P
     assert 'value="-" checked' in edit
     response = client.post(url, {"contract_type": "leaster"}, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 422
-    assert "winner is required for a leaster" in response.content.decode()
+    assert "Say who won the leaster" in response.content.decode()
 
 
 def test_a_three_handed_sheepshead_table_offers_no_partner(client: Client, personas: Personas) -> None:

@@ -96,6 +96,7 @@ def test_two_phones_correcting_the_same_deal_the_stale_form_is_told(client: Clie
     stale = {"contract_type": "sauspiel", "declarer": "Anna", "partner": "Caro", "points": "40", "revision": "1"}
     response = client.post(deal_url("deal_edit", session, deal), stale, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 409
+    assert response["X-Problem-Codes"] == "conflict_changed"  # a stale revision, by code for the outbox
     html = response.content.decode()
     assert "Anna changed deal 1" in html  # the owner's name on the sheet
     assert 'value="80"' in html  # the deal as it is now
@@ -203,7 +204,7 @@ def test_a_change_that_contradicts_a_later_deal_is_refused_with_the_reason(perso
     # Bert still deals the deal Anna declared. Passing the deal on from there again would make Anna deal it.
     with pytest.raises(services.DealRejected) as raised:
         services.rederive_dealers(deal=second, actor=personas.scorer, revision=Session.objects.get().revision)
-    assert "deal 1: declarer: Anna sits out" in str(raised.value.errors[None])
+    assert "deal 1: Anna sits out this deal" in str(raised.value.errors[None])  # the table's words, no key
     assert [row.dealer for row in sheet_of(session).rows] == ["Bert"]
 
 
@@ -249,6 +250,7 @@ def test_two_phones_entering_the_same_deal_the_second_chooses(
     client.force_login(personas.scorer)
     response = client.post(url, {**form, "client_token": str(uuid.uuid4())}, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 409
+    assert response["X-Problem-Codes"] == "conflict_taken"  # the deal number another phone took, by code
     html = response.content.decode()
     assert "Deal 3 was just entered by Anna: Sauspiel Caro + Dieter" in html
     assert "Discard mine" in html

@@ -124,8 +124,11 @@ def test_bad_input_names_the_field_and_saves_nothing(client: Client, personas: P
     )
     assert response.status_code == 422
     html = response.content.decode()
-    assert "points must be between 0 and 120 (got 130)" in html
-    assert "points must be between 0 and 120 (got 130)" in html.split('data-name="points"')[1].split("</fieldset>")[0]
+    sentence = "Enter a number from 0 to 120 (not 130)."  # the player's words: no JSON key in front
+    assert sentence in html
+    assert sentence in html.split('data-name="points"')[1].split("</fieldset>")[0]
+    assert "points must be" not in html
+    assert response["X-Problem-Codes"] == "between"  # the engine's code, for the offline outbox
     assert '<a href="#entry-points">' in html  # and the summary at the top leads there
     assert session.deals.count() == 2
 

@@ -30,6 +30,5 @@ class Command(DocumentCommand):
         except services.DealRejected as error:
             self.fail(error.problems)
         except services.ServiceError as error:
-            self.fail([f"{field}: {message}" if field else message for field, messages in error.errors.items()
-                       for message in messages])  # fmt: skip
+            self.fail([fault.for_author for fault in error.faults])
         self.stdout.write(f"Imported {session} with {session.deals.count()} deals into {target}.")
