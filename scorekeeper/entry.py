@@ -20,6 +20,7 @@ from .engine.deal import GENERIC_FIELDS
 from .engine.doppelkopf import SOLO_LABELS
 from .engine.game import Game
 from .engine.schafkopf import KONTRA_STEPS, Schafkopf
+from .games import pack_of
 from .labels import SONDERPUNKT_LABELS
 
 MISSING: Any = object()
@@ -238,24 +239,6 @@ class PartyCounts(Control):
         return {p: dict(v) for p, v in (facts.get(self.name) or {}).items()}
 
 
-@dataclass
-class BauernstossSolo(Control):
-    """Who played the solo and whether it was won; the kind (small or big) is the contract type."""
-
-    kind: str = "solo"
-
-    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
-        player, won = data.get(f"{self.name}__player", ""), data.get(f"{self.name}__won", "")
-        if not player and not won:
-            return MISSING
-        return {"player": player or None, "won": {"won": True, "lost": False}.get(won)}
-
-    def shown(self, facts: Mapping[str, Any]) -> Any:
-        solo = facts.get(self.name) or {}
-        won = solo.get("won")
-        return {"player": solo.get("player", ""), "won": "" if won is None else "won" if won else "lost"}
-
-
 # games ------------------------------------------------------------------------------------------------------
 
 
@@ -273,6 +256,7 @@ class GameEntry:
     lead_field: str  # the player a deal is about (declarer, picker, Re); tapped on the scoreboard to open a deal
     # Partners the seating decides, per contract type: {type: {declarer: partner}} (Schafkopf über Kreuz).
     seated_partners: Callable[[Game, tuple[str, ...]], dict[str, dict[str, str]]] = lambda game, playing: {}
+    folded_after_first_deal: frozenset[str] = frozenset()  # recorded on the first deal, later only as a correction
 
 
 SUITS = (("eichel", "Eichel"), ("gras", "Gras"), ("herz", "Herz"), ("schellen", "Schellen"))
@@ -358,20 +342,6 @@ def _sheepshead_controls(game: Game) -> Sequence[Control]:
     )
 
 
-def _bauernstoss_controls(game: Game) -> Sequence[Control]:
-    return (
-        Chips("chalk", _("Team holding the chalk"), options=(("A", _("Team A")), ("B", _("Team B")))),
-        Points(
-            "points",
-            _("Card points of team A (seats 1 and 3)"),
-            quick=(0, 29, 41, 42, 79, 91, 120),
-            help=_("Team B has the rest of the 120."),
-        ),
-        Toggle("schwarz", _("Schwarz (the other team took no trick)")),
-        BauernstossSolo("solo", _("Solo")),
-    )
-
-
 def _split_tout(contract_type: str) -> dict[str, Any]:
     base = contract_type.removesuffix("_tout")
     return {"contract": base, "tout": True} if base != contract_type else {"contract": contract_type}
@@ -437,18 +407,6 @@ GAMES: dict[str, GameEntry] = {
         facts_for_type=lambda t: {"type": t},
         type_of=lambda facts: str(facts.get("type", "")),
     ),
-    "bauernstoss": GameEntry(
-        lead_field="",
-        more_label=_("More: correct the chalk"),
-        type_field="",
-        type_labels={"game": _("Game"), "small_solo": _("Small solo"), "big_solo": _("Big solo")},
-        controls=_bauernstoss_controls,
-        default_type="game",
-        facts_for_type=lambda t: {"solo": {"kind": t.removesuffix("_solo")}} if t.endswith("_solo") else {},
-        type_of=lambda facts: (
-            f"{facts['solo'].get('kind', 'small')}_solo" if isinstance(facts.get("solo"), Mapping) else "game"
-        ),
-    ),
 }
 
 
@@ -491,15 +449,15 @@ class DealEntry:
         *,
         first_deal: bool = False,
     ) -> None:
-        self.spec = GAMES[game_key]
+        self.spec = pack_of(game_key).entry
         self.game = game
         self.playing = tuple(playing)
         self.types = game.enabled_contracts()
         self.fields = {t: game.fields_for(t) for t in self.types}
         self.controls = [c for c in self.spec.controls(game) if any(c.name in f for f in self.fields.values())]
-        if game_key == "bauernstoss":  # the chalk is recorded on the first deal; later only as a correction
+        if not first_deal:
             for control in self.controls:
-                control.folded = control.folded or (control.name == "chalk" and not first_deal)
+                control.folded = control.folded or control.name in self.spec.folded_after_first_deal
         self.seated_partners = self.spec.seated_partners(game, self.playing)
         self.facts: dict[str, Any] = dict(facts or {})
         self.errors: dict[str | None, list[str]] = {}

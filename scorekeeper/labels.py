@@ -156,5 +156,4 @@ GAME_HINTS: dict[str, Promise] = {
     "schafkopf": _("Bavarian, 4 players (5 with the dealer sitting out)"),
     "doppelkopf": _("Re against Kontra, 4 players (5 with the dealer sitting out)"),
     "sheepshead": _("Wisconsin Schafkopf, 5 players (6 with the dealer sitting out)"),
-    "bauernstoss": _("Palatinate, two teams of two, strokes to 20"),
 }

@@ -48,10 +48,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine.bauernstoss import TEAMS
 from .engine.doppelkopf import TOTAL_AUGEN
 from .engine.settlement import Mode, PotPolicy, seat_after, settle_up
-from .entry import GAMES as ENTRY
+from .games import pack_of
 
 SCHNEIDER_AUGEN = 90  # Doppelkopf: a party under 90 Augen is Schneider (keine 90)
 KONTRA, RE = 1, 2  # doubling steps: 1 the defenders', 2 the declarers' (answering)
@@ -138,10 +137,11 @@ def _count(game: str, players: Sequence[str], facts: Facts, result: Result, line
     out = set(result["out"])
     playing = frozenset(p for p in players if p not in out)
     declarers = frozenset(result["declarers"])
-    winners = _winners(game, players, playing, declarers, result)
+    counting = pack_of(game).counting
+    winners = counting.winners(players, playing, declarers, result)
     for name in out:
         lines[name].deals_out += 1
-    sides = _sides(game, players, playing, declarers)
+    sides = counting.sides(players, playing, declarers)
     for name in playing:
         line = lines[name]
         won = name in winners
@@ -158,13 +158,13 @@ def _count(game: str, players: Sequence[str], facts: Facts, result: Result, line
                 pair = (line.partners if other in own else line.opponents).setdefault(players.index(other), [0, 0])
                 pair[0] += 1
                 pair[1] += won
-    lead = _lead(game, facts)
+    lead = counting.lead(facts)
     if lead is not None:
-        _count_lead(lines[lead], ENTRY[game].type_of(facts), result["marks"], lead in winners)
-    for mark, against in _cut(game, playing, declarers, winners, facts, result["marks"]):
+        _count_lead(lines[lead], pack_of(game).entry.type_of(facts), result["marks"], lead in winners)
+    for mark, against in counting.cut(playing, declarers, winners, facts, result["marks"]):
         for name in playing:
             _add(lines[name], f"{mark}_against" if name in against else f"{mark}_for")
-    doublings = _doublings(game, facts)
+    doublings = counting.doublings(facts)
     for doubling, side in (("kontra", playing - declarers), ("re", declarers)):
         if doubling in doublings:
             for name in side:
@@ -180,13 +180,6 @@ def _winners(
     game: str, players: Sequence[str], playing: frozenset[str], declarers: frozenset[str], result: Result
 ) -> frozenset[str]:
     marks = result["marks"]
-    if game == "bauernstoss":  # the team that scored the strokes
-        if declarers:  # a solo: the soloist's team when won, else the other
-            (soloist,) = declarers
-            team = TEAMS[(players.index(soloist) + ("lost" in marks)) % 2]
-        else:  # a counted game: the team that scored holds the chalk after it
-            team = result["extra"]["chalk"]
-        return frozenset(p for seat, p in enumerate(players) if TEAMS[seat % 2] == team)
     if "won" in marks:
         return declarers
     if "lost" in marks:
@@ -204,10 +197,6 @@ def _sides(
     game: str, players: Sequence[str], playing: frozenset[str], declarers: frozenset[str]
 ) -> tuple[frozenset[str], ...]:
     """The two sides of a deal (the Bauernstoss teams; else the declarers and the rest), or none without sides."""
-    if game == "bauernstoss":
-        return tuple(
-            frozenset(p for seat, p in enumerate(players) if TEAMS[seat % 2] == team and p in playing) for team in TEAMS
-        )
     if not declarers or declarers == playing:
         return ()
     return (declarers, playing - declarers)
@@ -218,9 +207,6 @@ def _lead(game: str, facts: Facts) -> str | None:
     if game == "doppelkopf":
         re: Sequence[str] = facts.get("re") or ()
         return re[0] if len(re) == 1 else None
-    if game == "bauernstoss":
-        solo = facts.get("solo")
-        return solo["player"] if solo else None
     return facts.get("declarer" if game == "schafkopf" else "picker")
 
 
@@ -272,4 +258,4 @@ def winners(game: str, players: Sequence[str], result: Result) -> frozenset[str]
     """Who won a deal, from its stored result (**won** above); nobody for a deal that nobody won."""
     out = set(result["out"])
     playing = frozenset(p for p in players if p not in out)
-    return _winners(game, players, playing, frozenset(result["declarers"]), result)
+    return pack_of(game).counting.winners(players, playing, frozenset(result["declarers"]), result)

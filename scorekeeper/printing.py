@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy
 
 from . import engine, rules_in_words
 from .engine.settlement import KITTY, Mode, PotPolicy, Settlement, seat_after, settle_up
+from .games import pack_of
 from .labels import TARIFF_LABELS
 from .sheet import Sheet, build_sheet
 from .templatetags.sheet import MARKS, QUIET_MARKS
@@ -67,7 +68,7 @@ class Printout:
 
     @property
     def declarer_heading(self) -> str:
-        return str(DECLARER_HEADINGS.get(self.sheet.game, _("Declarer")))
+        return str(pack_of(self.sheet.game).declarer_heading)
 
     @property
     def kitty_label(self) -> str:
@@ -220,15 +221,6 @@ PAD_COLUMNS: dict[str, tuple[PadColumn, ...]] = {
         PadColumn("Schneider", 16),
         PadColumn(gettext_lazy("Value"), 14),
     ),
-    "bauernstoss": (
-        PadColumn(gettext_lazy("Dealer"), 16),
-        PadColumn(gettext_lazy("Game"), 26),
-        PadColumn("Kreide", 16),
-        PadColumn(gettext_lazy("Card points"), 16),
-        PadColumn(gettext_lazy("Strokes A"), 16),
-        PadColumn(gettext_lazy("Strokes B"), 16),
-        PadColumn(gettext_lazy("Value"), 14),
-    ),
 }
 PAD_ROWS = 18  # fills a landscape A4 page with lines tall enough to write on
 
@@ -274,7 +266,7 @@ def score_pad(game: str, players: int | None = None, *, club: str = "") -> Score
     players = usual if players is None else players
     if players not in counts:
         raise ValueError(f"a {game_class.title} pad has {', '.join(map(str, counts))} player columns, not {players}")
-    return ScorePad(game_class.title, PAD_COLUMNS[game], players, game_class.has_pot, club)
+    return ScorePad(game_class.title, pack_of(game).pad_columns, players, game_class.has_pot, club)
 
 
 def score_pad_pdf(pad: ScorePad, language: str) -> bytes:

@@ -16,21 +16,27 @@ from django.utils.translation import ngettext
 
 from . import engine
 from .engine.schafkopf import CONTRACTS, KONTRA_STEPS, RUNNER_CONTRACTS
+from .games import pack_of
 
 Rules = Mapping[str, Any]
 Phrase = Callable[[Rules], str | None]
+Phrases = tuple[tuple[tuple[str, ...], Phrase], ...]  # each phrase with the options it speaks of, in order
 
 
 def describe(game: str, rules: Rules) -> list[str]:
     """Every rule worth saying, in the order a table would explain them."""
-    return [text for _options, phrase in PHRASES[game] if (text := phrase(rules))]
+    return [text for _options, phrase in pack_of(game).rule_phrases if (text := phrase(rules))]
 
 
 def house_rules(game: str, rules: Rules) -> list[str]:
     """The phrases for the options that differ from the rules' own preset."""
     preset = engine.freeze(game, rules.get("preset"))[0]
     changed = {option for option, value in engine.options.as_json(rules).items() if preset.get(option) != value}
-    return [text for options, phrase in PHRASES[game] if changed.intersection(options) and (text := phrase(rules))]
+    return [
+        text
+        for options, phrase in pack_of(game).rule_phrases
+        if changed.intersection(options) and (text := phrase(rules))
+    ]
 
 
 def _names(keys: list[str], names: Mapping[str, str]) -> str:
@@ -230,27 +236,8 @@ def _no_trick_partner(rules: Rules) -> str | None:
     return _("no trick: the picker pays the partner's share") if rules["no_trick_partner"] == "free" else None
 
 
-# Bauernstoss -----------------------------------------------------------------------------------------------------
-
-
-def _target(rules: Rules) -> str:
-    return _("a Partie is %(n)s strokes, worth %(value)s") % {"n": rules["target"], "value": rules["partie_value"]}
-
-
-def _solos(rules: Rules) -> str:
-    return _("small solo %(small)s strokes, big solo %(big)s") % {
-        "small": rules["small_solo"],
-        "big": rules["big_solo"],
-    }
-
-
-def _chalk(rules: Rules) -> str:
-    moves = _("a solo moves the chalk") if rules["solo_moves_chalk"] else _("a solo leaves the chalk")
-    return _("the chalk team needs %(points)s card points; %(moves)s") % {"points": rules["chalk_min"], "moves": moves}
-
-
 # Each phrase with the options it speaks of, in the order a table explains its rules.
-PHRASES: dict[str, tuple[tuple[tuple[str, ...], Phrase], ...]] = {
+PHRASES: dict[str, Phrases] = {
     "schafkopf": (
         (("deck",), _schafkopf_deck),
         (("players",), _schafkopf_players),
@@ -280,10 +267,5 @@ PHRASES: dict[str, tuple[tuple[tuple[str, ...], Phrase], ...]] = {
         (("tie_doubles_next",), _tie_doubles),
         (("leaster_tie",), _leaster_tie),
         (("no_trick_partner",), _no_trick_partner),
-    ),
-    "bauernstoss": (
-        (("target", "partie_value"), _target),
-        (("small_solo", "big_solo"), _solos),
-        (("chalk_min", "solo_moves_chalk"), _chalk),
     ),
 }
