@@ -323,25 +323,6 @@ def _doppelkopf_controls(game: Game) -> Sequence[Control]:
     )
 
 
-def _sheepshead_controls(game: Game) -> Sequence[Control]:
-    return (
-        PlayerChoice("picker", _("Picker")),
-        PlayerChoice("partner", _("Partner (holds the called card)"), none_label=_("alone"), required=True),
-        PlayerChoice("winner", _("Winner (fewest points with a trick)"), none_label=_("tie: nobody scores")),
-        Points(
-            "points",
-            _("Card points of the picker's side"),
-            quick=(0, 30, 31, 60, 61, 90, 91, 120),
-            help=_("61 wins; 60:60 loses."),
-        ),
-        Toggle("schwarz", _("No trick for the losing side")),
-        PerPlayer("points_by_player", _("Or: card points per player"), folded=True),
-        PerPlayer("tricks_by_player", _("Tricks per player"), folded=True, most=10),
-        Count("cracks", _("Crack / re-crack"), most=2, words=("Crack", "Re-crack")),
-        Count("blitz", _("Blitzes"), most=2),
-    )
-
-
 def _split_tout(contract_type: str) -> dict[str, Any]:
     base = contract_type.removesuffix("_tout")
     return {"contract": base, "tout": True} if base != contract_type else {"contract": contract_type}
@@ -394,16 +375,6 @@ GAMES: dict[str, GameEntry] = {
         },
         controls=_doppelkopf_controls,
         default_type="normal",
-        facts_for_type=lambda t: {"type": t},
-        type_of=lambda facts: str(facts.get("type", "")),
-    ),
-    "sheepshead": GameEntry(
-        lead_field="picker",
-        more_label=_("More: points or tricks per player"),
-        type_field="type",
-        type_labels={"pick": _("Pick"), "leaster": _("Leaster"), "doubler": _("Doubler")},
-        controls=_sheepshead_controls,
-        default_type="pick",
         facts_for_type=lambda t: {"type": t},
         type_of=lambda facts: str(facts.get("type", "")),
     ),

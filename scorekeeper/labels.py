@@ -155,5 +155,4 @@ EMPTY_MEANS: dict[str, Promise] = {
 GAME_HINTS: dict[str, Promise] = {
     "schafkopf": _("Bavarian, 4 players (5 with the dealer sitting out)"),
     "doppelkopf": _("Re against Kontra, 4 players (5 with the dealer sitting out)"),
-    "sheepshead": _("Wisconsin Schafkopf, 5 players (6 with the dealer sitting out)"),
 }

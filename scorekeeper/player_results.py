@@ -54,7 +54,7 @@ from .games import pack_of
 
 SCHNEIDER_AUGEN = 90  # Doppelkopf: a party under 90 Augen is Schneider (keine 90)
 KONTRA, RE = 1, 2  # doubling steps: 1 the defenders', 2 the declarers' (answering)
-DOUBLING_FIELDS = {"schafkopf": "kontra", "sheepshead": "cracks"}  # the steps a deal records
+DOUBLING_FIELDS = {"schafkopf": "kontra"}  # the steps a deal records
 
 Facts = Mapping[str, Any]
 Result = Mapping[str, Any]  # a stored result (derived.stored_result)
@@ -207,7 +207,7 @@ def _lead(game: str, facts: Facts) -> str | None:
     if game == "doppelkopf":
         re: Sequence[str] = facts.get("re") or ()
         return re[0] if len(re) == 1 else None
-    return facts.get("declarer" if game == "schafkopf" else "picker")
+    return facts.get("declarer")
 
 
 def _count_lead(line: Line, contract: str, marks: Sequence[str], won: bool) -> None:

@@ -40,7 +40,7 @@ KITTY_SENTENCES: dict[Mode, tuple[Promise, Promise]] = {
 }
 
 # Whom the sheet names beside each deal (Sheet rows' declarers), in the game's own word where it has one.
-DECLARER_HEADINGS: dict[str, str | Promise] = {"doppelkopf": "Re", "sheepshead": "Picker"}
+DECLARER_HEADINGS: dict[str, str | Promise] = {"doppelkopf": "Re"}
 
 
 @dataclass(frozen=True)
@@ -210,15 +210,6 @@ PAD_COLUMNS: dict[str, tuple[PadColumn, ...]] = {
         PadColumn(gettext_lazy("Re card points"), 16),
         PadColumn("Sonderpunkte", 20),
         PadColumn("Bock", 10),
-        PadColumn(gettext_lazy("Value"), 14),
-    ),
-    "sheepshead": (
-        PadColumn(gettext_lazy("Dealer"), 16),
-        PadColumn(gettext_lazy("Game"), 24),
-        PadColumn("Picker", 22),
-        PadColumn("Partner", 22),
-        PadColumn(gettext_lazy("Card points"), 16),
-        PadColumn("Schneider", 16),
         PadColumn(gettext_lazy("Value"), 14),
     ),
 }

@@ -18,7 +18,7 @@ class LegacyCounting(DealCounting):
 
     @property
     def counts_doubling(self) -> bool:
-        return self.game in ("schafkopf", "doppelkopf", "sheepshead")
+        return self.game in ("schafkopf", "doppelkopf")
 
     def winners(
         self, players: Sequence[str], playing: frozenset[str], declarers: frozenset[str], result: Result
