@@ -17,11 +17,9 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from .engine.deal import GENERIC_FIELDS
-from .engine.doppelkopf import SOLO_LABELS
 from .engine.game import Game
 from .engine.schafkopf import KONTRA_STEPS, Schafkopf
 from .games import pack_of
-from .labels import SONDERPUNKT_LABELS
 
 MISSING: Any = object()
 
@@ -32,7 +30,7 @@ class EntryError(ValueError):
         self.name = name
 
 
-def _int(name: str, text: str) -> int:
+def whole_number(name: str, text: str) -> int:
     try:
         return int(text.strip())
     except ValueError:
@@ -110,7 +108,7 @@ class Points(Control):
 
     def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
         text = data.get(self.name, "").strip()
-        return _int(self.name, text) if text else MISSING
+        return whole_number(self.name, text) if text else MISSING
 
 
 @dataclass(frozen=True)
@@ -130,7 +128,7 @@ class Count(Control):
 
     def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
         text = data.get(self.name, "").strip()
-        number = _int(self.name, text) if text else 0
+        number = whole_number(self.name, text) if text else 0
         return number or MISSING
 
     def shown(self, facts: Mapping[str, Any]) -> Any:
@@ -195,48 +193,10 @@ class PerPlayer(Control):
         texts = {p: data.get(f"{self.name}__{i}", "").strip() for i, p in enumerate(playing)}
         if not any(texts.values()):
             return MISSING
-        return {p: _int(self.name, t) if t else 0 for p, t in texts.items()}
+        return {p: whole_number(self.name, t) if t else 0 for p, t in texts.items()}
 
     def shown(self, facts: Mapping[str, Any]) -> Any:
         return dict(facts.get(self.name) or {})
-
-
-@dataclass
-class PartyLevels(Control):
-    """Doppelkopf announcements: a level for the Re party and one for the Kontra party."""
-
-    kind: str = "party_levels"
-    levels: Mapping[str, tuple[tuple[str, str | Promise], ...]] = field(default_factory=dict)
-
-    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
-        chosen = {party: data.get(f"{self.name}__{party}", "") for party in self.levels}
-        chosen = {party: level for party, level in chosen.items() if level}
-        return chosen or MISSING
-
-    def shown(self, facts: Mapping[str, Any]) -> Any:
-        return dict(facts.get(self.name) or {})
-
-
-@dataclass
-class PartyCounts(Control):
-    """Doppelkopf Sonderpunkte: how many of each extra each party won."""
-
-    kind: str = "party_counts"
-    parties: tuple[str, ...] = ("re", "kontra")
-    extras: tuple[tuple[str, str | Promise], ...] = ()
-
-    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
-        counts: dict[str, dict[str, int]] = {}
-        for party in self.parties:
-            for key, _label in self.extras:
-                text = data.get(f"{self.name}__{party}__{key}", "").strip()
-                number = _int(self.name, text) if text else 0
-                if number:
-                    counts.setdefault(party, {})[key] = number
-        return counts or MISSING
-
-    def shown(self, facts: Mapping[str, Any]) -> Any:
-        return {p: dict(v) for p, v in (facts.get(self.name) or {}).items()}
 
 
 # games ------------------------------------------------------------------------------------------------------
@@ -288,41 +248,6 @@ def _schafkopf_controls(game: Game) -> Sequence[Control]:
     )
 
 
-def _doppelkopf_controls(game: Game) -> Sequence[Control]:
-    solo_kinds = game.enabled_solos() if hasattr(game, "enabled_solos") else ()
-    levels = (("re", "Re"), ("no90", _("no 90")), ("no60", _("no 60")), ("no30", _("no 30")), ("schwarz", "Schwarz"))
-    extras = [(key, label) for key, label in SONDERPUNKT_LABELS.items() if key in game.rules.get("extras", ())]
-    return (
-        Chips("solo", _("Solo"), options=tuple((k, SOLO_LABELS.get(k, k)) for k in solo_kinds)),
-        PlayerSet("re", _("Re party (soloist)"), most=2),
-        Toggle("forced", _("Pflichtsolo (forced solo)")),
-        Points(
-            "re_points",
-            _("Augen of the Re party"),
-            most=240,
-            quick=(0, 30, 60, 90, 120, 121, 151, 181, 211, 240),
-            help=_("Re wins with 121; 120:120 goes to Kontra."),
-        ),
-        PartyLevels(
-            "announcements",
-            _("Announcements (Ansagen)"),
-            folded=True,
-            levels={"re": levels, "kontra": (("kontra", "Kontra"), *levels[1:])},
-        ),
-        Chips(
-            "schwarz",
-            _("Schwarz: which party took no trick"),
-            folded=True,
-            options=(("re", "Re"), ("kontra", "Kontra")),
-        ),
-        PartyCounts("extras", _("Sonderpunkte"), folded=True, extras=tuple(extras)),
-        Toggle("vorgefuehrt", _("Vorgeführt (imposed forced solo)"), folded=True),
-        Toggle("bock", _("Starts Bock rounds"), folded=True),
-        PlayerChoice("player", _("Penalised player")),
-        Chips("severity", _("Penalty"), options=(("minor", _("minor")), ("serious", _("serious")))),
-    )
-
-
 def _split_tout(contract_type: str) -> dict[str, Any]:
     base = contract_type.removesuffix("_tout")
     return {"contract": base, "tout": True} if base != contract_type else {"contract": contract_type}
@@ -360,23 +285,6 @@ GAMES: dict[str, GameEntry] = {
         default_type="sauspiel",
         facts_for_type=_split_tout,
         type_of=lambda facts: str(facts.get("contract", "")) + ("_tout" if facts.get("tout") else ""),
-    ),
-    "doppelkopf": GameEntry(
-        lead_field="re",
-        more_label=_("More: announcements, Schwarz, Sonderpunkte …"),
-        type_field="type",
-        type_labels={
-            "normal": _("Normal game"),
-            "hochzeit": "Hochzeit",
-            "stille_hochzeit": _("Stille Hochzeit"),
-            "armut": "Armut",
-            "solo": "Solo",
-            "penalty": _("Penalty"),
-        },
-        controls=_doppelkopf_controls,
-        default_type="normal",
-        facts_for_type=lambda t: {"type": t},
-        type_of=lambda facts: str(facts.get("type", "")),
     ),
 }
 

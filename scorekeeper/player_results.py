@@ -48,11 +48,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine.doppelkopf import TOTAL_AUGEN
 from .engine.settlement import Mode, PotPolicy, seat_after, settle_up
 from .games import pack_of
 
-SCHNEIDER_AUGEN = 90  # Doppelkopf: a party under 90 Augen is Schneider (keine 90)
 KONTRA, RE = 1, 2  # doubling steps: 1 the defenders', 2 the declarers' (answering)
 DOUBLING_FIELDS = {"schafkopf": "kontra"}  # the steps a deal records
 
@@ -204,9 +202,6 @@ def _sides(
 
 def _lead(game: str, facts: Facts) -> str | None:
     """Who declared the game alone or led it: declarer, soloist, picker; None when nobody did."""
-    if game == "doppelkopf":
-        re: Sequence[str] = facts.get("re") or ()
-        return re[0] if len(re) == 1 else None
     return facts.get("declarer")
 
 
@@ -232,11 +227,6 @@ def _cut(
 ) -> list[tuple[str, frozenset[str]]]:
     """``("schneider" or "schwarz", the side it counts against)`` for each of the two the deal has; a Schwarz is a
     Schneider too."""
-    if game == "doppelkopf":
-        party = {"re": declarers, "kontra": playing - declarers}
-        augen = {"re": facts["re_points"], "kontra": TOTAL_AUGEN - facts["re_points"]}
-        cut = [("schneider", party[key]) for key in party if augen[key] < SCHNEIDER_AUGEN]
-        return [*cut, ("schwarz", party[facts["schwarz"]])] if facts.get("schwarz") else cut
     if not winners:
         return []
     losers = playing - winners
@@ -246,9 +236,6 @@ def _cut(
 
 def _doublings(game: str, facts: Facts) -> tuple[str, ...]:
     """``"kontra"`` when the side against the declarers doubled, ``"re"`` when the declarer side did."""
-    if game == "doppelkopf":
-        announced = facts.get("announcements") or {}
-        return tuple(party for party in ("kontra", "re") if announced.get(party))
     field = DOUBLING_FIELDS.get(game)
     steps = (facts.get(field) or 0) if field else 0  # a null field, as absent, is none
     return ("kontra",) * (steps >= KONTRA) + ("re",) * (steps >= RE)

@@ -40,7 +40,7 @@ KITTY_SENTENCES: dict[Mode, tuple[Promise, Promise]] = {
 }
 
 # Whom the sheet names beside each deal (Sheet rows' declarers), in the game's own word where it has one.
-DECLARER_HEADINGS: dict[str, str | Promise] = {"doppelkopf": "Re"}
+DECLARER_HEADINGS: dict[str, str | Promise] = {}
 
 
 @dataclass(frozen=True)
@@ -201,16 +201,6 @@ PAD_COLUMNS: dict[str, tuple[PadColumn, ...]] = {
         PadColumn("Laufende", 16),
         PadColumn("Schneider / Schwarz", 22),
         PadColumn(gettext_lazy("Value"), 15),
-    ),
-    "doppelkopf": (
-        PadColumn(gettext_lazy("Dealer"), 16),
-        PadColumn(gettext_lazy("Game"), 26),
-        PadColumn("Re", 24),
-        PadColumn(gettext_lazy("Announcements"), 22),
-        PadColumn(gettext_lazy("Re card points"), 16),
-        PadColumn("Sonderpunkte", 20),
-        PadColumn("Bock", 10),
-        PadColumn(gettext_lazy("Value"), 14),
     ),
 }
 PAD_ROWS = 18  # fills a landscape A4 page with lines tall enough to write on

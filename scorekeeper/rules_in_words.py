@@ -39,7 +39,8 @@ def house_rules(game: str, rules: Rules) -> list[str]:
     ]
 
 
-def _names(keys: list[str], names: Mapping[str, str]) -> str:
+def listed(keys: list[str], names: Mapping[str, str]) -> str:
+    """The names of ``keys``, in their order: "Fuchs, Karlchen"."""
     return ", ".join(names.get(key, key) for key in keys)
 
 
@@ -63,7 +64,7 @@ def _schafkopf_players(rules: Rules) -> str | None:
 
 def _schafkopf_contracts(rules: Rules) -> str:
     played = [key for key in (*CONTRACTS, "tout") if key in rules["contracts"]]
-    return _("Played: %(contracts)s") % {"contracts": _names(played, BIDDABLE)}
+    return _("Played: %(contracts)s") % {"contracts": listed(played, BIDDABLE)}
 
 
 def _kontra(rules: Rules) -> str:
@@ -135,65 +136,6 @@ def _sheet(rules: Rules) -> str | None:
     return _("plus-only sheet: only the winners are written, no money") if rules["sheet"] == "plus_only" else None
 
 
-# Doppelkopf ------------------------------------------------------------------------------------------------------
-
-EXTRA_NAMES = {
-    "fuchs": "Fuchs",
-    "karlchen": "Karlchen",
-    "doppelkopf": "Doppelkopf",
-    "gegen_die_alten": "gegen die Alten",
-    "karlchen_gefangen": "Karlchen gefangen",
-    "fuchs_am_ende": "Fuchs am Ende",
-}
-
-
-def _doppelkopf_deck(rules: Rules) -> str:
-    return _("48 cards") if rules["deck"] == 48 else _("40 cards (without the nines)")
-
-
-def _doppelkopf_players(rules: Rules) -> str | None:
-    return _("five at the table, the dealer sits out") if rules["players"] == 5 else None
-
-
-def _re_kontra(rules: Rules) -> str:
-    return {
-        "plus2": lambda: _("Re and Kontra +2 each"),
-        "double": lambda: _("Re and Kontra double the game points"),
-        "double_all": lambda: _("Re and Kontra double the game points and the Sonderpunkte"),
-    }[rules["re_kontra"]]()
-
-
-def _extras(rules: Rules) -> str:
-    chosen = [key for key in EXTRA_NAMES if key in rules["extras"]]
-    if not chosen:
-        return _("no Sonderpunkte")
-    return _("Sonderpunkte: %(extras)s") % {"extras": _names(chosen, EXTRA_NAMES)}
-
-
-def _armut(rules: Rules) -> str | None:
-    return _("Armut is played") if rules["armut"] else None
-
-
-def _bock(rules: Rules) -> str | None:
-    bock = rules["bock"]
-    if not bock:
-        return None
-    triggers = {
-        "tie120": _("120:120"),
-        "solo_lost": _("a lost solo"),
-        "announcement_lost": _("a lost announcement"),
-        "manual": _("by hand"),
-    }
-    named = ", ".join(triggers[t] for t in triggers if t in bock["triggers"])
-    if bock["stacking"] == "extend":
-        return _("Bock rounds after %(triggers)s; a new trigger extends them") % {"triggers": named}
-    return _("Bock rounds after %(triggers)s; overlapping Bock counts ×4") % {"triggers": named}
-
-
-def _pflichtsolo(rules: Rules) -> str:
-    return _("a Pflichtsolo per player and round") if rules["pflichtsolo"] else _("no Pflichtsolo")
-
-
 # Each phrase with the options it speaks of, in the order a table explains its rules.
 PHRASES: dict[str, Phrases] = {
     "schafkopf": (
@@ -208,14 +150,5 @@ PHRASES: dict[str, Phrases] = {
         (("durchmarsch",), _durchmarsch),
         (("runners_min", "runners_max"), _runners),
         (("sheet",), _sheet),
-    ),
-    "doppelkopf": (
-        (("deck",), _doppelkopf_deck),
-        (("players",), _doppelkopf_players),
-        (("re_kontra",), _re_kontra),
-        (("extras",), _extras),
-        (("armut",), _armut),
-        (("bock",), _bock),
-        (("pflichtsolo",), _pflichtsolo),
     ),
 }

@@ -14,11 +14,10 @@ from .pack import GamePack
 class LegacyCounting(DealCounting):
     def __init__(self, game: str) -> None:
         self.game = game
-        self.counts_pflichtsoli = game == "doppelkopf"
 
     @property
     def counts_doubling(self) -> bool:
-        return self.game in ("schafkopf", "doppelkopf")
+        return True
 
     def winners(
         self, players: Sequence[str], playing: frozenset[str], declarers: frozenset[str], result: Result
