@@ -141,7 +141,3 @@ EMPTY_MEANS: dict[str, Promise] = {
     "durchmarsch": _("Empty: Solo + Schneider + Schwarz."),
     "leaster": _("Empty: as the Sauspiel."),
 }
-
-GAME_HINTS: dict[str, Promise] = {
-    "schafkopf": _("Bavarian, 4 players (5 with the dealer sitting out)"),
-}

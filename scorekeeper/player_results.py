@@ -4,7 +4,7 @@ No model, no query, no rule of a game beyond what the engine wrote: :func:`deriv
 its stored result (``derived.stored_result``) and the session's money terms, and gives one :class:`Line` per seat.
 The services write the lines as ``PlayerResult`` rows in the same transaction as every change (``record``).
 
-What is counted, for every game that has the thing:
+What is counted, for every game that has the thing (how each game reads a deal is its pack's ``counting``):
 
 - **played / out**: the deals the player played, and sat out (``result["out"]``). A Doppelkopf penalty is a row of
   the sheet, not a deal: only its points count.
@@ -50,9 +50,6 @@ from typing import Any
 
 from .engine.settlement import Mode, PotPolicy, seat_after, settle_up
 from .games import pack_of
-
-KONTRA, RE = 1, 2  # doubling steps: 1 the defenders', 2 the declarers' (answering)
-DOUBLING_FIELDS = {"schafkopf": "kontra"}  # the steps a deal records
 
 Facts = Mapping[str, Any]
 Result = Mapping[str, Any]  # a stored result (derived.stored_result)
@@ -174,37 +171,6 @@ def _add(line: Line, counter: str, count: int = 1) -> None:
     setattr(line, counter, getattr(line, counter) + count)
 
 
-def _winners(
-    game: str, players: Sequence[str], playing: frozenset[str], declarers: frozenset[str], result: Result
-) -> frozenset[str]:
-    marks = result["marks"]
-    if "won" in marks:
-        return declarers
-    if "lost" in marks:
-        return playing - declarers
-    if "nobody_won" in marks:
-        return frozenset()
-    if declarers:  # a Durchmarsch, a Sheepshead Leaster
-        return declarers
-    if "loser" in result["extra"]:  # a Ramsch
-        return playing - {result["extra"]["loser"]}
-    return frozenset()  # thrown in, a doubler, a tied Leaster
-
-
-def _sides(
-    game: str, players: Sequence[str], playing: frozenset[str], declarers: frozenset[str]
-) -> tuple[frozenset[str], ...]:
-    """The two sides of a deal (the Bauernstoss teams; else the declarers and the rest), or none without sides."""
-    if not declarers or declarers == playing:
-        return ()
-    return (declarers, playing - declarers)
-
-
-def _lead(game: str, facts: Facts) -> str | None:
-    """Who declared the game alone or led it: declarer, soloist, picker; None when nobody did."""
-    return facts.get("declarer")
-
-
 def _count_lead(line: Line, contract: str, marks: Sequence[str], won: bool) -> None:
     counts = line.by_contract.setdefault(contract, {"played": 0, "won": 0})
     counts["played"] += 1
@@ -215,30 +181,6 @@ def _count_lead(line: Line, contract: str, marks: Sequence[str], won: bool) -> N
         if "forced" in marks:
             line.pflichtsoli_played += 1
             line.pflichtsoli_won += won
-
-
-def _cut(
-    game: str,
-    playing: frozenset[str],
-    declarers: frozenset[str],
-    winners: frozenset[str],
-    facts: Facts,
-    marks: Sequence[str],
-) -> list[tuple[str, frozenset[str]]]:
-    """``("schneider" or "schwarz", the side it counts against)`` for each of the two the deal has; a Schwarz is a
-    Schneider too."""
-    if not winners:
-        return []
-    losers = playing - winners
-    schwarz = "schwarz" in marks
-    return [("schneider", losers)] * ("schneider" in marks or schwarz) + [("schwarz", losers)] * schwarz
-
-
-def _doublings(game: str, facts: Facts) -> tuple[str, ...]:
-    """``"kontra"`` when the side against the declarers doubled, ``"re"`` when the declarer side did."""
-    field = DOUBLING_FIELDS.get(game)
-    steps = (facts.get(field) or 0) if field else 0  # a null field, as absent, is none
-    return ("kontra",) * (steps >= KONTRA) + ("re",) * (steps >= RE)
 
 
 def winners(game: str, players: Sequence[str], result: Result) -> frozenset[str]:

@@ -39,9 +39,6 @@ KITTY_SENTENCES: dict[Mode, tuple[Promise, Promise]] = {
     Mode.AGAINST_LEADER: (gettext_lazy("%(payer)s pays into the kitty"), gettext_lazy("The kitty pays %(payee)s")),
 }
 
-# Whom the sheet names beside each deal (Sheet rows' declarers), in the game's own word where it has one.
-DECLARER_HEADINGS: dict[str, str | Promise] = {}
-
 
 @dataclass(frozen=True)
 class TransferLine:
@@ -188,21 +185,12 @@ def settlement_pdf(printout: Printout, language: str) -> bytes:
 
 @dataclass(frozen=True)
 class PadColumn:
+    """A column a table expects on paper before one column per player; each game pack lists its own."""
+
     label: str | Promise
     width_mm: int
 
 
-# The columns a table expects on paper for each game, before one column per player. German game terms stay German.
-PAD_COLUMNS: dict[str, tuple[PadColumn, ...]] = {
-    "schafkopf": (
-        PadColumn(gettext_lazy("Dealer"), 16),
-        PadColumn(gettext_lazy("Game"), 30),
-        PadColumn(gettext_lazy("Declarer"), 26),
-        PadColumn("Laufende", 16),
-        PadColumn("Schneider / Schwarz", 22),
-        PadColumn(gettext_lazy("Value"), 15),
-    ),
-}
 PAD_ROWS = 18  # fills a landscape A4 page with lines tall enough to write on
 
 

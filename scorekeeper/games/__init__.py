@@ -22,12 +22,7 @@ def pack_of(game: str) -> GamePack:
     pack builds on the generic modules that ask for it."""
     if game not in GAME_KEYS:
         raise KeyError(game)
-    try:
-        pack: GamePack = import_module(f"{__name__}.{game}").PACK
-    except ModuleNotFoundError:  # not moved into its folder yet
-        from ._legacy import legacy_pack
-
-        return legacy_pack(game)
+    pack: GamePack = import_module(f"{__name__}.{game}").PACK
     return pack
 
 
