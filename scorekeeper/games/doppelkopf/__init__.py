@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..pack import GamePack
-from . import counting, entry, pad, words
+from . import counting, entry, pad, tournament, words
 
 PACK = GamePack(
     key="doppelkopf",
@@ -13,5 +13,5 @@ PACK = GamePack(
     declarer_heading=words.DECLARER_HEADING,
     pad_columns=pad.COLUMNS,
     counting=counting.COUNTING,
-    tournament_presets=(),
+    tournament_presets=tournament.PRESETS,
 )
