@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..pack import GamePack
-from . import counting, entry, pad, tournament, words
+from . import counting, entry, score_pad, tournament, words
 
 PACK = GamePack(
     key="doppelkopf",
@@ -11,7 +11,7 @@ PACK = GamePack(
     entry=entry.ENTRY,
     rule_phrases=words.RULE_PHRASES,
     declarer_heading=words.DECLARER_HEADING,
-    pad_columns=pad.COLUMNS,
+    pad_columns=score_pad.COLUMNS,
     counting=counting.COUNTING,
     tournament_presets=tournament.PRESETS,
 )
