@@ -44,15 +44,12 @@ What is counted, for every game that has the thing (how each game reads a deal i
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from .engine.settlement import Mode, PotPolicy, seat_after, settle_up
 from .games import pack_of
-
-Facts = Mapping[str, Any]
-Result = Mapping[str, Any]  # a stored result (derived.stored_result)
+from .games.counting import Facts, Result
 
 
 @dataclass
