@@ -23,7 +23,7 @@ from django.db.models import QuerySet
 from django.http import Http404
 from django.utils.functional import Promise
 
-from scorekeeper.entry import GAMES as ENTRY
+from scorekeeper.games import pack_of
 from scorekeeper.models import Member, PlayerResult
 
 from .selectors import CACHE_SECONDS, player_key, stamp
@@ -45,8 +45,6 @@ TALLIED = {
     "re": ("re_given", "re_won"),
 }
 EVENING = ("session_id", "session__club_id", "played_on", "points", "money_cents")  # an Evening's columns, in order
-DOUBLING_GAMES = frozenset({"schafkopf", "doppelkopf", "sheepshead"})  # Kontra and Re (a Sheepshead crack, re-crack)
-PFLICHTSOLO_GAMES = frozenset({"doppelkopf"})
 KEY = re.compile(r"(?P<kind>[um])(?P<id>[0-9]+)")
 
 
@@ -140,11 +138,11 @@ class PlayerStatistics:
 
     @property
     def has_doubling(self) -> bool:
-        return self.game in DOUBLING_GAMES
+        return pack_of(self.game).counting.counts_doubling
 
     @property
     def has_pflichtsolo(self) -> bool:
-        return self.game in PFLICHTSOLO_GAMES
+        return pack_of(self.game).counting.counts_pflichtsoli
 
     @property
     def points(self) -> int:
@@ -223,7 +221,7 @@ def _player_statistics(rows: QuerySet[PlayerResult], key: str) -> PlayerStatisti
         evenings=evenings,
         deals=found.deals,
         contracts=[
-            Contract(contract, ENTRY[game].type_labels.get(contract, contract), tally)
+            Contract(contract, pack_of(game).entry.type_labels.get(contract, contract), tally)
             for contract, tally in sorted(found.contracts.items(), key=lambda item: (-item[1].count, item[0]))
         ],
         solos=found.solos,

@@ -1,8 +1,9 @@
 """The deal entry form: the engine's deal fields as big touch controls, and a submitted form back into facts.
 
 Which fields a contract records comes from the game module (``enabled_contracts`` / ``fields_for``); this
-module only knows how each field is *entered* (a player chip, a number pad, a stepper …). The engine
-validates the facts; its messages come back keyed by field and are shown next to the control.
+module only knows how each field is *entered* (a player chip, a number pad, a stepper …); each game's pack
+(``scorekeeper.games``) lists the controls of its form. The engine validates the facts; its messages come back
+keyed by field and are shown next to the control.
 """
 
 from __future__ import annotations
@@ -10,17 +11,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from django.http import QueryDict
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from .engine.deal import GENERIC_FIELDS
-from .engine.doppelkopf import SOLO_LABELS
 from .engine.game import Game
-from .engine.schafkopf import KONTRA_STEPS, Schafkopf
-from .labels import SONDERPUNKT_LABELS
+from .games import pack_of
 
 MISSING: Any = object()
 
@@ -31,7 +30,7 @@ class EntryError(ValueError):
         self.name = name
 
 
-def _int(name: str, text: str) -> int:
+def whole_number(name: str, text: str) -> int:
     try:
         return int(text.strip())
     except ValueError:
@@ -109,7 +108,7 @@ class Points(Control):
 
     def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
         text = data.get(self.name, "").strip()
-        return _int(self.name, text) if text else MISSING
+        return whole_number(self.name, text) if text else MISSING
 
 
 @dataclass(frozen=True)
@@ -129,7 +128,7 @@ class Count(Control):
 
     def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
         text = data.get(self.name, "").strip()
-        number = _int(self.name, text) if text else 0
+        number = whole_number(self.name, text) if text else 0
         return number or MISSING
 
     def shown(self, facts: Mapping[str, Any]) -> Any:
@@ -194,66 +193,10 @@ class PerPlayer(Control):
         texts = {p: data.get(f"{self.name}__{i}", "").strip() for i, p in enumerate(playing)}
         if not any(texts.values()):
             return MISSING
-        return {p: _int(self.name, t) if t else 0 for p, t in texts.items()}
+        return {p: whole_number(self.name, t) if t else 0 for p, t in texts.items()}
 
     def shown(self, facts: Mapping[str, Any]) -> Any:
         return dict(facts.get(self.name) or {})
-
-
-@dataclass
-class PartyLevels(Control):
-    """Doppelkopf announcements: a level for the Re party and one for the Kontra party."""
-
-    kind: str = "party_levels"
-    levels: Mapping[str, tuple[tuple[str, str | Promise], ...]] = field(default_factory=dict)
-
-    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
-        chosen = {party: data.get(f"{self.name}__{party}", "") for party in self.levels}
-        chosen = {party: level for party, level in chosen.items() if level}
-        return chosen or MISSING
-
-    def shown(self, facts: Mapping[str, Any]) -> Any:
-        return dict(facts.get(self.name) or {})
-
-
-@dataclass
-class PartyCounts(Control):
-    """Doppelkopf Sonderpunkte: how many of each extra each party won."""
-
-    kind: str = "party_counts"
-    parties: tuple[str, ...] = ("re", "kontra")
-    extras: tuple[tuple[str, str | Promise], ...] = ()
-
-    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
-        counts: dict[str, dict[str, int]] = {}
-        for party in self.parties:
-            for key, _label in self.extras:
-                text = data.get(f"{self.name}__{party}__{key}", "").strip()
-                number = _int(self.name, text) if text else 0
-                if number:
-                    counts.setdefault(party, {})[key] = number
-        return counts or MISSING
-
-    def shown(self, facts: Mapping[str, Any]) -> Any:
-        return {p: dict(v) for p, v in (facts.get(self.name) or {}).items()}
-
-
-@dataclass
-class BauernstossSolo(Control):
-    """Who played the solo and whether it was won; the kind (small or big) is the contract type."""
-
-    kind: str = "solo"
-
-    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
-        player, won = data.get(f"{self.name}__player", ""), data.get(f"{self.name}__won", "")
-        if not player and not won:
-            return MISSING
-        return {"player": player or None, "won": {"won": True, "lost": False}.get(won)}
-
-    def shown(self, facts: Mapping[str, Any]) -> Any:
-        solo = facts.get(self.name) or {}
-        won = solo.get("won")
-        return {"player": solo.get("player", ""), "won": "" if won is None else "won" if won else "lost"}
 
 
 # games ------------------------------------------------------------------------------------------------------
@@ -273,183 +216,7 @@ class GameEntry:
     lead_field: str  # the player a deal is about (declarer, picker, Re); tapped on the scoreboard to open a deal
     # Partners the seating decides, per contract type: {type: {declarer: partner}} (Schafkopf über Kreuz).
     seated_partners: Callable[[Game, tuple[str, ...]], dict[str, dict[str, str]]] = lambda game, playing: {}
-
-
-SUITS = (("eichel", "Eichel"), ("gras", "Gras"), ("herz", "Herz"), ("schellen", "Schellen"))
-
-
-def _schafkopf_controls(game: Game) -> Sequence[Control]:
-    rules = game.rules
-    return (
-        PlayerChoice("declarer", _("Declarer (Spieler)")),
-        Chips("suit", _("Suit (called ace or trump)"), options=SUITS),
-        PlayerChoice("partner", _("Partner")),
-        Points(
-            "points",
-            _("Card points of the declarer's side"),
-            quick=(0, 30, 31, 60, 61, 90, 91, 120),
-            help=_("61 wins; 60:60 goes to the defenders."),
-        ),
-        Toggle("schwarz", _("Schwarz (the losing side took no trick)")),
-        WonLost("won", _("Result")),
-        PerPlayer("points_by_player", _("Card points per player")),
-        PlayerSet("jungfrau", _("Jungfrau (took no trick)")),
-        PlayerChoice("loser", _("Loser on a tie")),
-        PlayerChoice("durchmarsch", _("Durchmarsch (took every trick)")),
-        PlayerChoice("winner", _("Winner (fewest card points)")),
-        Count("runners", _("Laufende (runners)"), most=14),
-        Count("kontra", _("Kontra, Re, Sup …"), most=rules.get("kontra_max", 0), words=KONTRA_STEPS),
-        Count("knocks", _("Knocks (Klopfen)"), most=rules.get("max_knocks", 0)),
-        Toggle("muss", _("Muss game (forced after everyone passed)"), folded=True),
-    )
-
-
-def _doppelkopf_controls(game: Game) -> Sequence[Control]:
-    solo_kinds = game.enabled_solos() if hasattr(game, "enabled_solos") else ()
-    levels = (("re", "Re"), ("no90", _("no 90")), ("no60", _("no 60")), ("no30", _("no 30")), ("schwarz", "Schwarz"))
-    extras = [(key, label) for key, label in SONDERPUNKT_LABELS.items() if key in game.rules.get("extras", ())]
-    return (
-        Chips("solo", _("Solo"), options=tuple((k, SOLO_LABELS.get(k, k)) for k in solo_kinds)),
-        PlayerSet("re", _("Re party (soloist)"), most=2),
-        Toggle("forced", _("Pflichtsolo (forced solo)")),
-        Points(
-            "re_points",
-            _("Augen of the Re party"),
-            most=240,
-            quick=(0, 30, 60, 90, 120, 121, 151, 181, 211, 240),
-            help=_("Re wins with 121; 120:120 goes to Kontra."),
-        ),
-        PartyLevels(
-            "announcements",
-            _("Announcements (Ansagen)"),
-            folded=True,
-            levels={"re": levels, "kontra": (("kontra", "Kontra"), *levels[1:])},
-        ),
-        Chips(
-            "schwarz",
-            _("Schwarz: which party took no trick"),
-            folded=True,
-            options=(("re", "Re"), ("kontra", "Kontra")),
-        ),
-        PartyCounts("extras", _("Sonderpunkte"), folded=True, extras=tuple(extras)),
-        Toggle("vorgefuehrt", _("Vorgeführt (imposed forced solo)"), folded=True),
-        Toggle("bock", _("Starts Bock rounds"), folded=True),
-        PlayerChoice("player", _("Penalised player")),
-        Chips("severity", _("Penalty"), options=(("minor", _("minor")), ("serious", _("serious")))),
-    )
-
-
-def _sheepshead_controls(game: Game) -> Sequence[Control]:
-    return (
-        PlayerChoice("picker", _("Picker")),
-        PlayerChoice("partner", _("Partner (holds the called card)"), none_label=_("alone"), required=True),
-        PlayerChoice("winner", _("Winner (fewest points with a trick)"), none_label=_("tie: nobody scores")),
-        Points(
-            "points",
-            _("Card points of the picker's side"),
-            quick=(0, 30, 31, 60, 61, 90, 91, 120),
-            help=_("61 wins; 60:60 loses."),
-        ),
-        Toggle("schwarz", _("No trick for the losing side")),
-        PerPlayer("points_by_player", _("Or: card points per player"), folded=True),
-        PerPlayer("tricks_by_player", _("Tricks per player"), folded=True, most=10),
-        Count("cracks", _("Crack / re-crack"), most=2, words=("Crack", "Re-crack")),
-        Count("blitz", _("Blitzes"), most=2),
-    )
-
-
-def _bauernstoss_controls(game: Game) -> Sequence[Control]:
-    return (
-        Chips("chalk", _("Team holding the chalk"), options=(("A", _("Team A")), ("B", _("Team B")))),
-        Points(
-            "points",
-            _("Card points of team A (seats 1 and 3)"),
-            quick=(0, 29, 41, 42, 79, 91, 120),
-            help=_("Team B has the rest of the 120."),
-        ),
-        Toggle("schwarz", _("Schwarz (the other team took no trick)")),
-        BauernstossSolo("solo", _("Solo")),
-    )
-
-
-def _split_tout(contract_type: str) -> dict[str, Any]:
-    base = contract_type.removesuffix("_tout")
-    return {"contract": base, "tout": True} if base != contract_type else {"contract": contract_type}
-
-
-GAMES: dict[str, GameEntry] = {
-    "schafkopf": GameEntry(
-        lead_field="declarer",
-        more_label=_("More: Muss"),
-        type_field="contract",
-        type_labels={
-            "passed": _("Thrown in"),
-            "ramsch": "Ramsch",
-            "kreuz": "Über Kreuz",
-            "leaster": "Leaster",
-            "sauspiel": "Sauspiel",
-            "hochzeit": "Hochzeit",
-            "bettel": "Bettel",
-            "farbgeier": "Farbgeier",
-            "farbwenz": "Farbwenz",
-            "geier": "Geier",
-            "wenz": "Wenz",
-            "solo": "Solo",
-            "farbgeier_tout": "Farbgeier Tout",
-            "farbwenz_tout": "Farbwenz Tout",
-            "geier_tout": "Geier Tout",
-            "wenz_tout": "Wenz Tout",
-            "solo_tout": "Solo Tout",
-            "sie": "Sie",
-        },
-        controls=_schafkopf_controls,
-        seated_partners=lambda game, playing: (
-            {"kreuz": cast(Schafkopf, game).kreuz_partners(playing)} if "kreuz" in game.enabled_contracts() else {}
-        ),
-        default_type="sauspiel",
-        facts_for_type=_split_tout,
-        type_of=lambda facts: str(facts.get("contract", "")) + ("_tout" if facts.get("tout") else ""),
-    ),
-    "doppelkopf": GameEntry(
-        lead_field="re",
-        more_label=_("More: announcements, Schwarz, Sonderpunkte …"),
-        type_field="type",
-        type_labels={
-            "normal": _("Normal game"),
-            "hochzeit": "Hochzeit",
-            "stille_hochzeit": _("Stille Hochzeit"),
-            "armut": "Armut",
-            "solo": "Solo",
-            "penalty": _("Penalty"),
-        },
-        controls=_doppelkopf_controls,
-        default_type="normal",
-        facts_for_type=lambda t: {"type": t},
-        type_of=lambda facts: str(facts.get("type", "")),
-    ),
-    "sheepshead": GameEntry(
-        lead_field="picker",
-        more_label=_("More: points or tricks per player"),
-        type_field="type",
-        type_labels={"pick": _("Pick"), "leaster": _("Leaster"), "doubler": _("Doubler")},
-        controls=_sheepshead_controls,
-        default_type="pick",
-        facts_for_type=lambda t: {"type": t},
-        type_of=lambda facts: str(facts.get("type", "")),
-    ),
-    "bauernstoss": GameEntry(
-        lead_field="",
-        more_label=_("More: correct the chalk"),
-        type_field="",
-        type_labels={"game": _("Game"), "small_solo": _("Small solo"), "big_solo": _("Big solo")},
-        controls=_bauernstoss_controls,
-        default_type="game",
-        facts_for_type=lambda t: {"solo": {"kind": t.removesuffix("_solo")}} if t.endswith("_solo") else {},
-        type_of=lambda facts: (
-            f"{facts['solo'].get('kind', 'small')}_solo" if isinstance(facts.get("solo"), Mapping) else "game"
-        ),
-    ),
-}
+    folded_after_first_deal: frozenset[str] = frozenset()  # recorded on the first deal, later only as a correction
 
 
 # the form ---------------------------------------------------------------------------------------------------
@@ -491,15 +258,15 @@ class DealEntry:
         *,
         first_deal: bool = False,
     ) -> None:
-        self.spec = GAMES[game_key]
+        self.spec = pack_of(game_key).entry
         self.game = game
         self.playing = tuple(playing)
         self.types = game.enabled_contracts()
         self.fields = {t: game.fields_for(t) for t in self.types}
         self.controls = [c for c in self.spec.controls(game) if any(c.name in f for f in self.fields.values())]
-        if game_key == "bauernstoss":  # the chalk is recorded on the first deal; later only as a correction
+        if not first_deal:
             for control in self.controls:
-                control.folded = control.folded or (control.name == "chalk" and not first_deal)
+                control.folded = control.folded or control.name in self.spec.folded_after_first_deal
         self.seated_partners = self.spec.seated_partners(game, self.playing)
         self.facts: dict[str, Any] = dict(facts or {})
         self.errors: dict[str | None, list[str]] = {}

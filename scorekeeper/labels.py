@@ -127,16 +127,6 @@ CHOICE_LABELS: dict[str, dict[str, Promise]] = {
     "bock_stacking": {"multiply": _("doubles again (× 4)"), "extend": _("adds more Bock deals")},
 }  # fmt: skip
 
-# A deal's Sonderpunkte, as the entry form counts them per party; a Fuchs caught in the last trick (under the
-# rule fuchs_am_ende) is counted apart from the others, since it counts 2.
-SONDERPUNKT_LABELS: dict[str, Promise] = {
-    "fuchs": CHOICE_LABELS["extras"]["fuchs"],
-    "fuchs_am_ende": _("Fuchs gefangen in the last trick"),
-    "karlchen": CHOICE_LABELS["extras"]["karlchen"],
-    "karlchen_gefangen": CHOICE_LABELS["extras"]["karlchen_gefangen"],
-    "doppelkopf": CHOICE_LABELS["extras"]["doppelkopf"],
-}
-
 # The parts of an option that takes more than one field (Doppelkopf Bock rounds).
 PART_LABELS: dict[str, Promise] = {
     "triggers": _("started by"),
@@ -150,11 +140,4 @@ EMPTY_MEANS: dict[str, Promise] = {
     "herz_solo": _("Empty: as the Solo."),
     "durchmarsch": _("Empty: Solo + Schneider + Schwarz."),
     "leaster": _("Empty: as the Sauspiel."),
-}
-
-GAME_HINTS: dict[str, Promise] = {
-    "schafkopf": _("Bavarian, 4 players (5 with the dealer sitting out)"),
-    "doppelkopf": _("Re against Kontra, 4 players (5 with the dealer sitting out)"),
-    "sheepshead": _("Wisconsin Schafkopf, 5 players (6 with the dealer sitting out)"),
-    "bauernstoss": _("Palatinate, two teams of two, strokes to 20"),
 }

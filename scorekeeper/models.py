@@ -24,12 +24,11 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
+from .engine.registry import GAMES
 
-class Game(models.TextChoices):
-    SCHAFKOPF = "schafkopf", "Schafkopf"
-    DOPPELKOPF = "doppelkopf", "Doppelkopf"
-    SHEEPSHEAD = "sheepshead", "Sheepshead"
-    BAUERNSTOSS = "bauernstoss", "Bauernstoss"
+# The games the engine knows, by key and title (each has a pack: ``scorekeeper.games``). django-stubs type the
+# functional form with names only, not with (value, label) pairs.
+Game = models.TextChoices("Game", [(key.upper(), (key, cls.title)) for key, cls in GAMES.items()])  # type: ignore[call-overload]
 
 
 class Role(models.TextChoices):

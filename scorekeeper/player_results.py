@@ -4,7 +4,7 @@ No model, no query, no rule of a game beyond what the engine wrote: :func:`deriv
 its stored result (``derived.stored_result``) and the session's money terms, and gives one :class:`Line` per seat.
 The services write the lines as ``PlayerResult`` rows in the same transaction as every change (``record``).
 
-What is counted, for every game that has the thing:
+What is counted, for every game that has the thing (how each game reads a deal is its pack's ``counting``):
 
 - **played / out**: the deals the player played, and sat out (``result["out"]``). A Doppelkopf penalty is a row of
   the sheet, not a deal: only its points count.
@@ -44,21 +44,12 @@ What is counted, for every game that has the thing:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from .engine.bauernstoss import TEAMS
-from .engine.doppelkopf import TOTAL_AUGEN
 from .engine.settlement import Mode, PotPolicy, seat_after, settle_up
-from .entry import GAMES as ENTRY
-
-SCHNEIDER_AUGEN = 90  # Doppelkopf: a party under 90 Augen is Schneider (keine 90)
-KONTRA, RE = 1, 2  # doubling steps: 1 the defenders', 2 the declarers' (answering)
-DOUBLING_FIELDS = {"schafkopf": "kontra", "sheepshead": "cracks"}  # the steps a deal records
-
-Facts = Mapping[str, Any]
-Result = Mapping[str, Any]  # a stored result (derived.stored_result)
+from .games import pack_of
+from .games.counting import Facts, Result
 
 
 @dataclass
@@ -138,10 +129,11 @@ def _count(game: str, players: Sequence[str], facts: Facts, result: Result, line
     out = set(result["out"])
     playing = frozenset(p for p in players if p not in out)
     declarers = frozenset(result["declarers"])
-    winners = _winners(game, players, playing, declarers, result)
+    counting = pack_of(game).counting
+    winners = counting.winners(players, playing, declarers, result)
     for name in out:
         lines[name].deals_out += 1
-    sides = _sides(game, players, playing, declarers)
+    sides = counting.sides(players, playing, declarers)
     for name in playing:
         line = lines[name]
         won = name in winners
@@ -158,13 +150,13 @@ def _count(game: str, players: Sequence[str], facts: Facts, result: Result, line
                 pair = (line.partners if other in own else line.opponents).setdefault(players.index(other), [0, 0])
                 pair[0] += 1
                 pair[1] += won
-    lead = _lead(game, facts)
+    lead = counting.lead(facts)
     if lead is not None:
-        _count_lead(lines[lead], ENTRY[game].type_of(facts), result["marks"], lead in winners)
-    for mark, against in _cut(game, playing, declarers, winners, facts, result["marks"]):
+        _count_lead(lines[lead], pack_of(game).entry.type_of(facts), result["marks"], lead in winners)
+    for mark, against in counting.cut(playing, declarers, winners, facts, result["marks"]):
         for name in playing:
             _add(lines[name], f"{mark}_against" if name in against else f"{mark}_for")
-    doublings = _doublings(game, facts)
+    doublings = counting.doublings(facts)
     for doubling, side in (("kontra", playing - declarers), ("re", declarers)):
         if doubling in doublings:
             for name in side:
@@ -174,54 +166,6 @@ def _count(game: str, players: Sequence[str], facts: Facts, result: Result, line
 
 def _add(line: Line, counter: str, count: int = 1) -> None:
     setattr(line, counter, getattr(line, counter) + count)
-
-
-def _winners(
-    game: str, players: Sequence[str], playing: frozenset[str], declarers: frozenset[str], result: Result
-) -> frozenset[str]:
-    marks = result["marks"]
-    if game == "bauernstoss":  # the team that scored the strokes
-        if declarers:  # a solo: the soloist's team when won, else the other
-            (soloist,) = declarers
-            team = TEAMS[(players.index(soloist) + ("lost" in marks)) % 2]
-        else:  # a counted game: the team that scored holds the chalk after it
-            team = result["extra"]["chalk"]
-        return frozenset(p for seat, p in enumerate(players) if TEAMS[seat % 2] == team)
-    if "won" in marks:
-        return declarers
-    if "lost" in marks:
-        return playing - declarers
-    if "nobody_won" in marks:
-        return frozenset()
-    if declarers:  # a Durchmarsch, a Sheepshead Leaster
-        return declarers
-    if "loser" in result["extra"]:  # a Ramsch
-        return playing - {result["extra"]["loser"]}
-    return frozenset()  # thrown in, a doubler, a tied Leaster
-
-
-def _sides(
-    game: str, players: Sequence[str], playing: frozenset[str], declarers: frozenset[str]
-) -> tuple[frozenset[str], ...]:
-    """The two sides of a deal (the Bauernstoss teams; else the declarers and the rest), or none without sides."""
-    if game == "bauernstoss":
-        return tuple(
-            frozenset(p for seat, p in enumerate(players) if TEAMS[seat % 2] == team and p in playing) for team in TEAMS
-        )
-    if not declarers or declarers == playing:
-        return ()
-    return (declarers, playing - declarers)
-
-
-def _lead(game: str, facts: Facts) -> str | None:
-    """Who declared the game alone or led it: declarer, soloist, picker; None when nobody did."""
-    if game == "doppelkopf":
-        re: Sequence[str] = facts.get("re") or ()
-        return re[0] if len(re) == 1 else None
-    if game == "bauernstoss":
-        solo = facts.get("solo")
-        return solo["player"] if solo else None
-    return facts.get("declarer" if game == "schafkopf" else "picker")
 
 
 def _count_lead(line: Line, contract: str, marks: Sequence[str], won: bool) -> None:
@@ -236,40 +180,8 @@ def _count_lead(line: Line, contract: str, marks: Sequence[str], won: bool) -> N
             line.pflichtsoli_won += won
 
 
-def _cut(
-    game: str,
-    playing: frozenset[str],
-    declarers: frozenset[str],
-    winners: frozenset[str],
-    facts: Facts,
-    marks: Sequence[str],
-) -> list[tuple[str, frozenset[str]]]:
-    """``("schneider" or "schwarz", the side it counts against)`` for each of the two the deal has; a Schwarz is a
-    Schneider too."""
-    if game == "doppelkopf":
-        party = {"re": declarers, "kontra": playing - declarers}
-        augen = {"re": facts["re_points"], "kontra": TOTAL_AUGEN - facts["re_points"]}
-        cut = [("schneider", party[key]) for key in party if augen[key] < SCHNEIDER_AUGEN]
-        return [*cut, ("schwarz", party[facts["schwarz"]])] if facts.get("schwarz") else cut
-    if not winners:
-        return []
-    losers = playing - winners
-    schwarz = "schwarz" in marks
-    return [("schneider", losers)] * ("schneider" in marks or schwarz) + [("schwarz", losers)] * schwarz
-
-
-def _doublings(game: str, facts: Facts) -> tuple[str, ...]:
-    """``"kontra"`` when the side against the declarers doubled, ``"re"`` when the declarer side did."""
-    if game == "doppelkopf":
-        announced = facts.get("announcements") or {}
-        return tuple(party for party in ("kontra", "re") if announced.get(party))
-    field = DOUBLING_FIELDS.get(game)
-    steps = (facts.get(field) or 0) if field else 0  # a null field, as absent, is none
-    return ("kontra",) * (steps >= KONTRA) + ("re",) * (steps >= RE)
-
-
 def winners(game: str, players: Sequence[str], result: Result) -> frozenset[str]:
     """Who won a deal, from its stored result (**won** above); nobody for a deal that nobody won."""
     out = set(result["out"])
     playing = frozenset(p for p in players if p not in out)
-    return _winners(game, players, playing, frozenset(result["declarers"]), result)
+    return pack_of(game).counting.winners(players, playing, frozenset(result["declarers"]), result)

@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy
 
 from . import engine, rules_in_words
 from .engine.settlement import KITTY, Mode, PotPolicy, Settlement, seat_after, settle_up
+from .games import pack_of
 from .labels import TARIFF_LABELS
 from .sheet import Sheet, build_sheet
 from .templatetags.sheet import MARKS, QUIET_MARKS
@@ -37,9 +38,6 @@ KITTY_SENTENCES: dict[Mode, tuple[Promise, Promise]] = {
     Mode.ZERO_SUM: (gettext_lazy("%(payer)s pays into the pot"), gettext_lazy("The pot pays %(payee)s")),
     Mode.AGAINST_LEADER: (gettext_lazy("%(payer)s pays into the kitty"), gettext_lazy("The kitty pays %(payee)s")),
 }
-
-# Whom the sheet names beside each deal (Sheet rows' declarers), in the game's own word where it has one.
-DECLARER_HEADINGS: dict[str, str | Promise] = {"doppelkopf": "Re", "sheepshead": "Picker"}
 
 
 @dataclass(frozen=True)
@@ -67,7 +65,7 @@ class Printout:
 
     @property
     def declarer_heading(self) -> str:
-        return str(DECLARER_HEADINGS.get(self.sheet.game, _("Declarer")))
+        return str(pack_of(self.sheet.game).declarer_heading)
 
     @property
     def kitty_label(self) -> str:
@@ -187,49 +185,12 @@ def settlement_pdf(printout: Printout, language: str) -> bytes:
 
 @dataclass(frozen=True)
 class PadColumn:
+    """A column a table expects on paper before one column per player; each game pack lists its own."""
+
     label: str | Promise
     width_mm: int
 
 
-# The columns a table expects on paper for each game, before one column per player. German game terms stay German.
-PAD_COLUMNS: dict[str, tuple[PadColumn, ...]] = {
-    "schafkopf": (
-        PadColumn(gettext_lazy("Dealer"), 16),
-        PadColumn(gettext_lazy("Game"), 30),
-        PadColumn(gettext_lazy("Declarer"), 26),
-        PadColumn("Laufende", 16),
-        PadColumn("Schneider / Schwarz", 22),
-        PadColumn(gettext_lazy("Value"), 15),
-    ),
-    "doppelkopf": (
-        PadColumn(gettext_lazy("Dealer"), 16),
-        PadColumn(gettext_lazy("Game"), 26),
-        PadColumn("Re", 24),
-        PadColumn(gettext_lazy("Announcements"), 22),
-        PadColumn(gettext_lazy("Re card points"), 16),
-        PadColumn("Sonderpunkte", 20),
-        PadColumn("Bock", 10),
-        PadColumn(gettext_lazy("Value"), 14),
-    ),
-    "sheepshead": (
-        PadColumn(gettext_lazy("Dealer"), 16),
-        PadColumn(gettext_lazy("Game"), 24),
-        PadColumn("Picker", 22),
-        PadColumn("Partner", 22),
-        PadColumn(gettext_lazy("Card points"), 16),
-        PadColumn("Schneider", 16),
-        PadColumn(gettext_lazy("Value"), 14),
-    ),
-    "bauernstoss": (
-        PadColumn(gettext_lazy("Dealer"), 16),
-        PadColumn(gettext_lazy("Game"), 26),
-        PadColumn("Kreide", 16),
-        PadColumn(gettext_lazy("Card points"), 16),
-        PadColumn(gettext_lazy("Strokes A"), 16),
-        PadColumn(gettext_lazy("Strokes B"), 16),
-        PadColumn(gettext_lazy("Value"), 14),
-    ),
-}
 PAD_ROWS = 18  # fills a landscape A4 page with lines tall enough to write on
 
 
@@ -274,7 +235,7 @@ def score_pad(game: str, players: int | None = None, *, club: str = "") -> Score
     players = usual if players is None else players
     if players not in counts:
         raise ValueError(f"a {game_class.title} pad has {', '.join(map(str, counts))} player columns, not {players}")
-    return ScorePad(game_class.title, PAD_COLUMNS[game], players, game_class.has_pot, club)
+    return ScorePad(game_class.title, pack_of(game).pad_columns, players, game_class.has_pot, club)
 
 
 def score_pad_pdf(pad: ScorePad, language: str) -> bytes:

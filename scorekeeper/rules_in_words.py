@@ -11,279 +11,30 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
-
 from . import engine
-from .engine.schafkopf import CONTRACTS, KONTRA_STEPS, RUNNER_CONTRACTS
+from .games import pack_of
 
 Rules = Mapping[str, Any]
 Phrase = Callable[[Rules], str | None]
+Phrases = tuple[tuple[tuple[str, ...], Phrase], ...]  # each phrase with the options it speaks of, in order
 
 
 def describe(game: str, rules: Rules) -> list[str]:
     """Every rule worth saying, in the order a table would explain them."""
-    return [text for _options, phrase in PHRASES[game] if (text := phrase(rules))]
+    return [text for _options, phrase in pack_of(game).rule_phrases if (text := phrase(rules))]
 
 
 def house_rules(game: str, rules: Rules) -> list[str]:
     """The phrases for the options that differ from the rules' own preset."""
     preset = engine.freeze(game, rules.get("preset"))[0]
     changed = {option for option, value in engine.options.as_json(rules).items() if preset.get(option) != value}
-    return [text for options, phrase in PHRASES[game] if changed.intersection(options) and (text := phrase(rules))]
-
-
-def _names(keys: list[str], names: Mapping[str, str]) -> str:
-    return ", ".join(names.get(key, key) for key in keys)
-
-
-# Schafkopf -------------------------------------------------------------------------------------------------------
-
-BIDDABLE = {key: c.name for key, c in CONTRACTS.items()} | {"tout": "Tout"}
-
-
-def _schafkopf_deck(rules: Rules) -> str:
-    deck = rules["deck"]
-    if deck == 32:
-        return _("Langes Blatt (32 cards)")
-    if deck == 24:
-        return _("Kurzes Blatt (24 cards)")
-    return _("%(cards)s cards") % {"cards": deck}
-
-
-def _schafkopf_players(rules: Rules) -> str | None:
-    return _("three players, every game one against two") if rules["players"] == 3 else None
-
-
-def _schafkopf_contracts(rules: Rules) -> str:
-    played = [key for key in (*CONTRACTS, "tout") if key in rules["contracts"]]
-    return _("Played: %(contracts)s") % {"contracts": _names(played, BIDDABLE)}
-
-
-def _kontra(rules: Rules) -> str:
-    steps = rules["kontra_max"]
-    if not steps:
-        return _("no Kontra")
-    return _("doubling up to %(step)s") % {"step": KONTRA_STEPS[steps - 1]}
-
-
-def _klopfen(rules: Rules) -> str | None:
-    if not rules["klopfen"]:
-        return None
-    return ngettext("Klopfen, at most %(n)s knock", "Klopfen, at most %(n)s knocks", rules["max_knocks"]) % {
-        "n": rules["max_knocks"]
-    }
-
-
-def _pass_out(rules: Rules) -> str:
-    return {
-        "redeal": lambda: _("all pass: thrown in"),
-        "stock": lambda: _("all pass: everyone pays into the Stock"),
-        "schierling_stock": lambda: _("all pass: Schierling Stock"),
-        "ramsch": lambda: _("all pass: Ramsch"),
-        "muss": lambda: _("all pass: Muss (the Eichel-Ober must play a Sauspiel)"),
-        "kreuz": lambda: _("all pass: über Kreuz (the pairs sitting opposite play a Sauspiel)"),
-        "leaster": lambda: _("all pass: Leaster (fewest card points win)"),
-    }[rules["pass_out"]]()
-
-
-def _stock(rules: Rules) -> str | None:
-    if rules["pass_out"] != "stock":
-        return None
-    games = _("every game") if rules["stock_games"] == "all" else _("partner games only")
-    share = _("the declarer alone") if rules["stock_share"] == "declarer" else _("declarer and partner, half each")
-    return _("the Stock is won or doubled by %(games)s; %(share)s") % {"games": games, "share": share}
-
-
-def _jungfrau(rules: Rules) -> str | None:
-    if rules["pass_out"] != "ramsch":
-        return None
-    return {
-        "double": lambda: _("Jungfrau paid double"),
-        "double_multiple": lambda: _("each Jungfrau doubles her own pay once more"),
-        "double_all": lambda: _("each Jungfrau doubles the whole Ramsch"),
-        "none": lambda: _("no Jungfrau bonus"),
-    }[rules["jungfrau"]]()
-
-
-def _durchmarsch(rules: Rules) -> str | None:
-    return _("Durchmarsch counts") if rules["pass_out"] == "ramsch" and rules["durchmarsch"] else None
-
-
-def _runners(rules: Rules) -> str | None:
-    """ "Laufende ab 2 im Sauspiel, ab 3 im Solo, höchstens 4": only the contracts played, only what differs."""
-    in_play = [key for key in RUNNER_CONTRACTS if key in rules["contracts"]]
-    if rules["pass_out"] in ("kreuz", "muss") and "sauspiel" not in in_play:
-        in_play.insert(0, "sauspiel")
-    changed = [key for key in in_play if key in rules["runners_min"]]
-    parts = [
-        _("Laufende from %(n)s in the %(contract)s") % {"n": rules["runners_min"][key], "contract": CONTRACTS[key].name}
-        for key in changed
+    return [
+        text
+        for options, phrase in pack_of(game).rule_phrases
+        if changed.intersection(options) and (text := phrase(rules))
     ]
-    if rules["runners_max"] is not None:
-        parts.append(_("at most %(n)s Laufende") % {"n": rules["runners_max"]})
-    return ", ".join(parts) or None
 
 
-def _sheet(rules: Rules) -> str | None:
-    return _("plus-only sheet: only the winners are written, no money") if rules["sheet"] == "plus_only" else None
-
-
-# Doppelkopf ------------------------------------------------------------------------------------------------------
-
-EXTRA_NAMES = {
-    "fuchs": "Fuchs",
-    "karlchen": "Karlchen",
-    "doppelkopf": "Doppelkopf",
-    "gegen_die_alten": "gegen die Alten",
-    "karlchen_gefangen": "Karlchen gefangen",
-    "fuchs_am_ende": "Fuchs am Ende",
-}
-
-
-def _doppelkopf_deck(rules: Rules) -> str:
-    return _("48 cards") if rules["deck"] == 48 else _("40 cards (without the nines)")
-
-
-def _doppelkopf_players(rules: Rules) -> str | None:
-    return _("five at the table, the dealer sits out") if rules["players"] == 5 else None
-
-
-def _re_kontra(rules: Rules) -> str:
-    return {
-        "plus2": lambda: _("Re and Kontra +2 each"),
-        "double": lambda: _("Re and Kontra double the game points"),
-        "double_all": lambda: _("Re and Kontra double the game points and the Sonderpunkte"),
-    }[rules["re_kontra"]]()
-
-
-def _extras(rules: Rules) -> str:
-    chosen = [key for key in EXTRA_NAMES if key in rules["extras"]]
-    if not chosen:
-        return _("no Sonderpunkte")
-    return _("Sonderpunkte: %(extras)s") % {"extras": _names(chosen, EXTRA_NAMES)}
-
-
-def _armut(rules: Rules) -> str | None:
-    return _("Armut is played") if rules["armut"] else None
-
-
-def _bock(rules: Rules) -> str | None:
-    bock = rules["bock"]
-    if not bock:
-        return None
-    triggers = {
-        "tie120": _("120:120"),
-        "solo_lost": _("a lost solo"),
-        "announcement_lost": _("a lost announcement"),
-        "manual": _("by hand"),
-    }
-    named = ", ".join(triggers[t] for t in triggers if t in bock["triggers"])
-    if bock["stacking"] == "extend":
-        return _("Bock rounds after %(triggers)s; a new trigger extends them") % {"triggers": named}
-    return _("Bock rounds after %(triggers)s; overlapping Bock counts ×4") % {"triggers": named}
-
-
-def _pflichtsolo(rules: Rules) -> str:
-    return _("a Pflichtsolo per player and round") if rules["pflichtsolo"] else _("no Pflichtsolo")
-
-
-# Sheepshead ------------------------------------------------------------------------------------------------------
-
-
-def _sheepshead_players(rules: Rules) -> str:
-    return {
-        5: lambda: _("five play each hand (six to eight at the table sit out in turn)"),
-        4: lambda: _("four-handed, a partner or alone"),
-        3: lambda: _("three-handed, the picker always alone"),
-    }[rules["players"]]()
-
-
-def _table(rules: Rules) -> str:
-    return {
-        "seed": lambda: _("payoff table: the common five-handed table"),
-        "standard": lambda: _("payoff table: plain 1-2-3"),
-        "double_on_the_bump": lambda: _("payoff table: double on the bump"),
-        "2-4-8": lambda: _("payoff table: 2-4-8"),
-    }[rules["table"]]()
-
-
-def _sheepshead_pass_out(rules: Rules) -> str:
-    if rules["pass_out"] == "doubler":
-        return _("all pass: a doubler, the next hand counts double")
-    return _("all pass: a leaster")
-
-
-def _tie_doubles(rules: Rules) -> str | None:
-    return _("60:60 loses and doubles the next hand") if rules["tie_doubles_next"] else None
-
-
-def _leaster_tie(rules: Rules) -> str | None:
-    if rules["pass_out"] != "leaster":
-        return None
-    if rules["leaster_tie"] == "fewer_tricks":
-        return _("a leaster tie goes to fewer tricks")
-    return _("a leaster tie scores nothing")
-
-
-def _no_trick_partner(rules: Rules) -> str | None:
-    return _("no trick: the picker pays the partner's share") if rules["no_trick_partner"] == "free" else None
-
-
-# Bauernstoss -----------------------------------------------------------------------------------------------------
-
-
-def _target(rules: Rules) -> str:
-    return _("a Partie is %(n)s strokes, worth %(value)s") % {"n": rules["target"], "value": rules["partie_value"]}
-
-
-def _solos(rules: Rules) -> str:
-    return _("small solo %(small)s strokes, big solo %(big)s") % {
-        "small": rules["small_solo"],
-        "big": rules["big_solo"],
-    }
-
-
-def _chalk(rules: Rules) -> str:
-    moves = _("a solo moves the chalk") if rules["solo_moves_chalk"] else _("a solo leaves the chalk")
-    return _("the chalk team needs %(points)s card points; %(moves)s") % {"points": rules["chalk_min"], "moves": moves}
-
-
-# Each phrase with the options it speaks of, in the order a table explains its rules.
-PHRASES: dict[str, tuple[tuple[tuple[str, ...], Phrase], ...]] = {
-    "schafkopf": (
-        (("deck",), _schafkopf_deck),
-        (("players",), _schafkopf_players),
-        (("contracts",), _schafkopf_contracts),
-        (("kontra_max",), _kontra),
-        (("klopfen", "max_knocks"), _klopfen),
-        (("pass_out",), _pass_out),
-        (("stock_games", "stock_share"), _stock),
-        (("jungfrau",), _jungfrau),
-        (("durchmarsch",), _durchmarsch),
-        (("runners_min", "runners_max"), _runners),
-        (("sheet",), _sheet),
-    ),
-    "doppelkopf": (
-        (("deck",), _doppelkopf_deck),
-        (("players",), _doppelkopf_players),
-        (("re_kontra",), _re_kontra),
-        (("extras",), _extras),
-        (("armut",), _armut),
-        (("bock",), _bock),
-        (("pflichtsolo",), _pflichtsolo),
-    ),
-    "sheepshead": (
-        (("players",), _sheepshead_players),
-        (("table",), _table),
-        (("pass_out",), _sheepshead_pass_out),
-        (("tie_doubles_next",), _tie_doubles),
-        (("leaster_tie",), _leaster_tie),
-        (("no_trick_partner",), _no_trick_partner),
-    ),
-    "bauernstoss": (
-        (("target", "partie_value"), _target),
-        (("small_solo", "big_solo"), _solos),
-        (("chalk_min", "solo_moves_chalk"), _chalk),
-    ),
-}
+def listed(keys: list[str], names: Mapping[str, str]) -> str:
+    """The names of ``keys``, in their order: "Fuchs, Karlchen"."""
+    return ", ".join(names.get(key, key) for key in keys)

@@ -34,7 +34,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from . import designs, fields, search, seating
-from .fields import lower_bound, table_sizes
+from .fields import DEFAULT_GAME, lower_bound, table_sizes
 from .words import DrawError
 
 __all__ = ["DrawError", "DrawStats", "Plan", "Round", "Table", "lower_bound", "plan", "stats", "table_sizes"]
@@ -98,7 +98,7 @@ def plan(
     played: Sequence[Sequence[Sequence[str]]] = (),
     fixed: Mapping[str, int] | None = None,
     apart_in_first_round: Sequence[tuple[str, str]] = (),
-    game: str = "doppelkopf",
+    game: str = DEFAULT_GAME,
 ) -> Plan:
     """Plan the tournament of ``rounds`` rounds for the field ``players``.
 
@@ -146,7 +146,7 @@ def plan(
     return Plan(every_round, len(played), seed, game, least, stats(every_round, game))
 
 
-def stats(rounds: Sequence[Sequence[Sequence[str]]], game: str = "doppelkopf") -> DrawStats:
+def stats(rounds: Sequence[Sequence[Sequence[str]]], game: str = DEFAULT_GAME) -> DrawStats:
     """Who met whom how often, the five-table seats and the seats of these rounds (a plan's, or those played)."""
     base = fields.ordinary_size(game)
     meetings: dict[tuple[str, str], int] = {}

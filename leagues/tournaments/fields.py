@@ -13,9 +13,13 @@ import math
 import operator
 from collections.abc import Sequence
 
+from .presets import PRESETS
 from .words import DrawError
 
-GAMES = {"doppelkopf": 4, "schafkopf": 4, "sheepshead": 5}  # how many play each deal
+# How many play each deal at a tournament table of each game: the smallest table its presets seat (the dealer of a
+# bigger one sits out), which is the same for every preset of a game.
+GAMES = {preset.game: min(preset.games) for preset in PRESETS.values()}
+DEFAULT_GAME = PRESETS["ddv"].game  # a draw is for the DDV's game unless told
 
 
 def ordinary_size(game: str) -> int:
@@ -28,7 +32,7 @@ def seatable(players: int, base: int) -> bool:
     return players >= base and players - (base + 1) * (players % base) >= 0
 
 
-def table_sizes(players: int, game: str = "doppelkopf") -> list[int]:
+def table_sizes(players: int, game: str = DEFAULT_GAME) -> list[int]:
     """The tables of one round, ordinary ones first: as many as possible, then one bigger table per player over.
 
     >>> table_sizes(13)
@@ -46,7 +50,7 @@ def table_sizes(players: int, game: str = "doppelkopf") -> list[int]:
     return [base] * ((players - (base + 1) * big) // base) + [base + 1] * big
 
 
-def lower_bound(players: int, rounds: int, game: str = "doppelkopf") -> int:
+def lower_bound(players: int, rounds: int, game: str = DEFAULT_GAME) -> int:
     """The fewest repeat meetings any draw of this field over this many rounds can have.
 
     A repeat is a pair meeting again: a pair that met three times counts two. Two counts give the bound, the larger

@@ -10,7 +10,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from .. import rules_in_words
-from ..entry import GAMES
+from ..games import pack_of
 from ..sheet import Sheet
 
 register = template.Library()
@@ -79,4 +79,4 @@ def get_item(mapping: Any, key: str) -> Any:
 @register.filter
 def opens_by_player(game: str) -> bool:
     """Whether tapping a player's total opens a new deal led by that player (not in Bauernstoss: teams play)."""
-    return bool(GAMES[game].lead_field)
+    return bool(pack_of(game).entry.lead_field)

@@ -14,7 +14,7 @@ from .. import history, live, selectors, services
 from ..documents import export_document
 from ..engine import GAMES
 from ..forms import SessionMoneyForm, SessionStartForm
-from ..labels import GAME_HINTS
+from ..games import pack_of
 from ..models import Game, HouseRules, Member, Role, Session
 from . import table_links
 from .access import Request, club_member, session_access
@@ -25,7 +25,7 @@ from .errors import add_service_errors
 
 def session_new(request: Request, club_slug: str) -> HttpResponse:
     me = club_member(request, club_slug, Role.SCORER)
-    games = [(key, label, GAME_HINTS[key]) for key, label in Game.choices]
+    games = [(key, label, pack_of(key).hint) for key, label in Game.choices]
     return render(
         request,
         "scorekeeper/session_new.html",

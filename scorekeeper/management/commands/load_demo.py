@@ -20,13 +20,13 @@ DEMO_PASSWORD = "schafkopf"
 DEMO_CLUB = "stammtisch-zum-hirschen"
 PLAYERS = ["Anna", "Bert", "Caro", "Dieter", "Emil", "Franzi"]
 
-# (game, rules, tariff, players, deals, days ago, still open)
-SESSIONS: list[tuple[str, Any, Any, int, int, int, bool]] = [
-    ("schafkopf", "classic", "10/20/50", 4, 28, 21, False),
-    ("doppelkopf", "ddv", None, 4, 24, 14, False),
-    ("sheepshead", "seed", None, 5, 22, 10, False),
-    ("bauernstoss", "seed", None, 4, 30, 7, False),
-    ("schafkopf", {"preset": "classic", "pass_out": "stock", "klopfen": True}, "10/20/50", 5, 9, 0, True),
+# (game, rules, tariff, cents per point, players, deals, days ago, still open)
+SESSIONS: list[tuple[str, Any, Any, int, int, int, int, bool]] = [
+    ("schafkopf", "classic", "10/20/50", 10, 4, 28, 21, False),
+    ("doppelkopf", "ddv", None, 50, 4, 24, 14, False),
+    ("sheepshead", "seed", None, 25, 5, 22, 10, False),
+    ("bauernstoss", "seed", None, 25, 4, 30, 7, False),
+    ("schafkopf", {"preset": "classic", "pass_out": "stock", "klopfen": True}, "10/20/50", 10, 5, 9, 0, True),
 ]
 
 
@@ -50,7 +50,7 @@ class Command(BaseCommand):
         members.update({name: services.add_member(club=club, name=name, actor=user) for name in PLAYERS[1:]})
         rng = random.Random(2026)
         today = timezone.localdate()
-        for number, (game, rules, tariff, seats, deals, days_ago, still_open) in enumerate(SESSIONS):
+        for number, (game, rules, tariff, cents, seats, deals, days_ago, still_open) in enumerate(SESSIONS):
             names = PLAYERS[number % 2 :][:seats] if seats < 5 else PLAYERS[:seats]
             document = random_session(game, rng, deals, rules=rules, tariff=tariff, players=names)
             session = services.start_session(
@@ -60,7 +60,7 @@ class Command(BaseCommand):
                 rules=rules,
                 tariff=tariff,
                 players=[members[n] for n in names],
-                cents_per_point=10 if game == "schafkopf" else 50 if game == "doppelkopf" else 25,
+                cents_per_point=cents,
                 played_on=today - timedelta(days=days_ago),
                 table="Stammtisch",
             )

@@ -1,0 +1,17 @@
+"""Bauernstoss, the Palatinate game of two teams playing for strokes."""
+
+from __future__ import annotations
+
+from ..pack import GamePack
+from . import counting, entry, score_pad, words
+
+PACK = GamePack(
+    key="bauernstoss",
+    hint=words.HINT,
+    entry=entry.ENTRY,
+    rule_phrases=words.RULE_PHRASES,
+    declarer_heading=words.DECLARER_HEADING,
+    pad_columns=score_pad.COLUMNS,
+    counting=counting.COUNTING,
+    tournament_presets=(),  # no tournaments
+)

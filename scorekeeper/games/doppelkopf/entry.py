@@ -1,0 +1,129 @@
+"""How a Doppelkopf deal is entered: the contract (a solo's kind), the Re party, its Augen, announcements,
+Schwarz, Sonderpunkte, Bock, a penalty."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from django.http import QueryDict
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from ...engine.doppelkopf import SOLO_LABELS, Doppelkopf
+from ...engine.game import Game
+from ...entry import (
+    MISSING,
+    Chips,
+    Control,
+    GameEntry,
+    PlayerChoice,
+    PlayerSet,
+    Points,
+    Toggle,
+    whole_number,
+)
+from ...labels import CHOICE_LABELS
+
+# A deal's Sonderpunkte, as the entry form counts them per party; a Fuchs caught in the last trick (under the
+# rule fuchs_am_ende) is counted apart from the others, since it counts 2.
+SONDERPUNKT_LABELS: dict[str, Promise] = {
+    "fuchs": CHOICE_LABELS["extras"]["fuchs"],
+    "fuchs_am_ende": _("Fuchs gefangen in the last trick"),
+    "karlchen": CHOICE_LABELS["extras"]["karlchen"],
+    "karlchen_gefangen": CHOICE_LABELS["extras"]["karlchen_gefangen"],
+    "doppelkopf": CHOICE_LABELS["extras"]["doppelkopf"],
+}
+
+
+@dataclass
+class PartyLevels(Control):
+    """Doppelkopf announcements: a level for the Re party and one for the Kontra party."""
+
+    kind: str = "party_levels"
+    levels: Mapping[str, tuple[tuple[str, str | Promise], ...]] = field(default_factory=dict)
+
+    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
+        chosen = {party: data.get(f"{self.name}__{party}", "") for party in self.levels}
+        chosen = {party: level for party, level in chosen.items() if level}
+        return chosen or MISSING
+
+    def shown(self, facts: Mapping[str, Any]) -> Any:
+        return dict(facts.get(self.name) or {})
+
+
+@dataclass
+class PartyCounts(Control):
+    """Doppelkopf Sonderpunkte: how many of each extra each party won."""
+
+    kind: str = "party_counts"
+    parties: tuple[str, ...] = ("re", "kontra")
+    extras: tuple[tuple[str, str | Promise], ...] = ()
+
+    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
+        counts: dict[str, dict[str, int]] = {}
+        for party in self.parties:
+            for key, _label in self.extras:
+                text = data.get(f"{self.name}__{party}__{key}", "").strip()
+                number = whole_number(self.name, text) if text else 0
+                if number:
+                    counts.setdefault(party, {})[key] = number
+        return counts or MISSING
+
+    def shown(self, facts: Mapping[str, Any]) -> Any:
+        return {p: dict(v) for p, v in (facts.get(self.name) or {}).items()}
+
+
+def _controls(game: Game) -> Sequence[Control]:
+    solo_kinds = cast(Doppelkopf, game).enabled_solos()
+    levels = (("re", "Re"), ("no90", _("no 90")), ("no60", _("no 60")), ("no30", _("no 30")), ("schwarz", "Schwarz"))
+    extras = [(key, label) for key, label in SONDERPUNKT_LABELS.items() if key in game.rules.get("extras", ())]
+    return (
+        Chips("solo", _("Solo"), options=tuple((k, SOLO_LABELS.get(k, k)) for k in solo_kinds)),
+        PlayerSet("re", _("Re party (soloist)"), most=2),
+        Toggle("forced", _("Pflichtsolo (forced solo)")),
+        Points(
+            "re_points",
+            _("Augen of the Re party"),
+            most=240,
+            quick=(0, 30, 60, 90, 120, 121, 151, 181, 211, 240),
+            help=_("Re wins with 121; 120:120 goes to Kontra."),
+        ),
+        PartyLevels(
+            "announcements",
+            _("Announcements (Ansagen)"),
+            folded=True,
+            levels={"re": levels, "kontra": (("kontra", "Kontra"), *levels[1:])},
+        ),
+        Chips(
+            "schwarz",
+            _("Schwarz: which party took no trick"),
+            folded=True,
+            options=(("re", "Re"), ("kontra", "Kontra")),
+        ),
+        PartyCounts("extras", _("Sonderpunkte"), folded=True, extras=tuple(extras)),
+        Toggle("vorgefuehrt", _("Vorgeführt (imposed forced solo)"), folded=True),
+        Toggle("bock", _("Starts Bock rounds"), folded=True),
+        PlayerChoice("player", _("Penalised player")),
+        Chips("severity", _("Penalty"), options=(("minor", _("minor")), ("serious", _("serious")))),
+    )
+
+
+ENTRY = GameEntry(
+    lead_field="re",
+    more_label=_("More: announcements, Schwarz, Sonderpunkte …"),
+    type_field="type",
+    type_labels={
+        "normal": _("Normal game"),
+        "hochzeit": "Hochzeit",
+        "stille_hochzeit": _("Stille Hochzeit"),
+        "armut": "Armut",
+        "solo": "Solo",
+        "penalty": _("Penalty"),
+    },
+    controls=_controls,
+    default_type="normal",
+    facts_for_type=lambda t: {"type": t},
+    type_of=lambda facts: str(facts.get("type", "")),
+)
