@@ -357,14 +357,13 @@ def table_sheet(table: TournamentTable) -> Sheet:
         raise ServiceError.on(None, "; ".join(translated(p.words) for p in error.problems)) from error
 
 
-def check_table_closing(sender: Any, *, session: Session, **_: Any) -> None:
-    """A tournament table's sheet closes only when its round is played out (``session_closing``)."""
+def table_closing_problems(session: Session) -> list[str]:
+    """Why a tournament table's sheet cannot close yet: its round is not played out (a Pflichtsolo owed, games still
+    to play). Nothing for any other session. The scorekeeper asks it before every close (``add_closing_rule``)."""
     table = TournamentTable.objects.filter(session=session).select_related("round__tournament").first()
     if table is None:
-        return
-    problems = table_sheet(table).closing_problems()
-    if problems:
-        raise ServiceError.on(None, " ".join(translated(problem) for problem in problems))
+        return []
+    return [translated(problem) for problem in table_sheet(table).closing_problems()]
 
 
 # penalties ---------------------------------------------------------------------------------------------------------

@@ -28,8 +28,8 @@ from ..models import (
     Session,
     SettlementMode,
 )
-from ..signals import session_closing
 from . import record
+from .closing import closing_problems
 from .errors import DealRejected, ServiceError
 from .pots import hand_on_pot, pot_source
 
@@ -117,10 +117,13 @@ def start_session(
 
 @transaction.atomic
 def close_session(*, session: Session, actor: record.Actor) -> Session:
+    """Close an open session, unless a closing rule (``closing``) says why it cannot close yet."""
     session = record.locked(session)
     if not session.is_open:
         return session
-    session_closing.send(Session, session=session)
+    problems = closing_problems(session)
+    if problems:
+        raise ServiceError.on(None, " ".join(problems))
     session.status = Session.Status.CLOSED
     session.closed_at = timezone.now()
     record.bump(session, "status", "closed_at")

@@ -172,3 +172,16 @@ def test_the_director_keeps_the_draw_with_a_post(client: Client, personas: Perso
     page = client.get(url).content.decode()
     assert "Keep this draw" not in page
     assert "Start round 1" in page
+
+
+def test_closing_a_table_that_still_owes_says_why_on_its_page(
+    client: Client, personas: Personas, tournament: Tournament
+) -> None:
+    this_round = tournaments.start_round(tournament=tournament, actor=personas.owner)
+    session = this_round.tables.get(number=1).session
+    client.force_login(personas.scorer)
+    response = client.post(reverse("session_close", args=[personas.club.slug, session.pk]), follow=True)
+    assert response.status_code == 200
+    assert "still owe their Pflichtsolo" in response.content.decode()
+    session.refresh_from_db()
+    assert session.is_open
