@@ -3,7 +3,7 @@
     [DATABASE_URL=postgres://…] .venv/bin/python benchmarks/tournament_bench.py --players 200 --rounds 8 [--seed 1]
 
 In a scratch database (``schreiber_tournament_bench`` on PostgreSQL) a club registers PLAYERS guests for a DDV
-tournament of ROUNDS rounds; the whole tournament is drawn (``services.tournaments.planned``, timed), then every
+tournament of ROUNDS rounds; the whole tournament is drawn (``services.tournaments.draw``, timed), then every
 round is started as drawn and played: three deals at each table (a Pflichtsolo among them), its sheet closed, the
 round closed. Then, signed in as the club's owner, it times the final ranking page as a whole request through the
 real settings and middleware: the first request, and the median of the next five. Until the ranking page exists
@@ -103,7 +103,7 @@ def bench(players: int, rounds: int, seed: int) -> dict[str, Any]:
     club = services.create_club(owner=owner, name="Turnierclub", owner_name="Anna")
     tournament = register(club, owner, players, rounds, seed)
     drawn: list[Any] = []
-    draw_ms = timed(lambda: drawn.append(tournaments.planned(tournament)))
+    draw_ms = timed(lambda: drawn.append(tournaments.draw(tournament=tournament, actor=owner)))
     stats = drawn[0].stats
     print(f"{players} players × {rounds} rounds drawn in {draw_ms:.0f} ms")
     for number in range(1, rounds + 1):

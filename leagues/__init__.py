@@ -1,1 +1,1 @@
-"""Seasons, standings and tournaments, built on scorekeeper sessions (later issues)."""
+"""Leagues, seasons and tournaments of clubs, built on the scorekeeper's sessions and stored results."""

@@ -7,10 +7,11 @@ class LeaguesConfig(AppConfig):
     verbose_name = _("Leagues and tournaments")
 
     def ready(self) -> None:
-        from scorekeeper.signals import results_changed, session_closing
+        from scorekeeper.services.closing import add_closing_rule
+        from scorekeeper.signals import results_changed
 
         from .rating_store import on_results_changed
-        from .services.tournaments import check_table_closing
+        from .services.tournaments import table_closing_problems
 
         results_changed.connect(on_results_changed, dispatch_uid="leagues-ratings")
-        session_closing.connect(check_table_closing, dispatch_uid="leagues-table-closing")
+        add_closing_rule(table_closing_problems)

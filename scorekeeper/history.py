@@ -195,6 +195,12 @@ TOURNAMENT_WORDS: dict[str, Any] = {
     "participant_withdrawn": gettext_lazy(
         "%(who)s withdrew %(name)s (no. %(number)s) from the tournament %(tournament)s"
     ),
+    "kept_apart": gettext_lazy(
+        "%(who)s kept %(first)s and %(second)s apart in the first round of the tournament %(tournament)s"
+    ),
+    "drawn": gettext_lazy(
+        "%(who)s kept the draw of the tournament %(tournament)s from round %(round)s on: %(repeats)s repeat meetings"
+    ),
     "round_started": gettext_lazy("%(who)s started round %(round)s of the tournament %(tournament)s"),
     "participants_swapped": gettext_lazy(
         "%(who)s swapped %(first)s and %(second)s in round %(round)s of the tournament %(tournament)s"
@@ -245,6 +251,11 @@ SENTENCES: dict[str, Sentence] = {
         _("%(who)s changed the money terms: %(changes)s") % {"who": who, "changes": _changes(e.before, e.after)}
     ),
     A.POT_CARRIED: _pot_carried,
+    A.RESULTS_REDERIVED: lambda e, who: (
+        _("The results were derived again from the deals: %(changed)s of %(deals)s deals scored differently")
+        % {"changed": (e.after or {}).get("changed", 0), "deals": (e.after or {}).get("deals", 0)}
+    ),
+    A.PLAYER_RESULTS_REBUILT: lambda e, who: _("The players' results were written again from the deals") % {},
     A.SESSION_CLOSED: lambda e, who: _("%(who)s closed the session") % {"who": who},
     A.SESSION_REOPENED: lambda e, who: _("%(who)s reopened the session") % {"who": who},
     A.SESSION_ABANDONED: lambda e, who: _("%(who)s put the session aside") % {"who": who},

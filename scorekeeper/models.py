@@ -475,6 +475,8 @@ class AuditEntry(models.Model):
         DEALERS_REDERIVED = "dealers_rederived", _("re-derived the dealers")
         MONEY_CHANGED = "money_changed", _("changed the money terms")
         POT_CARRIED = "pot_carried", _("recomputed the carried pot")
+        RESULTS_REDERIVED = "results_rederived", _("derived the results again")
+        PLAYER_RESULTS_REBUILT = "player_results_rebuilt", _("wrote the players' results again")
         SESSION_CLOSED = "session_closed", _("closed the session")
         SESSION_REOPENED = "session_reopened", _("reopened the session")
         SESSION_ABANDONED = "session_abandoned", _("abandoned the session")

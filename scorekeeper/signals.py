@@ -1,12 +1,39 @@
 """What other apps may want to follow without the scorekeeper knowing them (apps depend one way: leagues → here)."""
 
+from __future__ import annotations
+
+import datetime
+
+from django.db import transaction
 from django.dispatch import Signal
 
 # Sent when a club's stored per-player results changed: ``club_id``; ``game`` (None: any game, as when a member is
 # linked to a login or let go of one, which changes who a player is); ``since``, the first day whose results
-# changed (None: any day). Sent inside the transaction of the change.
+# changed (None: any day). Sent once the change is committed (``announce_results_changed``), never inside it: a
+# receiver reads what was committed and cannot undo the change.
 results_changed = Signal()
 
-# Sent before a session is closed, inside the transaction, with ``session`` (locked): a receiver that finds the
-# sheet cannot be closed yet raises ``services.ServiceError`` saying why (a tournament table with a Pflichtsolo owed).
-session_closing = Signal()
+
+class ResultsChanged:
+    """The on-commit sending of ``results_changed`` for one club and game: a transaction holds at most one each,
+    however many results it changes (a club restored from a backup writes hundreds of sessions)."""
+
+    def __init__(self, club_id: int, game: str | None, since: datetime.date | None) -> None:
+        self.club_id, self.game, self.since = club_id, game, since
+
+    def widen(self, since: datetime.date | None) -> None:
+        """Take in another change of the same results: from the earlier first day (None: any day)."""
+        self.since = None if since is None or self.since is None else min(since, self.since)
+
+    def __call__(self) -> None:
+        results_changed.send(ResultsChanged, club_id=self.club_id, game=self.game, since=self.since)
+
+
+def announce_results_changed(club_id: int, game: str | None, since: datetime.date | None) -> None:
+    """Send ``results_changed`` once the current transaction commits (at once outside one); a rolled-back change
+    sends nothing."""
+    for _, waiting, _ in transaction.get_connection().run_on_commit:
+        if isinstance(waiting, ResultsChanged) and (waiting.club_id, waiting.game) == (club_id, game):
+            waiting.widen(since)
+            return
+    transaction.on_commit(ResultsChanged(club_id, game, since))

@@ -1,0 +1,1 @@
+"""The leagues' manage.py commands."""

@@ -24,9 +24,11 @@ from .seasons import (
     standing,
 )
 from .tournaments import (
+    Drawn,
     RankingRow,
     TableView,
     TournamentRanking,
+    drawn,
     preset_of,
     ranking,
     round_of,
@@ -38,6 +40,7 @@ from .tournaments import (
 __all__ = [
     "CACHE_SECONDS",
     "ROW",
+    "Drawn",
     "PlayerTotals",
     "RankingRow",
     "SeasonResults",
@@ -45,6 +48,7 @@ __all__ = [
     "StandingRow",
     "TableView",
     "TournamentRanking",
+    "drawn",
     "evening_results",
     "league_invitations",
     "league_of",

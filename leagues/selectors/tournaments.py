@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import QuerySet
 from django.http import Http404
@@ -10,6 +12,7 @@ from django.http import Http404
 from scorekeeper.models import Club, PlayerResult, Session, TableLink
 
 from ..models import Participant, TableSeat, Tournament, TournamentRound, TournamentTable
+from ..tournaments.draw import Plan, plan, stats
 from ..tournaments.penalties import Penalty as TournamentPenalty
 from ..tournaments.presets import PRESETS, Preset
 from ..tournaments.ranking import POINTS, RoundResult, Standing, draw_lots, rank
@@ -61,6 +64,62 @@ def tables_of(this_round: TournamentRound) -> list[TableView]:
         link.session_id: link for link in TableLink.objects.live().filter(session__in=[t.session_id for t in tables])
     }
     return [TableView(t, seats[t.pk], t.session, links.get(t.session_id)) for t in tables]
+
+
+# the draw ----------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """The plan of the whole tournament as its field stands, and whether ``Tournament.plan`` keeps it already."""
+
+    plan: Plan
+    key: str  # what the plan is drawn from, hashed: the kept plan is this one while the keys agree
+    kept: bool
+
+    def as_kept(self) -> dict[str, Any]:
+        """What ``Tournament.plan`` keeps of it."""
+        return {"key": self.key, "rounds": self.plan.rounds, "lower_bound": self.plan.lower_bound}
+
+
+def drawn(tournament: Tournament) -> Drawn:
+    """The plan of the whole tournament: the rounds played as they were, then the rest drawn for the participants
+    who play in the next round (named by their start numbers). Read from ``Tournament.plan`` while what it is drawn
+    from is unchanged, else drawn afresh without writing: the draw is deterministic (the tournament's seed), so what
+    a page shows is what ``services.tournaments.draw`` keeps and ``start_round`` starts. Raises ``DrawError``."""
+    played = played_rounds(tournament)
+    coming = len(played) + 1
+    field = [p for p in tournament.participants.all() if p.plays_in(coming)]
+    apart = [(str(pair.first.number), str(pair.second.number)) for pair in tournament.apart_pairs.select_related()]
+    wishes: dict[str, Any] = {
+        "played": played,
+        "fixed": {str(p.number): p.fixed_table for p in field if p.fixed_table},
+        "apart_in_first_round": apart,
+        "game": tournament.game,
+        "seed": tournament.seed,
+    }
+    players, rounds = [str(p.number) for p in field], max(tournament.rounds, len(played))
+    key = hashlib.sha256(repr((players, rounds, sorted(wishes.items()))).encode()).hexdigest()[:32]
+    kept = tournament.plan
+    if kept.get("key") != key:
+        return Drawn(plan(players, rounds, **wishes), key, kept=False)
+    every_round = tuple(tuple(tuple(table) for table in tables) for tables in kept["rounds"])
+    stored = Plan(every_round, len(played), tournament.seed, tournament.game, kept["lower_bound"],
+                  stats(every_round, tournament.game))  # fmt: skip
+    return Drawn(stored, key, kept=True)
+
+
+def played_rounds(tournament: Tournament) -> list[list[list[str]]]:
+    """The rounds started so far: each table's start numbers in seat order."""
+    rounds: dict[int, dict[int, list[str]]] = {}
+    seats = TableSeat.objects.filter(table__round__tournament=tournament).order_by(
+        "table__round__number", "table__number", "position"
+    )
+    for round_number, table, number in seats.values_list(
+        "table__round__number", "table__number", "participant__number"
+    ):
+        rounds.setdefault(round_number, {}).setdefault(table, []).append(str(number))
+    return [list(tables.values()) for _, tables in sorted(rounds.items())]
 
 
 # the ranking ---------------------------------------------------------------------------------------------------------

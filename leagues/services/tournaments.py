@@ -1,14 +1,14 @@
 """Every write to a tournament: registration, the draw, rounds and their table sessions, swaps, penalties.
 
-The draw (``leagues.tournaments.draw``) plans every remaining round from the field as it is (``planned``), and a
-round is only committed when the director starts it: its tables become sessions of the club (the table sheets,
-entered on the same screens as any evening), seated as drawn. Rounds played never change.
+The draw (``leagues.tournaments.draw``) plans every remaining round from the field as it is
+(``selectors.tournaments.drawn``; ``draw`` keeps the plan), and a round is only committed when the director starts
+it: its tables become sessions of the club (the table sheets, entered on the same screens as any evening), seated as
+drawn. Rounds played never change.
 """
 
 from __future__ import annotations
 
 import datetime
-import hashlib
 import secrets
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -27,13 +27,14 @@ from scorekeeper.services.clubs import clean_choice, clean_name
 from scorekeeper.services.record import Actor, audit_club
 
 from ..models import NAME_MAX, ApartPair, Participant, Penalty, TableSeat, Tournament, TournamentRound, TournamentTable
+from ..selectors import tournaments as selectors
 from ..selectors.tournaments import preset_of
 from ..tournaments.document import Participant as DocumentParticipant
 from ..tournaments.document import Round as DocumentRound
 from ..tournaments.document import Tournament as TournamentDocument
 from ..tournaments.document import load as load_document
 from ..tournaments.document import score as score_document
-from ..tournaments.draw import MOST_ROUNDS, DrawError, Plan, plan, stats
+from ..tournaments.draw import MOST_ROUNDS, DrawError, Plan
 from ..tournaments.presets import PRESETS
 from ..tournaments.prizes import prizes_json, read_prizes
 from ..tournaments.ranking import POINTS, parse_tiebreaks
@@ -157,6 +158,7 @@ def add_participant(
         first_round=rounds_started(tournament) + 1,
     )
     _audit(tournament, actor, "participant_added", name=member.name, number=number)
+    _draw_again(tournament, actor)
     return participant
 
 
@@ -173,6 +175,7 @@ def withdraw(*, participant: Participant, actor: Actor) -> Participant:
         participant.last_round = started
         participant.save(update_fields=["last_round"])
     _audit(tournament, actor, "participant_withdrawn", name=participant.name, number=participant.number)
+    _draw_again(tournament, actor)
     return participant
 
 
@@ -183,55 +186,48 @@ def keep_apart(*, tournament: Tournament, actor: Actor, first: Participant, seco
     if first.pk == second.pk or {first.tournament_id, second.tournament_id} != {tournament.pk}:
         raise ServiceError.on("second", _("Choose two different participants of this tournament."))
     pair = ApartPair.objects.create(tournament=tournament, first=first, second=second)
+    _audit(tournament, actor, "kept_apart", first=first.name, second=second.name)
     return pair
 
 
 # the draw ----------------------------------------------------------------------------------------------------------
 
 
-def planned(tournament: Tournament) -> Plan:
-    """The plan of the whole tournament: the rounds played as they were, then the rest drawn for the participants
-    who play in the next round (named by their start numbers). Drawn again only when what it is drawn from changed
-    since the last draw, which is kept: a draw weighs up to a second of swaps, too long to repeat for every
-    registration or every look at the draw page."""
-    played = played_rounds(tournament)
-    coming = len(played) + 1
-    field = [p for p in tournament.participants.all() if p.plays_in(coming)]
-    apart = [(str(pair.first.number), str(pair.second.number)) for pair in tournament.apart_pairs.select_related()]
-    wishes: dict[str, Any] = {
-        "played": played,
-        "fixed": {str(p.number): p.fixed_table for p in field if p.fixed_table},
-        "apart_in_first_round": apart,
-        "game": tournament.game,
-        "seed": tournament.seed,
-    }
-    players, rounds = [str(p.number) for p in field], max(tournament.rounds, len(played))
-    key = hashlib.sha256(repr((players, rounds, sorted(wishes.items()))).encode()).hexdigest()[:32]
-    kept = tournament.plan
-    if kept.get("key") == key:
-        every_round = tuple(tuple(tuple(table) for table in tables) for tables in kept["rounds"])
-        return Plan(every_round, len(played), tournament.seed, tournament.game, kept["lower_bound"],
-                    stats(every_round, tournament.game))  # fmt: skip
+@transaction.atomic
+def draw(*, tournament: Tournament, actor: Actor) -> Plan:
+    """Keep the plan of the tournament as its field now stands (``Tournament.plan``), so that the draw page reads it
+    instead of drawing it at every look: a draw weighs up to a second of swaps. Writes nothing while the plan kept is
+    current. The director's POST before the first round; once rounds are under way each change of the field keeps
+    the new plan itself (``_draw_again``)."""
+    tournament = locked(tournament)
     try:
-        drawn = plan(players, rounds, **wishes)
+        current = selectors.drawn(tournament)
     except DrawError as error:
         raise ServiceError.on(None, error.words) from error
-    tournament.plan = {"key": key, "rounds": drawn.rounds, "lower_bound": drawn.lower_bound}
+    _keep(tournament, actor, current)
+    return current.plan
+
+
+def _draw_again(tournament: Tournament, actor: Actor) -> None:
+    """After a change of the field of a running tournament, the rounds still to come drawn again and kept, in the
+    change's own transaction. Before the first round a registration does not draw (a field of 200 would draw 200
+    times); a field that cannot be drawn keeps nothing, and the draw page says why."""
+    if not rounds_started(tournament):
+        return
+    try:
+        current = selectors.drawn(tournament)
+    except DrawError:
+        return
+    if current.plan.next_round is not None:  # else every round is started: nothing left to draw
+        _keep(tournament, actor, current)
+
+
+def _keep(tournament: Tournament, actor: Actor, current: selectors.Drawn) -> None:
+    if current.kept:
+        return
+    tournament.plan = current.as_kept()
     tournament.save(update_fields=["plan"])
-    return drawn
-
-
-def played_rounds(tournament: Tournament) -> list[list[list[str]]]:
-    """The rounds started so far: each table's start numbers in seat order."""
-    rounds: dict[int, dict[int, list[str]]] = {}
-    seats = TableSeat.objects.filter(table__round__tournament=tournament).order_by(
-        "table__round__number", "table__number", "position"
-    )
-    for round_number, table, number in seats.values_list(
-        "table__round__number", "table__number", "participant__number"
-    ):
-        rounds.setdefault(round_number, {}).setdefault(table, []).append(str(number))
-    return [list(tables.values()) for _, tables in sorted(rounds.items())]
+    _audit(tournament, actor, "drawn", round=current.plan.played + 1, repeats=current.plan.stats.repeats)
 
 
 @transaction.atomic
@@ -245,8 +241,10 @@ def start_round(*, tournament: Tournament, actor: Actor) -> TournamentRound:
     previous = tournament.played_rounds.order_by("-number").first()
     if previous is not None and previous.closed_at is None:
         raise ServiceError.on(None, _("Close round %(n)s first.") % {"n": previous.number})
-    drawn = planned(tournament)
-    tables = drawn.next_round
+    try:
+        tables = selectors.drawn(tournament).plan.next_round
+    except DrawError as error:
+        raise ServiceError.on(None, error.words) from error
     assert tables is not None  # number <= rounds: the plan has this round
     by_number = {str(p.number): p for p in tournament.participants.select_related("member")}
     this_round = TournamentRound.objects.create(tournament=tournament, number=number)
@@ -255,6 +253,7 @@ def start_round(*, tournament: Tournament, actor: Actor) -> TournamentRound:
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["status"])
     _audit(tournament, actor, "round_started", round=number, tables=len(tables))
+    _draw_again(tournament, actor)
     return this_round
 
 
@@ -305,6 +304,7 @@ def swap(*, this_round: TournamentRound, actor: Actor, first: Participant, secon
         scorekeeper.delete_session(session=session, actor=actor)
         _seat_table(tournament, this_round, number, seated, actor)
     _audit(tournament, actor, "participants_swapped", round=this_round.number, first=first.name, second=second.name)
+    _draw_again(tournament, actor)
 
 
 @transaction.atomic
@@ -358,14 +358,13 @@ def table_sheet(table: TournamentTable) -> Sheet:
         raise ServiceError({None: [p.words for p in error.problems]}) from error
 
 
-def check_table_closing(sender: Any, *, session: Session, **_: Any) -> None:
-    """A tournament table's sheet closes only when its round is played out (``session_closing``)."""
+def table_closing_problems(session: Session) -> list[str]:
+    """Why a tournament table's sheet cannot close yet: its round is not played out (a Pflichtsolo owed, games still
+    to play). Nothing for any other session. The scorekeeper asks it before every close (``add_closing_rule``)."""
     table = TournamentTable.objects.filter(session=session).select_related("round__tournament").first()
     if table is None:
-        return
-    problems = table_sheet(table).closing_problems()
-    if problems:
-        raise ServiceError.on(None, " ".join(translated(problem) for problem in problems))
+        return []
+    return [translated(problem) for problem in table_sheet(table).closing_problems()]
 
 
 # penalties ---------------------------------------------------------------------------------------------------------
@@ -420,9 +419,9 @@ __all__ = [
     "call_time",
     "close_round",
     "create_tournament",
+    "draw",
     "import_tournament",
     "keep_apart",
-    "planned",
     "set_prizes",
     "start_round",
     "swap",

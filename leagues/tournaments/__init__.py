@@ -1,1 +1,1 @@
-"""Tournaments: the draw (who sits where in every round). Pure Python, no Django; see ``docs/tournament-draw.md``."""
+"""Tournaments in pure Python, no Django: draw, presets, table sheets, penalties, ranking, prizes, the document."""

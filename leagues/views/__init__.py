@@ -1,1 +1,1 @@
-"""Pages of leagues and seasons: thin views over ``leagues.selectors`` and ``leagues.services``."""
+"""Pages of leagues, seasons and tournaments: thin views over ``leagues.selectors`` and ``leagues.services``."""

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from scorekeeper.engine_words import translated
 from scorekeeper.models import Member, Role
 from scorekeeper.services import ServiceError
 from scorekeeper.views.access import Request, club_member
@@ -25,6 +26,7 @@ from .. import selectors
 from ..models import Participant, Tournament
 from ..services import tournaments as services
 from ..tournament_forms import PRESET_NAMES, TIEBREAK_NAMES, ParticipantForm, PenaltyForm, SwapForm, TournamentForm
+from ..tournaments.draw import DrawError
 
 HALL_REFRESH_SECONDS = 4  # a closed table shows on the hall screen within five seconds
 
@@ -100,26 +102,35 @@ def participant_withdraw(request: Request, club_slug: str, tournament_id: int, p
 
 
 def tournament_draw(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
-    """Every round as drawn (the rounds played, then the plan), and what the plan achieves."""
-    me = club_member(request, club_slug)
+    """Every round as drawn (the rounds played, then the plan), and what the plan achieves; the director keeps the
+    plan (a POST), else it is drawn afresh at every look, the same each time."""
+    me = club_member(request, club_slug, Role.OWNER if request.method == "POST" else Role.MEMBER)
     tournament = selectors.tournament_of(me.club, tournament_id)
+    if request.method == "POST":
+        try:
+            services.draw(tournament=tournament, actor=request.user)
+        except ServiceError as error:
+            messages.error(request, " ".join(m for ms in error.errors.values() for m in ms))
+        return redirect("tournament_draw", me.club.slug, tournament.pk)
     names = {str(p.number): p for p in tournament.participants.all()}
     try:
-        drawn = services.planned(tournament)
-    except ServiceError as error:
-        drawn, problem = None, error.errors.get(None, [""])[0]
+        drawn = selectors.drawn(tournament)
+    except DrawError as error:
+        drawn, problem = None, translated(error.words)
     else:
         problem = ""
-    rounds = [[[names[n] for n in table] for table in tables] for tables in (drawn.rounds if drawn else [])]
+    plan = drawn.plan if drawn else None
+    rounds = [[[names[n] for n in table] for table in tables] for tables in (plan.rounds if plan else [])]
     context = {
         "club": me.club,
         "me": me,
         "tournament": tournament,
-        "plan": drawn,
+        "plan": plan,
+        "kept": drawn.kept if drawn else False,
         "rounds": rounds,
         "problem": problem,
         "five_seats": sorted(
-            ((names[n], count) for n, count in (drawn.stats.five_seats.items() if drawn else []) if count),
+            ((names[n], count) for n, count in (plan.stats.five_seats.items() if plan else []) if count),
             key=lambda item: item[0].number,
         ),
         "directs": me.can(Role.OWNER),

@@ -1,0 +1,1 @@
+"""The scorekeeper's manage.py commands."""

@@ -2,6 +2,7 @@
 
 - ``deals``: recording, correcting, deleting, restoring and inserting deals; re-deriving who dealt.
 - ``sessions``: starting, closing, reopening sessions, their money terms; importing a finished one.
+- ``closing``: the rules a session must meet before it closes, declared by the apps built on the scorekeeper.
 - ``pots``: the pot chain from one session to the next.
 - ``clubs``: clubs, members, invitations and house rules.
 - ``table_links``: the links a phone at the table scores one session by, without an account.

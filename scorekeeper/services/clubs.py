@@ -33,7 +33,7 @@ from ..models import (
     Role,
     SettlementMode,
 )
-from ..signals import results_changed
+from ..signals import announce_results_changed
 from . import record
 from .errors import ServiceError
 from .sessions import frozen
@@ -203,7 +203,7 @@ def remove_member(*, member: Member, actor: User) -> None:
     if member.seats.exists():
         member.user, member.role, member.is_guest = None, Role.MEMBER, True
         member.save(update_fields=["user", "role", "is_guest"])
-        results_changed.send(Member, club_id=member.club_id, game=None, since=None)  # who a player is
+        announce_results_changed(member.club_id, None, None)  # who a player is
         kept = True
     else:
         member.delete()  # with any invitation to claim the name
@@ -220,7 +220,7 @@ def leave_club(*, member: Member) -> None:
     actor = member.user
     member.user, member.role = None, Role.MEMBER
     member.save(update_fields=["user", "role"])
-    results_changed.send(Member, club_id=member.club_id, game=None, since=None)  # who a player is
+    announce_results_changed(member.club_id, None, None)  # who a player is
     record.audit_club(member.club, actor, AuditEntry.Action.MEMBER_LEFT, after={"name": member.name})
 
 
@@ -271,7 +271,7 @@ def accept_invitation(*, invitation: Invitation, user: User, name: str = "") -> 
         member = invitation.member
         member.user, member.role, member.is_guest = user, invitation.role, False
         member.save(update_fields=["user", "role", "is_guest"])
-        results_changed.send(Member, club_id=member.club_id, game=None, since=None)  # who a player is
+        announce_results_changed(member.club_id, None, None)  # who a player is
     else:
         member = Member.objects.create(
             club=club, name=_free_name(club, name or user.get_username()), user=user, role=invitation.role

@@ -17,7 +17,7 @@ from django.db.models import F
 from .. import derived, engine, player_results
 from ..documents import session_document
 from ..models import AuditEntry, Club, Deal, PlayerResult, Session, TableLink
-from ..signals import results_changed
+from ..signals import announce_results_changed
 from .errors import DealRejected
 
 # Numbers and sequences move in two steps, through this far-away range, so that no unique constraint ever sees two
@@ -106,7 +106,7 @@ def store_player_results(session: Session, deals: Sequence[Deal] | None = None) 
     if not session.counts:
         removed, _ = PlayerResult.objects.filter(session=session).delete()
         if removed:
-            results_changed.send(Session, club_id=session.club_id, game=session.game, since=session.played_on)
+            announce_results_changed(session.club_id, session.game, session.played_on)
         return
     deals = live_deals(session) if deals is None else deals
     seats = list(session.seats.all())
@@ -136,7 +136,7 @@ def store_player_results(session: Session, deals: Sequence[Deal] | None = None) 
     PlayerResult.objects.bulk_create(
         rows, update_conflicts=True, unique_fields=["session", "position"], update_fields=RESULT_FIELDS
     )
-    results_changed.send(Session, club_id=session.club_id, game=session.game, since=session.played_on)
+    announce_results_changed(session.club_id, session.game, session.played_on)
 
 
 def make_room(session: Session, sequence: int) -> None:

@@ -28,8 +28,8 @@ from ..models import (
     Session,
     SettlementMode,
 )
-from ..signals import session_closing
 from . import record
+from .closing import closing_problems
 from .errors import DealRejected, ServiceError
 from .pots import hand_on_pot, pot_source
 
@@ -117,10 +117,13 @@ def start_session(
 
 @transaction.atomic
 def close_session(*, session: Session, actor: record.Actor) -> Session:
+    """Close an open session, unless a closing rule (``closing``) says why it cannot close yet."""
     session = record.locked(session)
     if not session.is_open:
         return session
-    session_closing.send(Session, session=session)
+    problems = closing_problems(session)
+    if problems:
+        raise ServiceError.on(None, " ".join(problems))
     session.status = Session.Status.CLOSED
     session.closed_at = timezone.now()
     record.bump(session, "status", "closed_at")
@@ -331,21 +334,26 @@ def delete_session(*, session: Session, actor: record.Actor) -> None:
 
 
 @transaction.atomic
-def rederive_session(*, session: Session) -> Session:
-    """Derive every stored result of ``session`` again from its deals' facts (after an engine fix, say)."""
+def rederive_session(*, session: Session, actor: record.Actor = None) -> Session:
+    """Derive every stored result of ``session`` again from its deals' facts (after an engine fix, say); the history
+    says how many deals' results changed."""
     session = record.locked(session)
     deals = record.live_deals(session)
+    before = [deal.result for deal in deals]
     parsed, results = record.replay(session, deals, None)
     record.store(session, deals, parsed, results)
+    changed = sum(deal.result != old for deal, old in zip(deals, before, strict=True))
+    record.audit(session, actor, AuditEntry.Action.RESULTS_REDERIVED, after={"deals": len(deals), "changed": changed})
     return session
 
 
 @transaction.atomic
-def rebuild_player_results(*, session: Session) -> None:
+def rebuild_player_results(*, session: Session, actor: record.Actor = None) -> None:
     """Write the players' results of ``session`` again from the results stored with its deals (``rederive_session``
     derives those again too)."""
     session = record.locked(session)
     record.store_player_results(session, record.live_deals(session))
+    record.audit(session, actor, AuditEntry.Action.PLAYER_RESULTS_REBUILT)
 
 
 # helpers --------------------------------------------------------------------------------------------------------

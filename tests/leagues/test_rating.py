@@ -19,6 +19,7 @@ from leagues.rating import PlayerRating, Table, rate_sessions
 from leagues.rating_store import Refresh, refresh_league, season_ratings
 from scorekeeper import services
 from scorekeeper.models import PlayerResult, Session
+from scorekeeper.signals import ResultsChanged
 from tests.leagues.conftest import Personas, play_evening, sauspiel
 from tests.leagues.test_seasons import replayed
 from tests.scorekeeper.conftest import start
@@ -130,8 +131,14 @@ def fresh(season: Season) -> dict[str, PlayerRating]:
 
 
 def let_go_of_refreshes() -> None:
-    """A test's transaction never commits: forget the ratings' on-commit work it holds, as a commit would."""
-    connection.run_on_commit = [entry for entry in connection.run_on_commit if not isinstance(entry[1], Refresh)]
+    """A test's transaction never commits: forget the on-commit work it holds (the scorekeeper's announcements of
+    changed results, the ratings' refreshes), as a commit would."""
+    waiting = (Refresh, ResultsChanged)
+    connection.run_on_commit = [entry for entry in connection.run_on_commit if not isinstance(entry[1], waiting)]
+
+
+def refreshes(done: list[Callable[[], Any]]) -> list[Refresh]:
+    return [work for work in done if isinstance(work, Refresh)]
 
 
 @pytest.fixture
@@ -157,12 +164,13 @@ def rated(season: Season) -> Season:
 
 @pytest.mark.django_db
 def test_a_seasons_ratings_count_every_evening_of_the_leagues_game_up_to_its_last_day(
-    personas: Personas, rated: Season, django_capture_on_commit_callbacks
+    personas: Personas, rated: Season, commit
 ) -> None:
-    with django_capture_on_commit_callbacks() as later:
+    with commit() as later:
         play_evening(personas, datetime.date(2027, 1, 7), [sauspiel("Dieter", "Bert", 60)])  # after the season
         services.close_session(session=start(personas, game="doppelkopf", played_on=DAY), actor=personas.owner)
-    assert not later  # neither changes what the season's ratings count
+    assert later  # the changes are announced once committed …
+    assert not refreshes(later)  # … but neither changes what the season's ratings count
     assert PlayerResult.objects.filter(game="doppelkopf").count() == 4  # another game: not rated
     ratings = season_ratings(rated)
     assert ratings == fresh(rated)
@@ -182,7 +190,7 @@ def test_a_seasons_ratings_are_written_again_once_when_a_counted_result_changes(
     last = Session.objects.get(played_on=datetime.date(2026, 1, 15))
     with commit() as later:
         services.reopen_session(session=last, actor=personas.owner)
-    assert len(later) == 1
+    assert len(refreshes(later)) == 1
     assert season_ratings(rated) == fresh(rated) != before
 
     deal = last.deals.get()
@@ -191,7 +199,7 @@ def test_a_seasons_ratings_are_written_again_once_when_a_counted_result_changes(
         services.correct_deal(deal=deal, actor=personas.scorer, facts=won, revision=deal.revision)
         services.close_session(session=last, actor=personas.owner)
         play_evening(personas, datetime.date(2026, 2, 1), [sauspiel("Dieter", "Bert", 60)])
-    assert len(later) == 1  # one refresh of the league for the three changes
+    assert len(refreshes(later)) == 1  # one refresh of the league for the three changes
     assert season_ratings(rated) == fresh(rated) != before
 
 

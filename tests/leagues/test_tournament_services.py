@@ -7,9 +7,10 @@ import datetime
 import pytest
 
 from leagues.models import Participant, TableSeat, Tournament, TournamentRound
+from leagues.selectors.tournaments import drawn
 from leagues.services import tournaments
-from scorekeeper import services
-from scorekeeper.models import Session
+from scorekeeper import history, services
+from scorekeeper.models import AuditEntry, Session
 from tests.leagues.conftest import Personas, play_out
 
 pytestmark = pytest.mark.django_db
@@ -46,7 +47,9 @@ def close_tables(this_round: TournamentRound, personas: Personas) -> None:
 def test_registration_numbers_the_field_and_plans_every_round(tournament: Tournament) -> None:
     assert tournament.plan == {}  # drawn when asked for, not at every registration
     assert list(tournament.participants.values_list("number", flat=True)) == list(range(1, 14))
-    rounds = tournaments.planned(tournament).rounds
+    rounds = drawn(tournament).plan.rounds
+    tournament.refresh_from_db()
+    assert tournament.plan == {}  # reading the plan keeps nothing
     assert len(rounds) == 3
     assert [sorted(len(t) for t in tables) for tables in rounds] == [[4, 4, 5]] * 3
     for tables in rounds:
@@ -54,9 +57,9 @@ def test_registration_numbers_the_field_and_plans_every_round(tournament: Tourna
 
 
 def test_a_round_becomes_a_session_per_table_seated_as_drawn(personas: Personas, tournament: Tournament) -> None:
-    drawn = tournaments.planned(tournament).rounds[0]
+    shown = drawn(tournament).plan.rounds[0]
     first = tournaments.start_round(tournament=tournament, actor=personas.owner)
-    assert seated(first) == [[int(n) for n in table] for table in drawn]
+    assert seated(first) == [[int(n) for n in table] for table in shown]
     for table in first.tables.select_related("session"):
         session = table.session
         assert session.game == "doppelkopf"
@@ -80,7 +83,10 @@ def test_a_withdrawal_after_round_1_and_a_late_arrival_redraw_only_the_rounds_to
     tournaments.close_round(this_round=first, actor=personas.owner)
     gone = Participant.objects.get(tournament=tournament, number=5)
     tournaments.withdraw(participant=gone, actor=personas.owner)
-    rounds = tournaments.planned(tournament).rounds
+    tournament.refresh_from_db()
+    kept = drawn(tournament)
+    assert kept.kept  # the withdrawal drew the rounds to come and kept them
+    rounds = kept.plan.rounds
     assert [[int(n) for n in table] for table in rounds[0]] == played  # round 1 as played
     assert all("5" not in table for tables in rounds[1:] for table in tables)
     assert [sorted(len(t) for t in tables) for tables in rounds[1:]] == [[4, 4, 4]] * 2
@@ -143,7 +149,7 @@ def test_a_field_that_cannot_be_seated_has_no_plan_and_cannot_start(personas: Pe
     for name in NAMES[:6]:
         tournaments.add_participant(tournament=small, actor=personas.owner, name=name)
     with pytest.raises(services.ServiceError) as raised:
-        tournaments.planned(small)
+        tournaments.draw(tournament=small, actor=personas.owner)
     assert "6" in str(raised.value)  # the message names the field's size
     with pytest.raises(services.ServiceError):
         tournaments.start_round(tournament=small, actor=personas.owner)
@@ -222,3 +228,45 @@ def test_a_table_sheet_cannot_close_while_a_pflichtsolo_is_owed(personas: Person
     services.close_session(session=table.session, actor=personas.owner)
     table.session.refresh_from_db()
     assert not table.session.is_open
+
+
+def test_the_plan_is_kept_by_a_post_and_read_as_kept(personas: Personas, tournament: Tournament) -> None:
+    shown = drawn(tournament)
+    assert not shown.kept
+    plan = tournaments.draw(tournament=tournament, actor=personas.owner)
+    tournament.refresh_from_db()
+    assert tournament.plan["key"] == shown.key
+    again = drawn(tournament)
+    assert again.kept
+    assert again.plan == plan == shown.plan  # the same draw, read or drawn: it is deterministic
+    entries = AuditEntry.objects.filter(club=personas.club, after__what="drawn")
+    assert entries.count() == 1
+    tournaments.draw(tournament=tournament, actor=personas.owner)  # kept already: nothing is written
+    assert entries.count() == 1
+    (line,) = history.lines(entries, personas.club)
+    assert line.text == (
+        f"Anna kept the draw of the tournament Herbstturnier from round 1 on: {plan.stats.repeats} repeat meetings"
+    )
+
+
+def test_each_change_of_a_running_field_keeps_the_new_plan(personas: Personas, tournament: Tournament) -> None:
+    first = tournaments.start_round(tournament=tournament, actor=personas.owner)
+    tournament.refresh_from_db()
+    assert drawn(tournament).kept  # the rounds to come, drawn again with round 1 as it is seated
+    a, b = (Participant.objects.get(tournament=tournament, number=seated(first)[t][0]) for t in (0, 1))
+    tournaments.swap(this_round=first, actor=personas.owner, first=a, second=b)
+    tournament.refresh_from_db()
+    assert drawn(tournament).kept
+    tournaments.add_participant(tournament=tournament, actor=personas.owner, name="Zoe")
+    tournament.refresh_from_db()
+    assert drawn(tournament).kept
+
+
+def test_keeping_two_apart_is_in_the_history(personas: Personas, tournament: Tournament) -> None:
+    first, second = tournament.participants.order_by("number")[:2]
+    tournaments.keep_apart(tournament=tournament, actor=personas.owner, first=first, second=second)
+    entry = AuditEntry.objects.get(club=personas.club, after__what="kept_apart")
+    (line,) = history.lines([entry], personas.club)
+    assert line.text == "Anna kept Spieler 01 and Spieler 02 apart in the first round of the tournament Herbstturnier"
+    tournament.refresh_from_db()
+    assert all({"1", "2"} - set(table) for table in drawn(tournament).plan.rounds[0])

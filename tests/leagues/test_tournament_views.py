@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from leagues.models import Tournament
 from leagues.services import tournaments
 from scorekeeper import services
-from scorekeeper.models import TableLink
+from scorekeeper.models import AuditEntry, TableLink
 from tests.leagues.conftest import Personas, play_out
 
 pytestmark = pytest.mark.django_db
@@ -123,3 +125,63 @@ def test_the_demo_league_and_tournament_load_once(client: Client) -> None:
     assert tournament.participants.count() == 13
     assert tournament.played_rounds.get().tables.count() == 3
     assert tournament.club.leagues.get().seasons.count() == 1
+
+
+WRITES = ("INSERT", "UPDATE", "DELETE")
+
+
+def test_reading_any_tournament_page_writes_nothing(client: Client, personas: Personas, tournament: Tournament) -> None:
+    """Not even the plan: a page draws what is not kept and keeps nothing (the draw page reads; a POST keeps)."""
+    tournaments.start_round(tournament=tournament, actor=personas.owner)
+    Tournament.objects.update(plan={})  # as if the field had changed since the plan was kept
+    args = [personas.club.slug, tournament.pk]
+    reads = [
+        *pages(personas.club.slug, tournament),
+        reverse("tournament_export", args=args),
+        reverse("tournament_prizes", args=args),
+        *(reverse(name, args=[*args, 1]) for name in ("tournament_seating_pdf", "tournament_sheets_pdf")),
+        reverse("tournament_round_results_pdf", args=[*args, 1]),
+        reverse("tournament_ranking_pdf", args=args),
+    ]
+    client.force_login(personas.owner)
+    client.get(reverse("tournaments", args=[personas.club.slug]))  # the login's first request may touch its session
+    rows = AuditEntry.objects.count()
+    for url in reads:
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(url)
+            if response.streaming:
+                b"".join(response.streaming_content)  # type: ignore[attr-defined]
+        assert response.status_code == 200, url
+        writes = [q["sql"] for q in queries if q["sql"].lstrip().upper().startswith(WRITES)]
+        assert not writes, url
+    tournament.refresh_from_db()
+    assert tournament.plan == {}
+    assert AuditEntry.objects.count() == rows
+
+
+def test_the_director_keeps_the_draw_with_a_post(client: Client, personas: Personas, tournament: Tournament) -> None:
+    url = reverse("tournament_draw", args=[personas.club.slug, tournament.pk])
+    client.force_login(personas.member)
+    assert "Keep this draw" not in client.get(url).content.decode()
+    assert client.post(url).status_code == 403
+    client.force_login(personas.owner)
+    assert "Keep this draw" in client.get(url).content.decode()
+    assert client.post(url).status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.plan["rounds"]
+    page = client.get(url).content.decode()
+    assert "Keep this draw" not in page
+    assert "Start round 1" in page
+
+
+def test_closing_a_table_that_still_owes_says_why_on_its_page(
+    client: Client, personas: Personas, tournament: Tournament
+) -> None:
+    this_round = tournaments.start_round(tournament=tournament, actor=personas.owner)
+    session = this_round.tables.get(number=1).session
+    client.force_login(personas.scorer)
+    response = client.post(reverse("session_close", args=[personas.club.slug, session.pk]), follow=True)
+    assert response.status_code == 200
+    assert "still owe their Pflichtsolo" in response.content.decode()
+    session.refresh_from_db()
+    assert session.is_open

@@ -14,11 +14,11 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
 
-from scorekeeper import derived, engine, services
+from scorekeeper import derived, engine, history, services
 from scorekeeper.club_documents import export_club
 from scorekeeper.documents import session_document
 from scorekeeper.management.commands.load_demo import DEMO_CLUB
-from scorekeeper.models import Club, Deal, PlayerResult, Session
+from scorekeeper.models import AuditEntry, Club, Deal, PlayerResult, Session
 from scorekeeper.player_results import BY_SEAT, COUNTED, Terms, derive
 
 from .conftest import FOUR, Personas, sauspiel, start
@@ -260,6 +260,10 @@ def test_the_rebuild_command_can_keep_to_one_club(chain: Personas) -> None:
     assert not PlayerResult.objects.exists()
     call_command("rebuild_player_results", verbosity=0)
     assert_all_fresh(chain.club)
+    rebuilt = AuditEntry.objects.filter(action=AuditEntry.Action.PLAYER_RESULTS_REBUILT)
+    assert sorted(rebuilt.values_list("session", flat=True)) == sorted(chain.club.sessions.values_list("pk", flat=True))
+    (line,) = history.lines([rebuilt.first()], chain.club)
+    assert line.text == "The players' results were written again from the deals"
 
 
 def test_the_admin_shows_the_rows_and_changes_nothing(client: Client, chain: Personas) -> None:

@@ -18,7 +18,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper import engine, services
+from scorekeeper import engine, history, services
 from scorekeeper.documents import export_document
 from scorekeeper.models import AuditEntry, Club, Deal, PotPolicy, Session, SettlementMode
 from scorekeeper.selectors import sheet_of
@@ -440,3 +440,10 @@ def test_a_command_rederives_every_stored_result(personas: Personas, session: Se
     Deal.objects.update(result=None)
     call_command("rederive", verbosity=0)
     assert [deal.result for deal in live(session)] == stored
+    entry = session.audit_entries.get(action=AuditEntry.Action.RESULTS_REDERIVED)
+    assert entry.after == {"deals": 2, "changed": 2}
+    (line,) = history.lines([entry], session.club)
+    assert line.text == "The results were derived again from the deals: 2 of 2 deals scored differently"
+    services.rederive_session(session=session, actor=personas.owner)
+    again = session.audit_entries.filter(action=AuditEntry.Action.RESULTS_REDERIVED).latest("pk")
+    assert (again.actor, again.after) == (personas.owner, {"deals": 2, "changed": 0})

@@ -1,0 +1,1 @@
+"""``manage.py`` commands for leagues and tournaments: demo worlds and ``rank``."""

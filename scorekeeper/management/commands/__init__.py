@@ -1,0 +1,1 @@
+"""``manage.py`` commands for clubs and sessions: backups, imports, re-deriving results, ``settle``."""
