@@ -159,7 +159,11 @@ def _season(league: League, row: dict[str, Any], where: str, restoring: Restorin
     except RankingError as error:
         raise refused(f"{where}.ranking", translated(error.words)) from error
     if type(row["public_link"]) is not bool:
-        raise refused(f"{where}.public_link", _("true or false was expected."))
+        raise refused(
+            f"{where}.public_link",
+            _("%(value)s where %(wanted)s was expected.")
+            % {"value": repr(row["public_link"])[:40], "wanted": _("true or false")},
+        )
     season = create(
         Season, where, times={"created_at": row["created_at"]}, league=league, name=row["name"],
         period=row["period"], starts_on=parsed_date(row["starts_on"], f"{where}.starts_on"),

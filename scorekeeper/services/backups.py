@@ -22,6 +22,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from .. import derived, engine, engine_words
 from ..club_documents import FORMAT, PARTS
@@ -115,12 +116,12 @@ def list_at(value: Any, where: str) -> list[Any]:
     return value
 
 
-# The Python type a value of a field must already have: the document is JSON, and text where a number belongs (which
-# Django would turn into one) is a document edited by hand.
-STRICT_TYPES: tuple[tuple[type[models.Field[Any, Any]], type], ...] = (
-    (models.BooleanField, bool),
-    (models.IntegerField, int),
-    (models.CharField, str),
+# The Python type a value of a field must already have, and its name: the document is JSON, and text where a number
+# belongs (which Django would turn into one) is a document edited by hand.
+STRICT_TYPES: tuple[tuple[type[models.Field[Any, Any]], type, str], ...] = (
+    (models.BooleanField, bool, gettext_noop("true or false")),
+    (models.IntegerField, int, gettext_noop("a whole number")),
+    (models.CharField, str, gettext_noop("text")),
 )
 
 
@@ -131,9 +132,10 @@ def checked(row: ModelT, where: str) -> ModelT:
     plain = [f for f in row._meta.concrete_fields if not (f.is_relation or isinstance(f, models.JSONField))]
     for f in plain:
         value = getattr(row, f.attname)
-        wanted = next((python for kind, python in STRICT_TYPES if isinstance(f, kind)), None)
-        if wanted is not None and value is not None and not _of_type(value, wanted):
-            problems[f.name] = [_("%(value)s is no %(type)s.") % {"value": repr(value)[:40], "type": wanted.__name__}]
+        wanted = next(((python, words) for kind, python, words in STRICT_TYPES if isinstance(f, kind)), None)
+        if wanted is not None and value is not None and not _of_type(value, wanted[0]):
+            words = {"value": repr(value)[:40], "wanted": _(wanted[1])}
+            problems[f.name] = [_("%(value)s where %(wanted)s was expected.") % words]
     if not problems:
         try:
             row.clean_fields(exclude=[f.name for f in row._meta.concrete_fields if f not in plain])
@@ -201,7 +203,7 @@ def _restore(document: dict[str, Any], slug: str | None) -> Restored:
         row = object_at(value, f"members[{index}]", MEMBER_KEYS)
         restoring.members[row["id"]] = create(
             Member, f"members[{index}]", times={"joined_at": row["joined_at"]}, club=club, name=row["name"],
-            role=row["role"], is_guest=row["is_guest"], user=_login(users, row["user"]),
+            role=row["role"], is_guest=row["is_guest"], user=_login(users, row["user"], f"members[{index}].user"),
         )  # fmt: skip
     house_rules: dict[int, HouseRules] = {}
     for index, value in enumerate(list_at(document["house_rules"], "house_rules")):
@@ -226,7 +228,7 @@ def _restore(document: dict[str, Any], slug: str | None) -> Restored:
         row = object_at(value, f"audit[{index}]", AUDIT_KEYS)
         create(
             AuditEntry, f"audit[{index}]", club=club, session=restoring.sessions.get(row["session"]),
-            deal=deals.get(row["deal"]), actor=_login(users, row["actor"]),
+            deal=deals.get(row["deal"]), actor=_login(users, row["actor"], f"audit[{index}].actor"),
             at=parsed_time(row["at"], f"audit[{index}].at"), action=row["action"], deal_number=row["deal_number"],
             revision=row.get("revision"),
             before=row["before"], after=row["after"], effect=row.get("effect"),
@@ -249,10 +251,13 @@ def _carried_line(entry: Any) -> str:
     return f"{entry['kind']} {entry['name']}: {entry['why']}"
 
 
-def _login(users: dict[str, User], username: Any) -> User | None:
-    if username is not None and username not in users:
-        raise ServiceError.on(None, _("The login %(name)s is not among the backup's users.") % {"name": username})
-    return users.get(username)
+def _login(users: dict[str, User], username: Any, where: str) -> User | None:
+    return None if username is None else ref(users, username, where)
+
+
+def _logins(users: dict[str, User], row: dict[str, Any], where: str, *keys: str) -> dict[str, User | None]:
+    """The logins ``row`` names under ``keys`` (``created_by``, …)."""
+    return {key: _login(users, row[key], f"{where}.{key}") for key in keys}
 
 
 def _users(rows: list[Any]) -> tuple[dict[str, User], list[str]]:
@@ -274,7 +279,6 @@ def _users(rows: list[Any]) -> tuple[dict[str, User], list[str]]:
 def _session(
     restoring: Restoring, where: str, row: dict[str, Any], house_rules: dict[int, HouseRules], deals: dict[int, Deal]
 ) -> Session:
-    users = restoring.users
     rules = None if row["house_rules"] is None else ref(house_rules, row["house_rules"], f"{where}.house_rules")
     session = create(
         Session, where, times={"created_at": row["created_at"]}, club=restoring.club, game=row["game"],
@@ -282,26 +286,24 @@ def _session(
         tariff=row["tariff"], cents_per_point=row["cents_per_point"], currency=row["currency"],
         pot_policy=row["pot_policy"], settlement_mode=row["settlement_mode"], first_dealer=row["first_dealer"],
         house_rules=rules, status=row["status"], pot_carried_in=row["pot_carried_in"],
-        created_by=_login(users, row["created_by"]), closed_at=parsed_time(row["closed_at"], f"{where}.closed_at"),
-        revision=row["revision"],
+        closed_at=parsed_time(row["closed_at"], f"{where}.closed_at"), revision=row["revision"],
         deal_count=row["deal_count"], totals=row["totals"], pot=row["pot"], next_dealer=row["next_dealer"],
-        import_fingerprint=row["import_fingerprint"],
+        import_fingerprint=row["import_fingerprint"], **_logins(restoring.users, row, where, "created_by"),
     )  # fmt: skip
     for index, value in enumerate(list_at(row["seats"], f"{where}.seats")):
-        seat = object_at(value, f"{where}.seats[{index}]", SEAT_KEYS)
-        create(
-            Seat, f"{where}.seats[{index}]", session=session, position=seat["position"],
-            member=ref(restoring.members, seat["member"], f"{where}.seats[{index}].member"), name=seat["name"],
-        )  # fmt: skip
+        at = f"{where}.seats[{index}]"
+        seat = object_at(value, at, SEAT_KEYS)
+        member = ref(restoring.members, seat["member"], f"{at}.member")
+        create(Seat, at, session=session, position=seat["position"], member=member, name=seat["name"])
     for index, value in enumerate(list_at(row["deals"], f"{where}.deals")):
-        d = object_at(value, f"{where}.deals[{index}]", DEAL_KEYS)
+        at = f"{where}.deals[{index}]"
+        d = object_at(value, at, DEAL_KEYS)
         deals[d["id"]] = create(
-            Deal, f"{where}.deals[{index}]", times={"created_at": d["created_at"], "updated_at": d["updated_at"]},
-            session=session, sequence=d["sequence"], number=d["number"], facts=d["facts"], revision=d["revision"],
-            result=d["result"], client_token=uuid.UUID(d["client_token"]) if d["client_token"] else None,
-            created_by=_login(users, d["created_by"]), updated_by=_login(users, d["updated_by"]),
-            deleted_by=_login(users, d["deleted_by"]),
-            deleted_at=parsed_time(d["deleted_at"], f"{where}.deals[{index}].deleted_at"),
+            Deal, at, times={"created_at": d["created_at"], "updated_at": d["updated_at"]}, session=session,
+            sequence=d["sequence"], number=d["number"], facts=d["facts"], revision=d["revision"], result=d["result"],
+            client_token=uuid.UUID(d["client_token"]) if d["client_token"] else None,
+            deleted_at=parsed_time(d["deleted_at"], f"{at}.deleted_at"),
+            **_logins(restoring.users, d, at, "created_by", "updated_by", "deleted_by"),
         )  # fmt: skip
     return session
 
