@@ -178,7 +178,7 @@ def _nul_at(document: Any) -> str | None:
         path, value = stack.pop()
         if isinstance(value, dict):
             for key, item in value.items():
-                if "\x00" in key:
+                if isinstance(key, str) and "\x00" in key:
                     return path
                 stack.append((f"{path}.{key}" if path else key, item))
         elif isinstance(value, list):
@@ -191,7 +191,7 @@ def _nul_at(document: Any) -> str | None:
 def _restore(document: dict[str, Any], slug: str | None) -> Restored:
     info = object_at(document["club"], "club", CLUB_KEYS)
     slug = slug or info["slug"]
-    if not isinstance(slug, str) or Club.objects.filter(slug=slug).exists():
+    if isinstance(slug, str) and Club.objects.filter(slug=slug).exists():
         raise ServiceError.on(None, _("A club with the short name %(slug)s exists already.") % {"slug": slug})
     club = create(
         Club, "club", times={"created_at": info["created_at"]}, name=info["name"], slug=slug,

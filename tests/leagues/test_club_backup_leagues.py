@@ -255,10 +255,21 @@ evening = st.tuples(st.permutations(NAMES).map(lambda names: names[:4]), st.list
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(evenings=st.lists(evening, min_size=1, max_size=3), tournament_deals=st.integers(0, 2), chosen=st.booleans())
-def test_random_clubs_round_trip(personas: Personas, evenings: list[Any], tournament_deals: int, chosen: bool) -> None:
+@given(
+    guests=st.lists(st.booleans(), max_size=3),
+    evenings=st.lists(evening, min_size=1, max_size=3),
+    tournament_deals=st.integers(0, 2),
+    chosen=st.booleans(),
+)
+def test_random_clubs_round_trip(
+    personas: Personas, guests: list[bool], evenings: list[Any], tournament_deals: int, chosen: bool
+) -> None:
+    """Random members and guests, evenings open and closed with random deals, a league's season over all of them or
+    one chosen, and a small tournament under way: each comes back the same."""
     point = transaction.savepoint()
     try:
+        for n, is_guest in enumerate(guests):
+            services.add_member(club=personas.club, name=f"Neu {n}", is_guest=is_guest)
         sessions = []
         for day, (names, deals, closed) in enumerate(evenings):
             session = services.start_session(
