@@ -319,8 +319,8 @@ def _round(
     restoring.counts["tournament rounds"] += 1
     sessions: dict[Any, Session] = {}
     for i, raw in enumerate(list_at(row["tables"], f"{where}.tables")):
-        table = object_at(raw, f"{where}.tables[{i}]", TABLE_KEYS)
-        sessions[table["number"]] = ref(restoring.sessions, table["session"], f"{where}.tables[{i}].session")
+        entry = object_at(raw, f"{where}.tables[{i}]", TABLE_KEYS)
+        sessions[entry["number"]] = ref(restoring.sessions, entry["session"], f"{where}.tables[{i}].session")
     for i, table in enumerate(played.tables):
         at = f"{where}.tables[{i}]"
         session = ref(sessions, table.number, at)

@@ -32,6 +32,7 @@ from . import record
 from .errors import ServiceError
 
 ModelT = TypeVar("ModelT", bound=models.Model)
+Value = TypeVar("Value")
 
 # The keys each object of the document may have: anything else is a document this version does not understand.
 TOP_KEYS = {"format", "exported_at", "club", "users", "members", "house_rules", "sessions", "audit", "not_carried"}
@@ -90,7 +91,7 @@ def create(model: type[ModelT], where: str, *, times: dict[str, Any] | None = No
     return row
 
 
-def ref(rows: dict[Any, ModelT], key: Any, where: str) -> ModelT:
+def ref(rows: dict[Any, Value], key: Any, where: str) -> Value:
     """The row restored for the document's id ``key`` (as ``rows`` maps them), named at ``where``."""
     try:
         return rows[key]

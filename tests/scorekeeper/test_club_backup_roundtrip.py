@@ -67,6 +67,7 @@ def test_every_kind_round_trips_and_the_settlements_read_the_same(
     assert comparable(export_club(restored.club)) == comparable(doc)
     assert settlement_pages(client, restored.club) == before
     entry = restored.club.audit_entries.get(action=AuditEntry.Action.CLUB_IMPORTED)
+    assert entry.after is not None
     assert entry.after["restored"]["sessions"] == 2
 
 
