@@ -36,8 +36,9 @@ def not_carried(kind: str, name: str, why: str) -> dict[str, str]:
 @dataclass(frozen=True)
 class Part:
     """What another app keeps of a club, carried under ``key``: ``export(club, not_carried)`` gives it (JSON-ready)
-    and adds what it cannot carry to the list; ``restore(value, restoring)`` writes it back, through
-    ``restoring.create`` and the id maps of the members, sessions and logins restored before."""
+    and adds what it cannot carry to the list; ``restore(value, restoring)`` writes it back with
+    ``services.backups.create`` (which checks every value first), mapping ids through ``restoring``'s members,
+    sessions and logins, and tallies what it wrote by kind."""
 
     key: str
     export: Callable[[Club, list[dict[str, str]]], Any]
