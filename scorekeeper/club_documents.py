@@ -4,20 +4,53 @@ It holds everything the club keeps: the club and its settings, the logins of its
 password), members and roles, house rules, and every session with its seats, frozen rules and money terms, status,
 pot chain, deals (deleted ones too, with who deleted them) and derived results, and the whole history. Objects
 refer to each other by the ids they had in the exporting database; ``services.backups.import_club`` maps them.
-See docs/backups.md.
+
+What other apps keep of a club (the leagues it founded, its tournaments) travels as a :class:`Part` each app
+registers, under a key of its own: the scorekeeper knows no other app. What cannot travel (a league founded by
+another club, a secret link) is named under ``not_carried``, never dropped unsaid. See docs/backups.md.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from .models import Club
+from .models import Club, Invitation, TableLink
+
+if TYPE_CHECKING:
+    from .services.backups import Restoring
 
 FORMAT = "schreiber-club/1"
+
+
+def not_carried(kind: str, name: str, why: str) -> dict[str, str]:
+    """An entry of the document's ``not_carried`` list: what the backup does not hold, and why."""
+    return {"kind": kind, "name": name, "why": why}
+
+
+@dataclass(frozen=True)
+class Part:
+    """What another app keeps of a club, carried under ``key``: ``export(club, not_carried)`` gives it (JSON-ready)
+    and adds what it cannot carry to the list; ``restore(value, restoring)`` writes it back with
+    ``services.backups.create`` (which checks every value first), mapping ids through ``restoring``'s members,
+    sessions and logins, and tallies what it wrote by kind."""
+
+    key: str
+    export: Callable[[Club, list[dict[str, str]]], Any]
+    restore: Callable[[Any, Restoring], None]
+
+
+PARTS: dict[str, Part] = {}
+
+
+def register_part(part: Part) -> None:
+    """Carry ``part`` in every club document from now on (an app's ``ready``); registering again replaces it."""
+    PARTS[part.key] = part
 
 
 def export_club(club: Club) -> dict[str, Any]:
@@ -28,16 +61,16 @@ def export_club(club: Club) -> dict[str, Any]:
     }
     audit = club.audit_entries.select_related("actor").order_by("at", "pk")
     logins |= {entry.actor for entry in audit if entry.actor}
-    return {
+    document: dict[str, Any] = {
         "format": FORMAT,
-        "exported_at": _time(timezone.now()),
+        "exported_at": iso(timezone.now()),
         "club": {
             "name": club.name,
             "slug": club.slug,
             "currency": club.currency,
             "pot_policy": club.pot_policy,
             "settlement_mode": club.settlement_mode,
-            "created_at": _time(club.created_at),
+            "created_at": iso(club.created_at),
         },
         "users": [_user(user) for user in sorted(logins, key=lambda u: u.username)],
         "members": [
@@ -47,7 +80,7 @@ def export_club(club: Club) -> dict[str, Any]:
                 "role": m.role,
                 "is_guest": m.is_guest,
                 "user": _name(m.user),
-                "joined_at": _time(m.joined_at),
+                "joined_at": iso(m.joined_at),
             }
             for m in members
         ],
@@ -59,14 +92,14 @@ def export_club(club: Club) -> dict[str, Any]:
                 "rules": h.rules,
                 "tariff": h.tariff,
                 "cents_per_point": h.cents_per_point,
-                "created_at": _time(h.created_at),
+                "created_at": iso(h.created_at),
             }
             for h in club.house_rules.order_by("pk")
         ],
         "sessions": [_session(session) for session in sessions],
         "audit": [
             {
-                "at": _time(e.at),
+                "at": iso(e.at),
                 "actor": _name(e.actor),
                 "action": e.action,
                 "session": e.session_id,
@@ -80,6 +113,25 @@ def export_club(club: Club) -> dict[str, Any]:
             for e in audit
         ],
     }
+    missing = _secrets_not_carried(club)
+    for part in PARTS.values():
+        document[part.key] = part.export(club, missing)
+    document["not_carried"] = missing
+    return document
+
+
+def _secrets_not_carried(club: Club) -> list[dict[str, str]]:
+    """Links that open the club to someone without a login: their tokens are secrets a backup must not spread."""
+    links = TableLink.objects.live().filter(session__club=club).count()
+    invitations = Invitation.objects.filter(club=club, used_at__isnull=True, expires_at__gt=timezone.now()).count()
+    return [
+        not_carried(kind, str(count), why)
+        for kind, count, why in (
+            ("table links", links, "a table link's token is a secret: make new ones on the session pages"),
+            ("invitations", invitations, "an invitation's token is a secret: invite again"),
+        )
+        if count
+    ]
 
 
 def _session(session: Any) -> dict[str, Any]:
@@ -100,8 +152,8 @@ def _session(session: Any) -> dict[str, Any]:
         "pot_from": session.pot_from_id,
         "pot_carried_in": session.pot_carried_in,
         "created_by": _name(session.created_by),
-        "created_at": _time(session.created_at),
-        "closed_at": _time(session.closed_at),
+        "created_at": iso(session.created_at),
+        "closed_at": iso(session.closed_at),
         "revision": session.revision,
         "deal_count": session.deal_count,
         "totals": session.totals,
@@ -119,11 +171,11 @@ def _session(session: Any) -> dict[str, Any]:
                 "result": d.result,
                 "client_token": str(d.client_token) if d.client_token else None,
                 "created_by": _name(d.created_by),
-                "created_at": _time(d.created_at),
+                "created_at": iso(d.created_at),
                 "updated_by": _name(d.updated_by),
-                "updated_at": _time(d.updated_at),
+                "updated_at": iso(d.updated_at),
                 "deleted_by": _name(d.deleted_by),
-                "deleted_at": _time(d.deleted_at),
+                "deleted_at": iso(d.deleted_at),
             }
             for d in sorted(session.deals.all(), key=lambda deal: deal.sequence)
         ],
@@ -142,5 +194,5 @@ def _name(user: Any) -> str | None:
     return user.get_username() if user is not None else None
 
 
-def _time(moment: datetime | date | None) -> str | None:
+def iso(moment: datetime | date | None) -> str | None:
     return moment.isoformat() if moment is not None else None

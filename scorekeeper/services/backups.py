@@ -2,130 +2,310 @@
 
 The club comes back under its own short name, or a new one; logins are matched by username, and a login the
 database does not have is created without a usable password (set one with ``manage.py changepassword``). Every
-session's stored results are checked against a replay of its deals before anything is kept.
+session's stored results are checked against a replay of its deals before anything is kept, and every value is
+checked for its type and range before it is written: a document edited by hand is refused with the path of what is
+wrong, never half-written. The parts other apps registered (``club_documents.PARTS``) are restored after the
+club's own rows, with their id maps (:class:`Restoring`).
 """
 
 from __future__ import annotations
 
 import uuid
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
-from django.db import DatabaseError, transaction
+from django.core.exceptions import ValidationError
+from django.db import DatabaseError, models, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from .. import derived, engine, engine_words
-from ..club_documents import FORMAT
+from ..club_documents import FORMAT, PARTS
 from ..documents import session_document
 from ..models import AuditEntry, Club, Deal, HouseRules, Member, Seat, Session
 from . import record
 from .errors import ServiceError
 
+ModelT = TypeVar("ModelT", bound=models.Model)
+Value = TypeVar("Value")
+
+# The keys each object of the document may have: anything else is a document this version does not understand.
+TOP_KEYS = {"format", "exported_at", "club", "users", "members", "house_rules", "sessions", "audit", "not_carried"}
+CLUB_KEYS = {"name", "slug", "currency", "pot_policy", "settlement_mode", "created_at"}
+USER_KEYS = {"username", "first_name", "last_name", "email"}
+MEMBER_KEYS = {"id", "name", "role", "is_guest", "user", "joined_at"}
+HOUSE_RULES_KEYS = {"id", "name", "game", "rules", "tariff", "cents_per_point", "created_at"}
+SESSION_KEYS = {
+    "id", "game", "played_on", "table", "rules", "tariff", "cents_per_point", "currency", "pot_policy",
+    "settlement_mode", "first_dealer", "house_rules", "status", "pot_from", "pot_carried_in", "created_by",
+    "created_at", "closed_at", "revision", "deal_count", "totals", "pot", "next_dealer", "import_fingerprint", "seats",
+    "deals",
+}  # fmt: skip
+SEAT_KEYS = {"position", "member", "name"}
+DEAL_KEYS = {
+    "id", "sequence", "number", "facts", "revision", "result", "client_token", "created_by", "created_at",
+    "updated_by", "updated_at", "deleted_by", "deleted_at",
+}  # fmt: skip
+AUDIT_KEYS = {"at", "actor", "action", "session", "deal", "deal_number", "revision", "before", "after", "effect"}
+
+
+@dataclass
+class Restored:
+    """What ``import_club`` restored: the club, the logins it had to create, how many of each kind it wrote, what the
+    backup says it does not carry, and what it carries but could not be restored here."""
+
+    club: Club
+    created_logins: list[str]
+    counts: Counter[str]
+    not_carried: list[str]
+    not_restored: list[str]
+
+
+@dataclass
+class Restoring:
+    """A restore under way: the id maps from the document's ids to the rows written, and the tally by kind."""
+
+    club: Club
+    users: dict[str, User]
+    members: dict[int, Member] = field(default_factory=dict)
+    sessions: dict[int, Session] = field(default_factory=dict)
+    counts: Counter[str] = field(default_factory=Counter)
+    not_restored: list[str] = field(default_factory=list)
+
+
+def create(model: type[ModelT], where: str, *, times: dict[str, Any] | None = None, **values: Any) -> ModelT:
+    """A row of ``model`` from the document's object at ``where``, its values checked first (:func:`checked`);
+    ``times`` are the ISO times of its automatic timestamp fields, set as the document has them."""
+    row = checked(model(**values), where)
+    row.save()
+    if times:  # set past the automatic ones
+        stamps = {key: parsed_time(value, f"{where}.{key}") for key, value in times.items()}
+        model._default_manager.filter(pk=row.pk).update(**stamps)
+        for key, value in stamps.items():
+            setattr(row, key, value)
+    return row
+
+
+def ref(rows: dict[Any, Value], key: Any, where: str) -> Value:
+    """The row restored for the document's id ``key`` (as ``rows`` maps them), named at ``where``."""
+    try:
+        return rows[key]
+    except (KeyError, TypeError):
+        raise ServiceError.on(
+            None, _("%(where)s: %(key)s is not in the backup.") % {"where": where, "key": repr(key)[:40]}
+        ) from None
+
+
+def object_at(value: Any, where: str, keys: Iterable[str]) -> dict[str, Any]:
+    """``value``, an object of the document at ``where`` with no key but ``keys``."""
+    if not isinstance(value, dict):
+        raise ServiceError.on(None, _("%(where)s: an object was expected.") % {"where": where})
+    unknown = sorted(set(value) - set(keys), key=str)
+    if unknown:
+        raise ServiceError.on(None, _("%(where)s: unknown key %(key)s.") % {"where": where, "key": repr(unknown[0])})
+    return value
+
+
+def list_at(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ServiceError.on(None, _("%(where)s: a list was expected.") % {"where": where})
+    return value
+
+
+# The Python type a value of a field must already have, and its name: the document is JSON, and text where a number
+# belongs (which Django would turn into one) is a document edited by hand.
+STRICT_TYPES: tuple[tuple[type[models.Field[Any, Any]], type, str], ...] = (
+    (models.BooleanField, bool, gettext_noop("true or false")),
+    (models.IntegerField, int, gettext_noop("a whole number")),
+    (models.CharField, str, gettext_noop("text")),
+)
+
+
+def checked(row: ModelT, where: str) -> ModelT:
+    """``row`` with every plain field of the right type, length, choice and range (JSON and relations are the
+    caller's to check); ServiceError naming ``where`` and the field otherwise."""
+    problems: dict[str, list[str]] = {}
+    plain = [f for f in row._meta.concrete_fields if not (f.is_relation or isinstance(f, models.JSONField))]
+    for f in plain:
+        value = getattr(row, f.attname)
+        wanted = next(((python, words) for kind, python, words in STRICT_TYPES if isinstance(f, kind)), None)
+        if wanted is not None and value is not None and not _of_type(value, wanted[0]):
+            words = {"value": repr(value)[:40], "wanted": _(wanted[1])}
+            problems[f.name] = [_("%(value)s where %(wanted)s was expected.") % words]
+    if not problems:
+        try:
+            row.clean_fields(exclude=[f.name for f in row._meta.concrete_fields if f not in plain])
+        except ValidationError as error:
+            problems = error.message_dict
+    if problems:
+        raise ServiceError.on(
+            None, "; ".join(f"{where}.{name}: {' '.join(messages)}" for name, messages in problems.items())
+        )
+    return row
+
+
+def _of_type(value: Any, wanted: type) -> bool:
+    """``value`` is a ``wanted`` (a choice is a ``str`` too), and no bool stands for a number."""
+    return isinstance(value, wanted) and (wanted is bool or not isinstance(value, bool))
+
 
 @transaction.atomic
-def import_club(*, document: Any, slug: str | None = None) -> tuple[Club, list[str]]:
-    """The club of ``document``, restored; with the usernames of logins that had to be created."""
+def import_club(*, document: Any, slug: str | None = None) -> Restored:
+    """The club of ``document``, restored with everything the registered parts carry."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ServiceError.on(None, _("This is not a club backup (format %(format)s).") % {"format": FORMAT})
+    where = _nul_at(document)
+    if where is not None:
+        raise ServiceError.on(None, _("%(where)s: text with a NUL character.") % {"where": where or "document"})
     try:
-        return _restore(document, slug)
-    except (KeyError, TypeError, ValueError, AttributeError, DatabaseError) as error:
+        return _restore(object_at(document, "document", TOP_KEYS | set(PARTS)), slug)
+    except ServiceError:
+        raise
+    except KeyError as error:
+        raise ServiceError.on(None, _("The backup lacks the key %(key)s.") % {"key": error}) from None
+    except (TypeError, ValueError, AttributeError, ValidationError, DatabaseError) as error:
         raise ServiceError.on(None, _("The backup cannot be restored: %(error)s") % {"error": error}) from None
 
 
-def _restore(document: dict[str, Any], slug: str | None) -> tuple[Club, list[str]]:
-    info = document["club"]
+def _nul_at(document: Any) -> str | None:
+    """The path of a text holding a NUL character (no database keeps one), or None; walked without recursion."""
+    stack: list[tuple[str, Any]] = [("", document)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if isinstance(key, str) and "\x00" in key:
+                    return path
+                stack.append((f"{path}.{key}" if path else key, item))
+        elif isinstance(value, list):
+            stack.extend((f"{path}[{index}]", item) for index, item in enumerate(value))
+        elif isinstance(value, str) and "\x00" in value:
+            return path
+    return None
+
+
+def _restore(document: dict[str, Any], slug: str | None) -> Restored:
+    info = object_at(document["club"], "club", CLUB_KEYS)
     slug = slug or info["slug"]
-    if Club.objects.filter(slug=slug).exists():
+    if isinstance(slug, str) and Club.objects.filter(slug=slug).exists():
         raise ServiceError.on(None, _("A club with the short name %(slug)s exists already.") % {"slug": slug})
-    club = Club.objects.create(
-        name=info["name"], slug=slug, currency=info["currency"], pot_policy=info["pot_policy"],
-        settlement_mode=info["settlement_mode"],
+    club = create(
+        Club, "club", times={"created_at": info["created_at"]}, name=info["name"], slug=slug,
+        currency=info["currency"], pot_policy=info["pot_policy"], settlement_mode=info["settlement_mode"],
     )  # fmt: skip
-    Club.objects.filter(pk=club.pk).update(created_at=_time(info["created_at"]))
-    users, created = _users(document["users"])
-    members = {}
-    for row in document["members"]:
-        member = Member.objects.create(
-            club=club, name=row["name"], role=row["role"], is_guest=row["is_guest"], user=users.get(row["user"])
-        )
-        Member.objects.filter(pk=member.pk).update(joined_at=_time(row["joined_at"]))
-        members[row["id"]] = member
-    house_rules = {}
-    for row in document["house_rules"]:
-        rules = HouseRules.objects.create(
-            club=club, name=row["name"], game=row["game"], rules=row["rules"], tariff=row["tariff"],
-            cents_per_point=row["cents_per_point"],
+    users, created = _users(list_at(document["users"], "users"))
+    restoring = Restoring(club, users)
+    for index, value in enumerate(list_at(document["members"], "members")):
+        row = object_at(value, f"members[{index}]", MEMBER_KEYS)
+        restoring.members[row["id"]] = create(
+            Member, f"members[{index}]", times={"joined_at": row["joined_at"]}, club=club, name=row["name"],
+            role=row["role"], is_guest=row["is_guest"], user=_login(users, row["user"], f"members[{index}].user"),
         )  # fmt: skip
-        HouseRules.objects.filter(pk=rules.pk).update(created_at=_time(row["created_at"]))
-        house_rules[row["id"]] = rules
-    sessions: dict[int, Session] = {}
+    house_rules: dict[int, HouseRules] = {}
+    for index, value in enumerate(list_at(document["house_rules"], "house_rules")):
+        row = object_at(value, f"house_rules[{index}]", HOUSE_RULES_KEYS)
+        house_rules[row["id"]] = create(
+            HouseRules, f"house_rules[{index}]", times={"created_at": row["created_at"]}, club=club, name=row["name"],
+            game=row["game"], rules=row["rules"], tariff=row["tariff"], cents_per_point=row["cents_per_point"],
+        )  # fmt: skip
     deals: dict[int, Deal] = {}
-    for row in document["sessions"]:
-        sessions[row["id"]] = _session(club, row, members, house_rules, users, deals)
-    for row in document["sessions"]:
+    rows = list_at(document["sessions"], "sessions")
+    for index, value in enumerate(rows):
+        row = object_at(value, f"sessions[{index}]", SESSION_KEYS)
+        restoring.sessions[row["id"]] = _session(restoring, f"sessions[{index}]", row, house_rules, deals)
+    for row in rows:
         if row["pot_from"] is not None:
-            Session.objects.filter(pk=sessions[row["id"]].pk).update(pot_from=sessions[row["pot_from"]])
-    for row in document["audit"]:
-        AuditEntry.objects.create(
-            club=club, session=sessions.get(row["session"]), deal=deals.get(row["deal"]),
-            actor=users.get(row["actor"]), at=datetime.fromisoformat(row["at"]), action=row["action"],
-            deal_number=row["deal_number"], revision=row.get("revision"),
+            pot_from = ref(restoring.sessions, row["pot_from"], "sessions[].pot_from")
+            Session.objects.filter(pk=restoring.sessions[row["id"]].pk).update(pot_from=pot_from)
+    for session in restoring.sessions.values():
+        _check_results(session)
+    audit = list_at(document["audit"], "audit")
+    for index, value in enumerate(audit):
+        row = object_at(value, f"audit[{index}]", AUDIT_KEYS)
+        create(
+            AuditEntry, f"audit[{index}]", club=club, session=restoring.sessions.get(row["session"]),
+            deal=deals.get(row["deal"]), actor=_login(users, row["actor"], f"audit[{index}].actor"),
+            at=parsed_time(row["at"], f"audit[{index}].at"), action=row["action"], deal_number=row["deal_number"],
+            revision=row.get("revision"),
             before=row["before"], after=row["after"], effect=row.get("effect"),
         )  # fmt: skip
-    AuditEntry.objects.create(club=club, action=AuditEntry.Action.CLUB_IMPORTED, after={"from": info["slug"]})
-    for session in sessions.values():
-        _check_results(session)
-    return club, created
+    restoring.counts.update({"members": len(restoring.members), "house rules": len(house_rules)})
+    restoring.counts.update({"sessions": len(restoring.sessions), "deals": len(deals), "audit entries": len(audit)})
+    for key, part in PARTS.items():
+        if key in document:
+            part.restore(document[key], restoring)
+    missing = [_carried_line(entry) for entry in list_at(document.get("not_carried", []), "not_carried")]
+    AuditEntry.objects.create(
+        club=club, action=AuditEntry.Action.CLUB_IMPORTED,
+        after={"from": info["slug"], "restored": dict(restoring.counts), "not_restored": restoring.not_restored},
+    )  # fmt: skip
+    return Restored(club, created, restoring.counts, missing, restoring.not_restored)
 
 
-def _users(rows: list[dict[str, Any]]) -> tuple[dict[str, User], list[str]]:
+def _carried_line(entry: Any) -> str:
+    entry = object_at(entry, "not_carried[]", ("kind", "name", "why"))
+    return f"{entry['kind']} {entry['name']}: {entry['why']}"
+
+
+def _login(users: dict[str, User], username: Any, where: str) -> User | None:
+    return None if username is None else ref(users, username, where)
+
+
+def _logins(users: dict[str, User], row: dict[str, Any], where: str, *keys: str) -> dict[str, User | None]:
+    """The logins ``row`` names under ``keys`` (``created_by``, …)."""
+    return {key: _login(users, row[key], f"{where}.{key}") for key in keys}
+
+
+def _users(rows: list[Any]) -> tuple[dict[str, User], list[str]]:
     user_model = get_user_model()
     users, created = {}, []
-    for row in rows:
+    for index, value in enumerate(rows):
+        row = object_at(value, f"users[{index}]", USER_KEYS)
         user = user_model.objects.filter(username=row["username"]).first()
         if user is None:
-            user = user_model.objects.create_user(
-                username=row["username"], first_name=row.get("first_name", ""), last_name=row.get("last_name", ""),
-                email=row.get("email", ""), password=None,
-            )  # fmt: skip
+            user = user_model(username=row["username"], first_name=row.get("first_name", ""),
+                              last_name=row.get("last_name", ""), email=row.get("email", ""))  # fmt: skip
+            user.set_unusable_password()
+            checked(user, f"users[{index}]").save()
             created.append(user.username)
         users[row["username"]] = user
     return users, created
 
 
 def _session(
-    club: Club,
-    row: dict[str, Any],
-    members: dict[int, Member],
-    house_rules: dict[int, HouseRules],
-    users: dict[str, User],
-    deals: dict[int, Deal],
+    restoring: Restoring, where: str, row: dict[str, Any], house_rules: dict[int, HouseRules], deals: dict[int, Deal]
 ) -> Session:
-    session = Session.objects.create(
-        club=club, game=row["game"], played_on=date.fromisoformat(row["played_on"]), table=row["table"],
-        rules=row["rules"], tariff=row["tariff"], cents_per_point=row["cents_per_point"], currency=row["currency"],
+    rules = None if row["house_rules"] is None else ref(house_rules, row["house_rules"], f"{where}.house_rules")
+    session = create(
+        Session, where, times={"created_at": row["created_at"]}, club=restoring.club, game=row["game"],
+        played_on=parsed_date(row["played_on"], f"{where}.played_on"), table=row["table"], rules=row["rules"],
+        tariff=row["tariff"], cents_per_point=row["cents_per_point"], currency=row["currency"],
         pot_policy=row["pot_policy"], settlement_mode=row["settlement_mode"], first_dealer=row["first_dealer"],
-        house_rules=house_rules.get(row["house_rules"]), status=row["status"], pot_carried_in=row["pot_carried_in"],
-        created_by=users.get(row["created_by"]), closed_at=_time(row["closed_at"]), revision=row["revision"],
+        house_rules=rules, status=row["status"], pot_carried_in=row["pot_carried_in"],
+        closed_at=parsed_time(row["closed_at"], f"{where}.closed_at"), revision=row["revision"],
         deal_count=row["deal_count"], totals=row["totals"], pot=row["pot"], next_dealer=row["next_dealer"],
-        import_fingerprint=row["import_fingerprint"],
+        import_fingerprint=row["import_fingerprint"], **_logins(restoring.users, row, where, "created_by"),
     )  # fmt: skip
-    Session.objects.filter(pk=session.pk).update(created_at=_time(row["created_at"]))
-    Seat.objects.bulk_create(
-        Seat(session=session, position=s["position"], member=members[s["member"]], name=s["name"]) for s in row["seats"]
-    )
-    for d in row["deals"]:
-        deal = Deal.objects.create(
-            session=session, sequence=d["sequence"], number=d["number"], facts=d["facts"], revision=d["revision"],
-            result=d["result"], client_token=uuid.UUID(d["client_token"]) if d["client_token"] else None,
-            created_by=users.get(d["created_by"]), updated_by=users.get(d["updated_by"]),
-            deleted_by=users.get(d["deleted_by"]), deleted_at=_time(d["deleted_at"]),
+    for index, value in enumerate(list_at(row["seats"], f"{where}.seats")):
+        at = f"{where}.seats[{index}]"
+        seat = object_at(value, at, SEAT_KEYS)
+        member = ref(restoring.members, seat["member"], f"{at}.member")
+        create(Seat, at, session=session, position=seat["position"], member=member, name=seat["name"])
+    for index, value in enumerate(list_at(row["deals"], f"{where}.deals")):
+        at = f"{where}.deals[{index}]"
+        d = object_at(value, at, DEAL_KEYS)
+        deals[d["id"]] = create(
+            Deal, at, times={"created_at": d["created_at"], "updated_at": d["updated_at"]}, session=session,
+            sequence=d["sequence"], number=d["number"], facts=d["facts"], revision=d["revision"], result=d["result"],
+            client_token=uuid.UUID(d["client_token"]) if d["client_token"] else None,
+            deleted_at=parsed_time(d["deleted_at"], f"{at}.deleted_at"),
+            **_logins(restoring.users, d, at, "created_by", "updated_by", "deleted_by"),
         )  # fmt: skip
-        Deal.objects.filter(pk=deal.pk).update(created_at=_time(d["created_at"]), updated_at=_time(d["updated_at"]))
-        deals[d["id"]] = deal
     return session
 
 
@@ -154,5 +334,18 @@ def _check_results(session: Session) -> None:
     record.store_player_results(session, stored)
 
 
-def _time(value: str | None) -> datetime | None:
-    return datetime.fromisoformat(value) if value else None
+def parsed_time(value: Any, where: str) -> datetime | None:
+    """The time an ISO text names, or None for none."""
+    if value is None:
+        return None
+    try:
+        return datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise ServiceError.on(None, _("%(where)s: a date and time was expected.") % {"where": where}) from None
+
+
+def parsed_date(value: Any, where: str) -> date:
+    try:
+        return date.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise ServiceError.on(None, _("%(where)s: a date was expected.") % {"where": where}) from None

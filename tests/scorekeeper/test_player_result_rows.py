@@ -216,7 +216,7 @@ def test_rederive_writes_rows_changed_past_the_services_again(chain: Personas) -
 
 def test_a_restored_backup_has_its_rows(chain: Personas) -> None:
     backup = export_club(chain.club)
-    restored, _created = services.import_club(document=backup, slug="restored")
+    restored = services.import_club(document=backup, slug="restored").club
     assert_all_fresh(restored)
     assert PlayerResult.objects.filter(session__club=restored).count() == 5  # the closed session's; none open
 

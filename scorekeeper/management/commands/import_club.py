@@ -21,11 +21,24 @@ class Command(DocumentCommand):
     def handle(self, *args: Any, file: str, slug: str | None, **options: Any) -> None:
         document = self.read_document(file)
         try:
-            club, created = services.import_club(document=document, slug=slug)
+            restored = services.import_club(document=document, slug=slug)
         except services.ServiceError as error:
             self.fail([str(error)])
-        self.stdout.write(f"Restored {club} as {club.slug}: {club.sessions.count()} sessions.")
-        if created:
+        counts = ", ".join(_counted(n, kind) for kind, n in restored.counts.items() if n)
+        self.stdout.write(f"Restored {restored.club} as {restored.club.slug}: {counts or 'nothing but the club'}.")
+        for line in restored.not_carried:
+            self.stdout.write(f"Not in the backup: {line}")
+        for line in restored.not_restored:
+            self.stdout.write(f"Not restored: {line}")
+        if restored.created_logins:
             self.stdout.write(
-                "New logins without a password (set one with manage.py changepassword): " + ", ".join(created)
+                "New logins without a password (set one with manage.py changepassword): "
+                + ", ".join(restored.created_logins)
             )
+
+
+def _counted(n: int, kind: str) -> str:
+    """``1 league``, ``2 leagues``: the kinds are named in the plural (``penalties``, ``house rules``)."""
+    if n != 1:
+        return f"{n} {kind}"
+    return f"1 {kind[:-3]}y" if kind.endswith("ies") else f"1 {kind.removesuffix('s')}"

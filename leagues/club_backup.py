@@ -1,0 +1,351 @@
+"""What this app keeps of a club, carried in the club's backup (``scorekeeper.club_documents``) as two parts that
+``LeaguesConfig.ready`` registers: ``leagues`` (the leagues the club founded, with the clubs invited and their
+seasons) and ``tournaments``.
+
+- A league the club only joined is the founding club's: its backup carries it, this one names it as not carried;
+  so are a season's chosen sessions of other clubs. An invited club comes back invited (or joined, as it was) if a
+  club of its short name is in the database restored into; else the restore names it as not restored.
+- A season's public link comes back on or off as it was, with a new token: a backup spreads no working link.
+- Ratings are not carried: they are derived from the players' results and keyed by their ids, so the restore works
+  them out again from the restored results (``rating_store.refresh_league``) rather than trust stored numbers.
+- A tournament is its ``schreiber-tournament/1`` document, written by the one writer (``tournament_documents``),
+  beside what that document does not hold: which member each participant is and which club session each table
+  sheet is, the status, the frozen rules and the prizes, the kept draw and the times.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from scorekeeper.club_documents import Part, iso, not_carried
+from scorekeeper.engine_words import translated
+from scorekeeper.models import Club, Session
+from scorekeeper.services import ServiceError
+from scorekeeper.services.backups import Restoring, create, list_at, object_at, parsed_date, parsed_time, ref
+
+from .models import (
+    ApartPair,
+    League,
+    LeagueClub,
+    Participant,
+    Penalty,
+    Season,
+    TableSeat,
+    Tournament,
+    TournamentRound,
+    TournamentTable,
+    new_public_token,
+)
+from .ranking import Ranking, RankingError
+from .rating_store import refresh_league
+from .services.seasons import season_settings
+from .tournament_documents import export_tournament
+from .tournaments import document
+from .tournaments.prizes import read_prizes
+from .tournaments.ranking import POINTS
+from .tournaments.words import InvalidTournament
+
+LEAGUE_KEYS = ("name", "game", "created_at", "clubs", "seasons")
+INVITED_KEYS = ("name", "slug", "invited_at", "joined_at")
+SEASON_KEYS = (
+    "name", "period", "starts_on", "ends_on", "selection", "ranking", "tiebreaks", "sub_period", "sessions",
+    "public_link", "created_at",
+)  # fmt: skip
+TOURNAMENT_KEYS = (
+    "document", "played_on", "currency", "status", "settings", "plan", "created_at", "participants", "apart",
+    "rounds", "penalties",
+)  # fmt: skip
+PARTICIPANT_KEYS = ("number", "member", "categories", "fixed_table")
+ROUND_KEYS = ("number", "drawn_at", "time_called_at", "closed_at", "tables")
+TABLE_KEYS = ("number", "session")
+PLAN_KEYS = ("key", "rounds", "lower_bound")
+
+
+def parts() -> list[Part]:
+    return [
+        Part("leagues", export_leagues, restore_leagues),
+        Part("tournaments", export_tournaments, restore_tournaments),
+    ]
+
+
+def refused(where: str, message: str) -> ServiceError:
+    return ServiceError.on(None, f"{where}: {message}")
+
+
+# leagues ------------------------------------------------------------------------------------------------------------
+
+
+def export_leagues(club: Club, missing: list[dict[str, str]]) -> list[dict[str, Any]]:
+    for membership in LeagueClub.objects.filter(club=club).select_related("league__club").order_by("pk"):
+        founder = membership.league.club
+        missing.append(
+            not_carried(
+                "league",
+                membership.league.name,
+                f"founded by {founder.name} ({founder.slug}): its backup "
+                "carries it; this club joins it again when invited again",
+            )
+        )
+    return [_league(league, missing) for league in club.leagues.order_by("pk")]
+
+
+def _league(league: League, missing: list[dict[str, str]]) -> dict[str, Any]:
+    seasons = []
+    for season in league.seasons.order_by("pk"):
+        chosen = list(season.sessions.order_by("pk").values_list("pk", "club_id"))
+        own = [pk for pk, club_id in chosen if club_id == league.club_id]
+        if len(own) < len(chosen):
+            missing.append(
+                not_carried(
+                    "season sessions",
+                    f"{league.name} · {season.name}",
+                    f"{len(chosen) - len(own)} chosen sessions of other clubs: their backups carry them",
+                )
+            )
+        seasons.append(
+            {
+                **season_settings(season),
+                "sessions": own,
+                "public_link": season.public_token is not None,
+                "created_at": iso(season.created_at),
+            }
+        )
+    return {
+        "name": league.name,
+        "game": league.game,
+        "created_at": iso(league.created_at),
+        "clubs": [
+            {"name": m.club.name, "slug": m.club.slug, "invited_at": iso(m.invited_at), "joined_at": iso(m.joined_at)}
+            for m in league.memberships.select_related("club").order_by("pk")
+        ],
+        "seasons": seasons,
+    }
+
+
+def restore_leagues(value: Any, restoring: Restoring) -> None:
+    for index, raw in enumerate(list_at(value, "leagues")):
+        where = f"leagues[{index}]"
+        row = object_at(raw, where, LEAGUE_KEYS)
+        league = create(League, where, times={"created_at": row["created_at"]}, club=restoring.club,
+                        name=row["name"], game=row["game"])  # fmt: skip
+        restoring.counts["leagues"] += 1
+        for i, invited in enumerate(list_at(row["clubs"], f"{where}.clubs")):
+            _invitation(league, object_at(invited, f"{where}.clubs[{i}]", INVITED_KEYS), f"{where}.clubs[{i}]",
+                        restoring)  # fmt: skip
+        for i, season in enumerate(list_at(row["seasons"], f"{where}.seasons")):
+            _season(league, object_at(season, f"{where}.seasons[{i}]", SEASON_KEYS), f"{where}.seasons[{i}]",
+                    restoring)  # fmt: skip
+        refresh_league(league)
+
+
+def _invitation(league: League, row: dict[str, Any], where: str, restoring: Restoring) -> None:
+    slug = row["slug"]
+    club = Club.objects.exclude(pk=restoring.club.pk).filter(slug=slug).first() if isinstance(slug, str) else None
+    if club is None:
+        restoring.not_restored.append(
+            f"league {league.name}: the invitation of {row['name']} ({slug}): no club of that short name here"
+        )
+        return
+    create(LeagueClub, where, times={"invited_at": row["invited_at"]}, league=league, club=club,
+           joined_at=parsed_time(row["joined_at"], f"{where}.joined_at"))  # fmt: skip
+    restoring.counts["league invitations"] += 1
+
+
+def _season(league: League, row: dict[str, Any], where: str, restoring: Restoring) -> None:
+    try:
+        Ranking.from_config(row["ranking"], row["tiebreaks"])
+    except RankingError as error:
+        raise refused(f"{where}.ranking", translated(error.words)) from error
+    if type(row["public_link"]) is not bool:
+        raise refused(
+            f"{where}.public_link",
+            _("%(value)s where %(wanted)s was expected.")
+            % {"value": repr(row["public_link"])[:40], "wanted": _("true or false")},
+        )
+    season = create(
+        Season, where, times={"created_at": row["created_at"]}, league=league, name=row["name"],
+        period=row["period"], starts_on=parsed_date(row["starts_on"], f"{where}.starts_on"),
+        ends_on=parsed_date(row["ends_on"], f"{where}.ends_on"), selection=row["selection"], ranking=row["ranking"],
+        tiebreaks=row["tiebreaks"], sub_period=row["sub_period"],
+        public_token=new_public_token() if row["public_link"] else None,
+    )  # fmt: skip
+    if season.ends_on < season.starts_on:
+        raise refused(f"{where}.ends_on", _("The last day comes before the first."))
+    chosen: list[Session] = [
+        ref(restoring.sessions, pk, f"{where}.sessions[{i}]") for i, pk in enumerate(list_at(row["sessions"], where))
+    ]
+    if any(session.game != league.game for session in chosen):
+        raise refused(f"{where}.sessions", _("Only sessions of the league's game and clubs can count."))
+    season.sessions.set(chosen)
+    restoring.counts["seasons"] += 1
+
+
+# tournaments --------------------------------------------------------------------------------------------------------
+
+
+def export_tournaments(club: Club, missing: list[dict[str, str]]) -> list[dict[str, Any]]:
+    return [_tournament(tournament) for tournament in club.tournaments.order_by("pk")]
+
+
+def _tournament(tournament: Tournament) -> dict[str, Any]:
+    pairs = tournament.apart_pairs.select_related("first", "second").order_by("pk")
+    return {
+        "document": export_tournament(tournament),
+        "played_on": tournament.played_on.isoformat(),
+        "currency": tournament.currency,
+        "status": tournament.status,
+        "settings": tournament.settings,
+        "plan": tournament.plan,
+        "created_at": iso(tournament.created_at),
+        "participants": [
+            {"number": p.number, "member": p.member_id, "categories": p.categories, "fixed_table": p.fixed_table}
+            for p in tournament.participants.all()
+        ],
+        "apart": [[pair.first.number, pair.second.number] for pair in pairs],
+        "rounds": [
+            {
+                "number": r.number,
+                "drawn_at": iso(r.drawn_at),
+                "time_called_at": iso(r.time_called_at),
+                "closed_at": iso(r.closed_at),
+                "tables": [{"number": t.number, "session": t.session_id} for t in r.tables.order_by("number")],
+            }
+            for r in tournament.played_rounds.all()
+        ],
+        "penalties": [{"created_at": iso(p.created_at)} for p in tournament.penalties.order_by("round", "created_at")],
+    }
+
+
+def restore_tournaments(value: Any, restoring: Restoring) -> None:
+    for index, raw in enumerate(list_at(value, "tournaments")):
+        where = f"tournaments[{index}]"
+        restoring.counts["tournaments"] += 1
+        _restore_tournament(object_at(raw, where, TOURNAMENT_KEYS), where, restoring)
+
+
+def _restore_tournament(row: dict[str, Any], where: str, restoring: Restoring) -> None:
+    frozen = row["settings"]  # the rules and tariff the table sessions are started under, and the prizes
+    if not (isinstance(frozen, dict) and isinstance(frozen.get("rules"), dict)):
+        raise refused(f"{where}.settings", _("the tournament's frozen rules were expected."))
+    try:
+        loaded = document.load(row["document"])
+        read_prizes(frozen.get("prizes", {}))
+    except InvalidTournament as error:
+        raise ServiceError({None: [f"{where}: {p.path}: {translated(p.words)}" for p in error.problems]}) from error
+    settings = loaded.settings
+    if settings.games_per_round:
+        raise refused(f"{where}.document.settings.games_per_round", _("A tournament here plays its preset's games."))
+    tournament = create(
+        Tournament, where, times={"created_at": row["created_at"]}, club=restoring.club, name=loaded.name or "",
+        game=settings.game, played_on=parsed_date(row["played_on"], f"{where}.played_on"), preset=settings.preset,
+        settings=frozen, rounds=settings.rounds, entry_fee_cents=settings.entry_fee_cents,
+        currency=row["currency"], tiebreaks=[key for key in settings.tiebreaks if key != POINTS], seed=settings.seed,
+        plan=_plan(row["plan"], f"{where}.plan"), status=row["status"],
+    )  # fmt: skip
+    by_number = _participants(tournament, loaded, row, where, restoring)
+    for i, pair in enumerate(list_at(row["apart"], f"{where}.apart")):
+        if not (isinstance(pair, list) and len(pair) == 2):
+            raise refused(f"{where}.apart[{i}]", _("two start numbers were expected."))
+        create(ApartPair, f"{where}.apart[{i}]", tournament=tournament, first=ref(by_number, pair[0], where),
+               second=ref(by_number, pair[1], where))  # fmt: skip
+    rounds = list_at(row["rounds"], f"{where}.rounds")
+    if len(rounds) != len(loaded.rounds):
+        raise refused(f"{where}.rounds", _("one entry for each round of the document was expected."))
+    started = {
+        played.number: _round(
+            tournament,
+            played,
+            object_at(raw, f"{where}.rounds[{i}]", ROUND_KEYS),
+            f"{where}.rounds[{i}]",
+            by_number,
+            restoring,
+        )
+        for i, (played, raw) in enumerate(zip(loaded.rounds, rounds, strict=True))
+    }
+    penalties = list_at(row["penalties"], f"{where}.penalties")
+    if len(penalties) != len(loaded.penalties):
+        raise refused(f"{where}.penalties", _("one entry for each penalty of the document was expected."))
+    for i, (penalty, raw) in enumerate(zip(loaded.penalties, penalties, strict=True)):
+        at = f"{where}.penalties[{i}]"
+        create(
+            Penalty, at, times={"created_at": object_at(raw, at, ("created_at",))["created_at"]},
+            tournament=tournament, round=started[penalty.round], participant=by_number[penalty.player],
+            kind=penalty.kind, points=penalty.points or 0, reason=penalty.reason, official=penalty.official,
+        )  # fmt: skip
+    restoring.counts["penalties"] += len(penalties)
+
+
+def _participants(
+    tournament: Tournament, loaded: document.Tournament, row: dict[str, Any], where: str, restoring: Restoring
+) -> dict[int, Participant]:
+    """The field: the document's start numbers, names and rounds, with the backup's member, categories and table."""
+    extra: dict[Any, dict[str, Any]] = {}
+    for i, raw in enumerate(list_at(row["participants"], f"{where}.participants")):
+        entry = object_at(raw, f"{where}.participants[{i}]", PARTICIPANT_KEYS)
+        if not (isinstance(entry["categories"], list) and all(isinstance(c, str) for c in entry["categories"])):
+            raise refused(f"{where}.participants[{i}].categories", _("a list of names was expected."))
+        extra[entry["number"]] = entry
+    if len(extra) != len(loaded.participants):
+        raise refused(f"{where}.participants", _("one entry for each participant of the document was expected."))
+    by_number = {}
+    for i, p in enumerate(loaded.participants):
+        at = f"{where}.participants[{i}]"
+        entry = ref(extra, p.number, at)
+        by_number[p.number] = create(
+            Participant, at, tournament=tournament, number=p.number, member=ref(restoring.members, entry["member"], at),
+            name=p.name, categories=entry["categories"], fixed_table=entry["fixed_table"], first_round=p.arrives,
+            last_round=p.withdrawn_after,
+        )  # fmt: skip
+    restoring.counts["participants"] += len(by_number)
+    return by_number
+
+
+def _round(
+    tournament: Tournament,
+    played: document.Round,
+    row: dict[str, Any],
+    where: str,
+    by_number: dict[int, Participant],
+    restoring: Restoring,
+) -> TournamentRound:
+    """A round started, each table the club session restored for it: its seats as drawn, its deals the session's."""
+    this_round = create(
+        TournamentRound, where, times={"drawn_at": row["drawn_at"]}, tournament=tournament, number=played.number,
+        time_called_at=parsed_time(row["time_called_at"], f"{where}.time_called_at"),
+        closed_at=parsed_time(row["closed_at"], f"{where}.closed_at"),
+    )  # fmt: skip
+    restoring.counts["tournament rounds"] += 1
+    sessions: dict[Any, Session] = {}
+    for i, raw in enumerate(list_at(row["tables"], f"{where}.tables")):
+        entry = object_at(raw, f"{where}.tables[{i}]", TABLE_KEYS)
+        sessions[entry["number"]] = ref(restoring.sessions, entry["session"], f"{where}.tables[{i}].session")
+    for i, table in enumerate(played.tables):
+        at = f"{where}.tables[{i}]"
+        session = ref(sessions, table.number, at)
+        live = session.deals.filter(deleted_at__isnull=True).order_by("sequence").values_list("facts", flat=True)
+        if list(live) != list(table.deals):
+            raise refused(at, _("the document's deals are not those of the table's session."))
+        stored = create(TournamentTable, at, round=this_round, number=table.number, session=session,
+                        time_called_after=table.time_called)  # fmt: skip
+        for position, number in enumerate(table.seats):
+            create(TableSeat, f"{at}.seats[{position}]", table=stored, participant=by_number[number], position=position)
+        restoring.counts["tournament tables"] += 1
+    return this_round
+
+
+def _plan(value: Any, where: str) -> dict[str, Any]:
+    """The kept draw (``services.tournaments.planned``): none, or its key, rounds of tables of start numbers, and
+    its bound."""
+    if value == {}:
+        return value
+    plan = object_at(value, where, PLAN_KEYS)
+    tables = [table for tables in list_at(plan.get("rounds"), f"{where}.rounds") for table in list_at(tables, where)]
+    if not (
+        isinstance(plan.get("key"), str)
+        and type(plan.get("lower_bound")) is int
+        and all(isinstance(table, list) and all(isinstance(n, str) for n in table) for table in tables)
+    ):
+        raise refused(where, _("a draw of start numbers was expected."))
+    return plan
