@@ -98,7 +98,18 @@ class SeatLine:
     seat: int
 
 
+PLAN_SEATS_MM = 277 - 15  # what landscape A4 leaves the seats beside the tables' numbers (seating.html)
+PLAN_FEW_SEAT = 0.6  # the share, against a full one, of a seat that fewer than half the tables have (the fifth)
 WHERE_ROWS = 30  # lines of "where do I sit?" a column holds at 14 pt on A4, two columns a page
+
+
+def plan_seat_widths(tables: list[selectors.TableView]) -> list[float]:
+    """Each seat's column in the plan by table, in mm: the fifth seat of a few tables of five gets less, so that the
+    names at the many tables of four are less often wrapped onto two lines."""
+    most = max((len(t.players) for t in tables), default=0)
+    shares = [1 if 2 * sum(len(t.players) >= seat for t in tables) >= len(tables) else PLAN_FEW_SEAT
+              for seat in range(1, most + 1)]  # fmt: skip
+    return [PLAN_SEATS_MM * share / sum(shares) for share in shares]
 
 
 def where_pages(seats: list[SeatLine]) -> list[list[list[SeatLine]]]:
@@ -123,12 +134,12 @@ def seating_pdf(tournament: Tournament, this_round: TournamentRound) -> bytes:
     tables = selectors.tables_of(this_round)
     seats = [SeatLine(p, t.number, seat) for t in tables for seat, p in enumerate(t.players, start=1)]
     seats.sort(key=lambda line: (line.participant.name.casefold(), line.participant.number))
-    seats_most = max((len(t.players) for t in tables), default=0)
+    seat_widths = plan_seat_widths(tables)
     context = {
         **_head(tournament),
         "round": this_round,
-        "seat_numbers": range(1, seats_most + 1),
-        "plan": [(t, range(seats_most - len(t.players))) for t in tables],  # a row a table, short ones padded
+        "seat_widths": [f"{width:.1f}" for width in seat_widths],
+        "plan": [(t, range(len(seat_widths) - len(t.players))) for t in tables],  # a row a table, short ones padded
         "where_pages": where_pages(seats),
     }
     return pdf_from_template("leagues/print/tournament/seating.html", context)

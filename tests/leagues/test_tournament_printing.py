@@ -5,12 +5,14 @@ from __future__ import annotations
 import datetime
 import io
 import re
+from types import SimpleNamespace
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
 from leagues import selectors
+from leagues import tournament_printing as printing
 from leagues.models import Tournament, TournamentRound
 from leagues.selectors import prizes as prize_selectors
 from leagues.services import tournaments
@@ -351,3 +353,14 @@ def test_the_final_ranking_marks_who_withdrew(
     german = flat(" ".join(pdf_pages(b"".join(response.streaming_content))))
     assert "Zoë Ärger nach Runde 1 ausgeschieden" in german
     assert "Beste Dame" in german
+
+
+def test_the_fifth_seat_of_a_few_tables_of_five_leaves_the_others_room() -> None:
+    def tables(*sizes: int) -> list:
+        return [SimpleNamespace(players=[None] * size) for size in sizes]
+
+    few_fives = printing.plan_seat_widths(tables(*[4] * 12, 5, 5))
+    assert few_fives[0] == few_fives[3] > few_fives[4] == pytest.approx(0.6 * few_fives[0])
+    assert sum(few_fives) == pytest.approx(printing.PLAN_SEATS_MM)
+    assert len(set(printing.plan_seat_widths(tables(5, 5, 5, 4)))) == 1  # most tables have five: five equal seats
+    assert printing.plan_seat_widths([]) == []
