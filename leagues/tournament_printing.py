@@ -1,5 +1,6 @@
-"""A tournament's printouts, rendered with WeasyPrint (``scorekeeper.printing``): the seating plan of a round, its
-pre-filled table sheets (one page a table, all of them in one PDF), its results, and the final ranking with prizes.
+"""A tournament's printouts, rendered with WeasyPrint (``scorekeeper.printing``): the seating plan of a round (by
+table, and "where do I sit?" by name, a wall page each), its table number cards, its pre-filled table sheets (one
+page a table, all of them in one PDF), its results, and the final ranking with prizes.
 
 The sheets are what a director prints for a round of 50 tables, so they are laid out for speed: one fixed-layout
 table per page, rows of a fixed height computed here so that every sheet fills its page, thin rules only.
@@ -97,6 +98,27 @@ class SeatLine:
     seat: int
 
 
+PLAN_SEATS_MM = 277 - 15  # what landscape A4 leaves the seats beside the tables' numbers (seating.html)
+PLAN_FEW_SEAT = 0.6  # the share, against a full one, of a seat that fewer than half the tables have (the fifth)
+WHERE_ROWS = 30  # lines of "where do I sit?" a column holds at 14 pt on A4, two columns a page
+
+
+def plan_seat_widths(tables: list[selectors.TableView]) -> list[float]:
+    """Each seat's column in the plan by table, in mm: the fifth seat of a few tables of five gets less, so that the
+    names at the many tables of four are less often wrapped onto two lines."""
+    most = max((len(t.players) for t in tables), default=0)
+    shares = [1 if 2 * sum(len(t.players) >= seat for t in tables) >= len(tables) else PLAN_FEW_SEAT
+              for seat in range(1, most + 1)]  # fmt: skip
+    return [PLAN_SEATS_MM * share / sum(shares) for share in shares]
+
+
+def where_pages(seats: list[SeatLine]) -> list[list[list[SeatLine]]]:
+    """The alphabetical list cut into A4 pages of two columns, each column read top to bottom: cut here rather than
+    by CSS columns, so that a column never breaks between pages."""
+    pages = [seats[start : start + 2 * WHERE_ROWS] for start in range(0, len(seats), 2 * WHERE_ROWS)]
+    return [[page[: (len(page) + 1) // 2], page[(len(page) + 1) // 2 :]] for page in pages]
+
+
 def sheets_pdf(tournament: Tournament, this_round: TournamentRound) -> bytes:
     preset = selectors.preset_of(tournament)
     sheets = [
@@ -112,8 +134,21 @@ def seating_pdf(tournament: Tournament, this_round: TournamentRound) -> bytes:
     tables = selectors.tables_of(this_round)
     seats = [SeatLine(p, t.number, seat) for t in tables for seat, p in enumerate(t.players, start=1)]
     seats.sort(key=lambda line: (line.participant.name.casefold(), line.participant.number))
-    context = {**_head(tournament), "round": this_round, "tables": tables, "seats": seats}
+    seat_widths = plan_seat_widths(tables)
+    context = {
+        **_head(tournament),
+        "round": this_round,
+        "seat_widths": [f"{width:.1f}" for width in seat_widths],
+        "plan": [(t, range(len(seat_widths) - len(t.players))) for t in tables],  # a row a table, short ones padded
+        "where_pages": where_pages(seats),
+    }
     return pdf_from_template("leagues/print/tournament/seating.html", context)
+
+
+def table_cards_pdf(tournament: Tournament, this_round: TournamentRound) -> bytes:
+    """A card a table, on A5, its number big enough to read across the hall."""
+    context = {**_head(tournament), "round": this_round, "tables": selectors.tables_of(this_round)}
+    return pdf_from_template("leagues/print/tournament/table_cards.html", context)
 
 
 def round_results_pdf(tournament: Tournament, this_round: TournamentRound) -> bytes:

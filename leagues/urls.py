@@ -53,6 +53,11 @@ urlpatterns = [
         name="tournament_seating_pdf",
     ),
     path(
+        f"{tournament}rounds/<int:number>/table-cards.pdf",
+        tournament_printouts.tournament_table_cards_pdf,
+        name="tournament_table_cards_pdf",
+    ),
+    path(
         f"{tournament}rounds/<int:number>/sheets.pdf",
         tournament_printouts.tournament_sheets_pdf,
         name="tournament_sheets_pdf",

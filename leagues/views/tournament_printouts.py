@@ -28,6 +28,14 @@ def tournament_seating_pdf(request: Request, club_slug: str, tournament_id: int,
     return pdf_response(printing.seating_pdf(tournament, this_round), _name(tournament, f"round-{number}-seating"))
 
 
+def tournament_table_cards_pdf(request: Request, club_slug: str, tournament_id: int, number: int) -> HttpResponseBase:
+    """A card a table of a round, its number big enough to find the table across the hall."""
+    tournament = _tournament(request, club_slug, tournament_id)
+    this_round = selectors.round_of(tournament, number)
+    pdf = printing.table_cards_pdf(tournament, this_round)
+    return pdf_response(pdf, _name(tournament, f"round-{number}-table-cards"))
+
+
 def tournament_sheets_pdf(request: Request, club_slug: str, tournament_id: int, number: int) -> HttpResponseBase:
     """Every table sheet of a round, pre-filled, a page each."""
     tournament = _tournament(request, club_slug, tournament_id)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import datetime
+import io
 import re
+from types import SimpleNamespace
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
 from leagues import selectors
+from leagues import tournament_printing as printing
 from leagues.models import Tournament, TournamentRound
 from leagues.selectors import prizes as prize_selectors
 from leagues.services import tournaments
@@ -136,6 +139,7 @@ def test_members_see_the_prizes_and_only_owners_set_them(
 
 PRINTOUTS = [
     ("tournament_seating_pdf", True),
+    ("tournament_table_cards_pdf", True),
     ("tournament_sheets_pdf", True),
     ("tournament_round_results_pdf", True),
     ("tournament_ranking_pdf", False),
@@ -196,7 +200,8 @@ def test_the_seating_plan_names_everybody(
 ) -> None:
     client.force_login(personas.scorer)
     text = flat(" ".join(pdf_text(client, "tournament_seating_pdf", personas.club.slug, tournament.pk, 1)))
-    assert "Seating plan of round 1" in text
+    assert "Seating plan" in text
+    assert "Round 1" in text
     for name in NAMES:
         assert text.count(name) == 2  # at the table, and in "where do I sit"
 
@@ -218,3 +223,144 @@ def test_the_round_results_and_the_final_ranking_with_prizes(
     assert "Best round" in ranking  # the tie-break column
     for printed in ("Place 1", "€65.00", "Beste Dame", "€15.00"):
         assert printed in ranking
+
+
+# the wall printouts for a field of sixty ---------------------------------------------------------------------------
+
+FIRST_NAMES = ["Anneliese", "Bärbel", "Christoph", "Dieter", "Elisabeth", "Franz-Xaver", "Gisela", "Hildegard",
+               "Ignaz", "Jürgen", "Käthe", "Leopold", "Magdalena", "Norbert", "Ottilie"]  # fmt: skip
+SURNAMES = ["Oberhuber", "Schwarzenberger", "Müller", "Zöllner"]
+SIXTY = [f"{first} {last}" for last in SURNAMES for first in FIRST_NAMES]  # up to 28 letters, umlauts
+A4 = (595, 842)  # points, portrait
+A5 = (420, 595)
+
+
+@pytest.fixture
+def sixty(personas: Personas) -> TournamentRound:
+    """Round 1 of a tournament of sixty, drawn and started: fifteen tables of four."""
+    found = tournaments.create_tournament(
+        club=personas.club, actor=personas.owner, name="Großes Herbstturnier des Vereins", preset="ddv",
+        played_on=DAY, rounds=3, seed=11,
+    )  # fmt: skip
+    for name in SIXTY:
+        tournaments.add_participant(tournament=found, actor=personas.owner, name=name)
+    return tournaments.start_round(tournament=found, actor=personas.owner)
+
+
+def pdf_of(client: Client, name: str, this_round: TournamentRound, language: str = "en") -> bytes:
+    args = [this_round.tournament.club.slug, this_round.tournament.pk, this_round.number]
+    response = client.get(reverse(name, args=args), HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    return b"".join(response.streaming_content)  # type: ignore[attr-defined]
+
+
+def page_size(pdf: bytes, index: int) -> tuple[int, int]:
+    from pypdf import PdfReader
+
+    box = PdfReader(io.BytesIO(pdf)).pages[index].mediabox
+    return round(float(box.width)), round(float(box.height))
+
+
+def printed_sizes(pdf: bytes, index: int) -> dict[str, float]:
+    """Each piece of text on a page and the size it is printed at, in points (the font's size times the text and
+    page matrices' vertical scale; the smallest where a text is printed twice)."""
+    from pypdf import PdfReader
+
+    sizes: dict[str, float] = {}
+
+    def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+        text = text.strip()
+        if text:
+            printed = round(size * abs(tm[3]) * abs(cm[3]), 1)
+            sizes[text] = min(sizes.get(text, printed), printed)
+
+    PdfReader(io.BytesIO(pdf)).pages[index].extract_text(visitor_text=visit)
+    return sizes
+
+
+def a_name(text: str) -> bool:
+    """Whether a piece of printed text is a name of the sixty, or a part of one wrapped onto two lines."""
+    return any(text in name or name in text for name in SIXTY)
+
+
+@pytest.mark.pdf
+@needs_weasyprint
+def test_the_seating_plan_of_sixty_is_a_wall_page_by_table_and_one_by_name(
+    client: Client, personas: Personas, sixty: TournamentRound
+) -> None:
+    client.force_login(personas.scorer)
+    pdf = pdf_of(client, "tournament_seating_pdf", sixty)
+    by_table, by_name = pdf_pages(pdf)
+    assert page_size(pdf, 0) == A4[::-1]  # landscape, for a table a line
+    assert page_size(pdf, 1) == A4
+    tables = selectors.tables_of(sixty)
+    assert len(tables) == 15
+    lines = by_table.splitlines()
+    for table in tables:  # a table a line: its number and its players in seat order
+        assert " ".join([str(table.number), *(p.name for p in table.players)]) in lines
+    assert min(size for text, size in printed_sizes(pdf, 0).items() if a_name(text)) >= 16
+    assert "Where do I sit?" in by_name
+    seat_of = {p.name: (t.number, seat) for t in tables for seat, p in enumerate(t.players, start=1)}
+    lines = [f"{name} {table} {seat}" for name, (table, seat) in sorted(seat_of.items(), key=lambda i: i[0].casefold())]
+    listed = flat(by_name)
+    assert all(line in listed for line in lines)  # a name wrapped onto two lines reads as one here
+    assert [listed.index(line) for line in lines] == sorted(listed.index(line) for line in lines)  # alphabetical
+    assert min(size for text, size in printed_sizes(pdf, 1).items() if a_name(text)) >= 14
+
+
+@pytest.mark.pdf
+@needs_weasyprint
+def test_the_seating_plan_speaks_german(client: Client, personas: Personas, sixty: TournamentRound) -> None:
+    client.force_login(personas.owner)
+    text = flat(" ".join(pdf_pages(pdf_of(client, "tournament_seating_pdf", sixty, "de"))))
+    for words in ("Sitzplan", "Runde 1", "Tisch", "Platz 1 · gibt zuerst", "Wo sitze ich?"):
+        assert words in text
+
+
+@pytest.mark.pdf
+@needs_weasyprint
+def test_the_table_cards_are_an_a5_page_a_table_with_a_number_read_across_the_hall(
+    client: Client, personas: Personas, sixty: TournamentRound
+) -> None:
+    client.force_login(personas.owner)
+    pdf = pdf_of(client, "tournament_table_cards_pdf", sixty, "de")
+    pages = pdf_pages(pdf)
+    tables = selectors.tables_of(sixty)
+    assert len(pages) == len(tables)
+    for index, (page, table) in enumerate(zip(pages, tables, strict=True)):
+        assert page_size(pdf, index) == A5[::-1]
+        assert "Großes Herbstturnier des Vereins · Runde 1" in flat(page)
+        assert "TISCH" in page
+        assert all(p.name in flat(page) for p in table.players)
+        assert printed_sizes(pdf, index)[str(table.number)] >= 300
+
+
+@pytest.mark.pdf
+@needs_weasyprint
+def test_the_final_ranking_marks_who_withdrew(
+    client: Client, personas: Personas, tournament: Tournament, first_round
+) -> None:
+    gone = tournament.participants.get(name="Zoë Ärger")
+    tournaments.withdraw(participant=gone, actor=personas.owner)
+    tournaments.set_prizes(tournament=tournament, actor=personas.owner, prizes=PRIZES)
+    client.force_login(personas.owner)
+    args = [personas.club.slug, tournament.pk]
+    english = flat(" ".join(pdf_text(client, "tournament_ranking_pdf", *args)))
+    assert english.count("withdrew after round") == 1
+    assert "Zoë Ärger withdrew after round 1" in english
+    response = client.get(reverse("tournament_ranking_pdf", args=args), HTTP_ACCEPT_LANGUAGE="de")
+    german = flat(" ".join(pdf_pages(b"".join(response.streaming_content))))
+    assert "Zoë Ärger nach Runde 1 ausgeschieden" in german
+    assert "Beste Dame" in german
+
+
+def test_the_fifth_seat_of_a_few_tables_of_five_leaves_the_others_room() -> None:
+    def tables(*sizes: int) -> list:
+        return [SimpleNamespace(players=[None] * size) for size in sizes]
+
+    few_fives = printing.plan_seat_widths(tables(*[4] * 12, 5, 5))
+    assert few_fives[0] == few_fives[3] > few_fives[4] == pytest.approx(0.6 * few_fives[0])
+    assert sum(few_fives) == pytest.approx(printing.PLAN_SEATS_MM)
+    assert len(set(printing.plan_seat_widths(tables(5, 5, 5, 4)))) == 1  # most tables have five: five equal seats
+    assert printing.plan_seat_widths([]) == []
