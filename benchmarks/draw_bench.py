@@ -21,8 +21,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from leagues.tournaments.draw import Plan, plan
-from leagues.tournaments.fields import ordinary_size
+from leagues.tournaments.rules.draw import Plan, plan
+from leagues.tournaments.rules.fields import ordinary_size
 
 
 def draw(players: int, rounds: int, seed: int = 1, game: str = "doppelkopf") -> tuple[Plan, dict[str, Any]]:

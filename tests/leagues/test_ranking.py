@@ -1,4 +1,4 @@
-"""The ranking engine (``leagues.ranking``): every mode on a small season checked by hand, every tie-break,
+"""The ranking engine (``leagues.seasons.ranking``): every mode on a small season checked by hand, every tie-break,
 shared places, players below the minimum attendance, movement, sub-standings, bad parameters, and properties.
 
 Most tests use season S, four evenings at one table (the points are game points):
@@ -26,7 +26,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from leagues.ranking import (
+from leagues.seasons.ranking import (
     MODES,
     TEMPLATES,
     TIEBREAKS,
@@ -41,7 +41,7 @@ from leagues.ranking import (
     rank_with_movement,
     sub_standings,
 )
-from leagues.ranking.samples import random_season
+from leagues.seasons.ranking.samples import random_season
 
 Row = tuple[Any, ...]  # (player, place, points) or (player, place, points, {field: value})
 
@@ -484,7 +484,7 @@ def test_every_mode_and_tiebreak_has_words():
 
 
 def test_the_engine_imports_no_django():
-    code = "import sys, leagues.ranking; sys.exit(any(m.split('.')[0] == 'django' for m in sys.modules))"
+    code = "import sys, leagues.seasons.ranking; sys.exit(any(m.split('.')[0] == 'django' for m in sys.modules))"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
 

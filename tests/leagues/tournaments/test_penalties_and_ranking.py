@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from leagues.tournaments.penalties import Penalty
-from leagues.tournaments.ranking import RoundResult, draw_lots, parse_tiebreaks, rank
-from leagues.tournaments.reading import Bad
+from leagues.tournaments.rules.penalties import Penalty
+from leagues.tournaments.rules.ranking import RoundResult, draw_lots, parse_tiebreaks, rank
+from leagues.tournaments.rules.reading import Bad
 
 TABLE = (1, 2, 3, 4)
 

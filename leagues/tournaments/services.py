@@ -1,6 +1,6 @@
 """Every write to a tournament: registration, the draw, rounds and their table sessions, swaps, penalties.
 
-The draw (``leagues.tournaments.draw``) plans every remaining round from the field as it is
+The draw (``leagues.tournaments.rules.draw``) plans every remaining round from the field as it is
 (``selectors.tournaments.drawn``; ``draw`` keeps the plan), and a round is only committed when the director starts
 it: its tables become sessions of the club (the table sheets, entered on the same screens as any evening), seated as
 drawn. Rounds played never change.
@@ -26,21 +26,22 @@ from scorekeeper.services import ServiceError, record
 from scorekeeper.services.clubs import clean_choice, clean_name
 from scorekeeper.services.record import Actor, audit_club
 
-from ..models import NAME_MAX, ApartPair, Participant, Penalty, TableSeat, Tournament, TournamentRound, TournamentTable
-from ..selectors import tournaments as selectors
-from ..selectors.tournaments import preset_of
-from ..tournaments.document import Participant as DocumentParticipant
-from ..tournaments.document import Round as DocumentRound
-from ..tournaments.document import Tournament as TournamentDocument
-from ..tournaments.document import load as load_document
-from ..tournaments.document import score as score_document
-from ..tournaments.draw import MOST_ROUNDS, DrawError, Plan
-from ..tournaments.presets import PRESETS
-from ..tournaments.prizes import prizes_json, read_prizes
-from ..tournaments.ranking import POINTS, parse_tiebreaks
-from ..tournaments.reading import Bad
-from ..tournaments.sheet import Sheet, read_sheet
-from ..tournaments.words import InvalidTournament
+from ..competition import NAME_MAX
+from . import selectors
+from .models import ApartPair, Participant, Penalty, TableSeat, Tournament, TournamentRound, TournamentTable
+from .rules.document import Participant as DocumentParticipant
+from .rules.document import Round as DocumentRound
+from .rules.document import Tournament as TournamentDocument
+from .rules.document import load as load_document
+from .rules.document import score as score_document
+from .rules.draw import MOST_ROUNDS, DrawError, Plan
+from .rules.presets import PRESETS
+from .rules.prizes import prizes_json, read_prizes
+from .rules.ranking import POINTS, parse_tiebreaks
+from .rules.reading import Bad
+from .rules.sheet import Sheet, read_sheet
+from .rules.words import InvalidTournament
+from .selectors import preset_of
 
 REASON_MAX = 200
 
@@ -62,7 +63,7 @@ def create_tournament(
     tiebreaks: Sequence[str] = ("best_round", "shared"),
     seed: int | None = None,
 ) -> Tournament:
-    """A tournament in registration, scored by a tournament ``preset`` (``leagues.tournaments.presets``): its table
+    """A tournament in registration, scored by a tournament ``preset`` (``rules.presets``): its table
     sessions will be played under the preset's rules and tariff, frozen now as a session freezes them."""
     scoring = PRESETS.get(preset) if isinstance(preset, str) else None
     if scoring is None:
@@ -96,7 +97,7 @@ def create_tournament(
 
 @transaction.atomic
 def set_prizes(*, tournament: Tournament, actor: Actor, prizes: Any) -> Tournament:
-    """The prize list (``leagues.tournaments.prizes``), kept in the settings; a bad field's message is keyed by its
+    """The prize list (``rules.prizes``), kept in the settings; a bad field's message is keyed by its
     path, such as ``pool[1].percent``."""
     tournament = locked(tournament)
     try:

@@ -19,9 +19,10 @@ from scorekeeper.services import ServiceError
 from scorekeeper.services.clubs import clean_choice, clean_name
 from scorekeeper.services.record import Actor, audit_club
 
-from ..models import NAME_MAX, League, LeagueClub, Season, new_public_token
-from ..ranking import Ranking, RankingError
-from ..rating_store import refresh_after_commit
+from ..competition import NAME_MAX
+from .models import League, LeagueClub, Season, new_public_token
+from .ranking import Ranking, RankingError
+from .rating_store import refresh_after_commit
 
 # The mode's parameters a form shows as fields of their own: a problem with one is shown beside it.
 RANKING_FIELDS = ("per", "round_length", "min_rounds", "min_sessions", "n", "formula", "points_by_size")

@@ -10,10 +10,8 @@ from scorekeeper.services import ServiceError
 from scorekeeper.views.access import Request, club_member
 from scorekeeper.views.errors import add_service_errors
 
-from .. import selectors
+from .. import prize_selectors, selectors, services
 from ..prize_forms import PrizeForm
-from ..selectors import prizes as prize_selectors
-from ..services import tournaments as services
 
 
 def tournament_prizes(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:

@@ -22,11 +22,10 @@ from scorekeeper.views.downloads import attachment
 from scorekeeper.views.errors import add_service_errors
 from scorekeeper.views.table_links import qr_svg
 
-from .. import selectors
+from .. import selectors, services
+from ..forms import PRESET_NAMES, TIEBREAK_NAMES, ParticipantForm, PenaltyForm, SwapForm, TournamentForm
 from ..models import Participant, Tournament
-from ..services import tournaments as services
-from ..tournament_forms import PRESET_NAMES, TIEBREAK_NAMES, ParticipantForm, PenaltyForm, SwapForm, TournamentForm
-from ..tournaments.draw import DrawError
+from ..rules.draw import DrawError
 
 HALL_REFRESH_SECONDS = 4  # a closed table shows on the hall screen within five seconds
 

@@ -1,6 +1,6 @@
 """The ranking engine: a season's results in, its standing out. Pure Python, no Django, no database.
 
-    from leagues.ranking import EveningResult, rank
+    from leagues.seasons.ranking import EveningResult, rank
     rows = rank(results, {"mode": "average", "per": "round", "min_rounds": 36}, ["more_sessions", "shared"])
 
 See ``docs/standings.md`` for what every mode and tie-break means to a club.

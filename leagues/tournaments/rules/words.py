@@ -1,6 +1,6 @@
 """Every problem and reason of the tournament sheets, penalties and ranking, as a code with parameters.
 
-As in the ranking engine (``leagues.ranking.messages``), nothing here imports Django: a :class:`Message` carries a
+As in the ranking engine (``seasons.ranking.messages``), nothing here imports Django: a :class:`Message` carries a
 stable code of the domain ``tournament`` and the values to fill in; this module registers its author and player
 templates in the one message registry (``scorekeeper.engine.messages``). ``str()`` renders the author's English,
 and a page the player's sentence. One domain for the whole package: the draw, the sheets, penalties and ranking.

@@ -22,8 +22,8 @@ from django.http import Http404
 
 from scorekeeper.models import Club, PlayerResult
 
-from ..models import League, LeagueClub, Season
-from ..ranking import EveningResult, Ranking, Score, Standing, movement, period_of, sub_standings, without_last_evening
+from .models import League, LeagueClub, Season
+from .ranking import EveningResult, Ranking, Score, Standing, movement, period_of, sub_standings, without_last_evening
 
 CACHE_SECONDS = 7 * 24 * 60 * 60  # the stamp keeps an entry right; the time only frees the memory of stale ones
 

@@ -15,10 +15,9 @@ from django.utils.translation import gettext as _
 
 from scorekeeper.printing import pdf_from_template
 
-from . import selectors
+from . import prize_selectors, selectors
+from .forms import PRESET_NAMES, TIEBREAK_NAMES
 from .models import Participant, Tournament, TournamentRound
-from .selectors import prizes as prize_selectors
-from .tournament_forms import PRESET_NAMES, TIEBREAK_NAMES
 
 SHEET_WIDTH_MM = 190  # A4 less the margins
 SHEET_ROWS_MM = 186  # what a page leaves the numbered rows under the head and the names, above the signatures

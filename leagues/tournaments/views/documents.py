@@ -13,10 +13,9 @@ from scorekeeper.views.access import Request, club_member
 from scorekeeper.views.downloads import json_download
 from scorekeeper.views.errors import add_service_errors
 
-from .. import selectors
-from ..services import tournaments as services
-from ..tournament_documents import export_tournament
-from ..tournament_forms import TournamentImportForm
+from .. import selectors, services
+from ..documents import export_tournament
+from ..forms import TournamentImportForm
 
 
 def tournament_export(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:

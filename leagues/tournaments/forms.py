@@ -10,11 +10,12 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.models import Member
 
-from .forms import DAY, TiebreakSlots
-from .models import NAME_MAX, Participant, Penalty
-from .tournaments.draw import MOST_ROUNDS
-from .tournaments.presets import PRESETS
-from .tournaments.ranking import POINTS, TIEBREAKS
+from ..competition import NAME_MAX
+from ..seasons.forms import DAY, TiebreakSlots
+from .models import Participant, Penalty
+from .rules.draw import MOST_ROUNDS
+from .rules.presets import PRESETS
+from .rules.ranking import POINTS, TIEBREAKS
 
 TIEBREAK_NAMES = {
     "best_round": _("Best round"),

@@ -1,4 +1,4 @@
-"""A tournament's prize list and who wins what under its ranking (the rules: ``leagues.tournaments.prizes``)."""
+"""A tournament's prize list and who wins what under its ranking (the rules: ``leagues.tournaments.rules.prizes``)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from ..models import Participant, TableSeat, Tournament
-from ..tournaments.prizes import BEST_OF_TABLE, HIGH_OF_SESSION, Award, CategoryPrize, Prizes, Ranked, award
-from ..tournaments.prizes import read_prizes as read_prize_list
-from .tournaments import TournamentRanking
+from .models import Participant, TableSeat, Tournament
+from .rules.prizes import BEST_OF_TABLE, HIGH_OF_SESSION, Award, CategoryPrize, Prizes, Ranked, award
+from .rules.prizes import read_prizes as read_prize_list
+from .selectors import TournamentRanking
 
 
 @dataclass(frozen=True)

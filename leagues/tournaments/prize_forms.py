@@ -1,6 +1,6 @@
 """The prize list as a form: a few place rows (a percentage of the fees or an amount) and a few category rows.
 
-The form turns its filled rows into the prize list's data (``leagues.tournaments.prizes``) and maps the paths the
+The form turns its filled rows into the prize list's data (``leagues.tournaments.rules.prizes``) and maps the paths the
 service names in its messages (``pool[1].percent``) back to the rows' fields.
 """
 
@@ -13,7 +13,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .tournaments.prizes import BEST_OF_TABLE, HIGH_OF_SESSION, LABEL_MAX, Prizes, prizes_json
+from .rules.prizes import BEST_OF_TABLE, HIGH_OF_SESSION, LABEL_MAX, Prizes, prizes_json
 
 PLACE_ROWS = 6
 CATEGORY_ROWS = 4

@@ -21,9 +21,9 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.money import format_money
 
+from ..templatetags.statistics import percent
 from .rating import PlayerRating
 from .selectors import StandingRow
-from .templatetags.statistics import percent
 
 NUMBER = {"th": {"class": "num"}, "td": {"class": "num"}}
 UNRANKED = 10**9  # the place an unranked player sorts by: after every ranked one

@@ -11,12 +11,12 @@ from django.http import Http404
 
 from scorekeeper.models import Club, PlayerResult, Session, TableLink
 
-from ..models import Participant, TableSeat, Tournament, TournamentRound, TournamentTable
-from ..tournaments.draw import Plan, plan, stats
-from ..tournaments.penalties import Penalty as TournamentPenalty
-from ..tournaments.presets import PRESETS, Preset
-from ..tournaments.ranking import POINTS, RoundResult, Standing, draw_lots, rank
-from ..tournaments.sheet import table_points
+from .models import Participant, TableSeat, Tournament, TournamentRound, TournamentTable
+from .rules.draw import Plan, plan, stats
+from .rules.penalties import Penalty as TournamentPenalty
+from .rules.presets import PRESETS, Preset
+from .rules.ranking import POINTS, RoundResult, Standing, draw_lots, rank
+from .rules.sheet import table_points
 
 
 def tournaments_of(club: Club) -> QuerySet[Tournament]:

@@ -13,7 +13,8 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.engine_words import translated
 from scorekeeper.models import Game, Session
 
-from .models import NAME_MAX, Season
+from ..competition import NAME_MAX
+from .models import Season
 from .ranking import MODES, TIEBREAKS
 from .ranking.messages import say
 

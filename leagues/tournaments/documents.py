@@ -11,9 +11,9 @@ from typing import Any
 from scorekeeper.models import Deal
 
 from .models import TableSeat, Tournament
-from .tournaments import document
-from .tournaments.penalties import DEDUCTION, Penalty
-from .tournaments.ranking import POINTS
+from .rules import document
+from .rules.penalties import DEDUCTION, Penalty
+from .rules.ranking import POINTS
 
 
 def export_tournament(tournament: Tournament) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Seasons' skill ratings (``leagues.rating``), written whenever the results they count change, read by the pages.
+"""Seasons' skill ratings (``rating``), written whenever the results they count change, read by the pages.
 
 A rating needs a player's history, so a season's ratings count every result of the league's game at the league's
 clubs up to the season's last day, not only the season's. Rating a few thousand evenings takes a tenth of a second:

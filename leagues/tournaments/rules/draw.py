@@ -1,6 +1,6 @@
 """The tournament draw: who sits at which table, in which seat, in every round. Pure Python, no Django.
 
-    from leagues.tournaments.draw import plan
+    from leagues.tournaments.rules.draw import plan
     drawn = plan(["Anna", "Bert", …], rounds=5, seed=20260314)
     drawn.next_round          # the round to announce: tables, each in seat order
     drawn.stats.repeats       # pairs meeting again, over the whole tournament

@@ -7,8 +7,7 @@ from django.http import HttpResponseBase
 from scorekeeper.views.access import Request, club_member
 from scorekeeper.views.downloads import pdf_response
 
-from .. import selectors
-from .. import tournament_printing as printing
+from .. import printing, selectors
 from ..models import Tournament
 
 
