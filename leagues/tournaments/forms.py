@@ -22,6 +22,8 @@ TIEBREAK_NAMES = {
     "solos_played": _("More solos played"),
     "solos_won": _("More solos won"),
     "fewer_penalty_points": _("Fewer penalty points"),
+    "rounds_won": _("More rounds won"),
+    "direct_comparison": _("Direct comparison"),
     "shared": _("Shared place"),
     "lot": _("Drawn lot"),
 }

@@ -205,7 +205,7 @@ def _ranking_rows(
             "participant": row.participant,
             "table": (table_of or {}).get(row.participant.number),
             "rounds": [row.standing.rounds.get(n, "–") for n in rounds],
-            "tiebreaks": [row.standing.tiebreaks.get(key, "") for key in tiebreaks],
+            "tiebreaks": row.standing.tiebreak_cells(tiebreaks),
             "prize_cents": (prizes or {}).get(row.participant.number, 0),
         }
         for row in ranked.rows

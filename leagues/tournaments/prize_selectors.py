@@ -42,7 +42,7 @@ def prize_table(tournament: Tournament, ranking: TournamentRanking) -> list[Priz
         ).values_list("table__number", "participant__number"):
             last_tables.setdefault(table, []).append(number)
     ranked = [
-        Ranked(row.standing.player, row.standing.place, row.standing.rounds, frozenset(row.participant.categories))
+        Ranked(row.standing.player, row.place, row.standing.rounds, frozenset(row.participant.categories))
         for row in ranking.rows
     ]
     participants = {row.standing.player: row.participant for row in ranking.rows}

@@ -135,6 +135,11 @@ class RankingRow:
     standing: Standing
     participant: Participant
 
+    @property
+    def place(self) -> int:
+        assert self.standing.place is not None  # a tournament places every player
+        return self.standing.place
+
 
 @dataclass(frozen=True)
 class TournamentRanking:

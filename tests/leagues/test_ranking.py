@@ -237,6 +237,19 @@ def test_best_evening():
     assert [r.tiebreak("best_evening") for r in rows] == [25, 20, -15]
 
 
+def test_more_evenings_won():
+    # A and B level on 0 points; A finished first once, B twice
+    duel = [
+        *evening("d1", "2026-03-05", ("A", 1, 30), ("B", 2, -30)),
+        *evening("d2", "2026-03-12", ("B", 1, 10), ("A", 2, -10)),
+        *evening("d3", "2026-03-19", ("B", 1, 20), ("A", 2, -20)),
+    ]
+    assert table(rank(duel, {"mode": "total_points"})) == [(1, "A", 0), (1, "B", 0)]
+    rows = rank(duel, {"mode": "total_points"}, ["more_evenings_won"])
+    assert table(rows) == [(1, "B", 0), (2, "A", 0)]
+    assert [r.tiebreak("more_evenings_won") for r in rows] == [2, 1]
+
+
 def test_more_solos_won():
     # X 1+1 = 2 solos, Y 2+1 = 3
     rows = rank(X_Y, {"mode": "total_points"}, ["more_solos_won"])

@@ -203,7 +203,7 @@ def test_the_live_ranking_is_what_rank_makes_of_the_exported_document(
     assert [(r.standing.place, r.participant.number, r.standing.points) for r in live.rows] == [
         (s["place"], s["number"], s["points"]) for s in ranked["overall"]
     ]
-    assert [r.standing.tiebreaks for r in live.rows] == [s["tiebreaks"] for s in ranked["overall"]]
+    assert [dict(r.standing.tiebreaks) for r in live.rows] == [s["tiebreaks"] for s in ranked["overall"]]
     first = selectors.ranking(tournament, round_number=1)
     assert [(r.participant.number, r.standing.points) for r in first.rows] == [
         (s["number"], s["points"]) for s in ranked["rounds"][0]["standings"]

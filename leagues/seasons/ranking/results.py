@@ -1,4 +1,4 @@
-"""What goes into a ranking (one player's result of one session) and what comes out (one standing row)."""
+"""What goes into a season's ranking: one player's result of one session, and each player's sums of them."""
 
 from __future__ import annotations
 
@@ -7,11 +7,10 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ...competition.ranking import Score, Standing
 from .messages import RankingError
 
-Score = int | Fraction
-"""A score or tie-break value: an int, or an exact Fraction where a mode divides or averages (never a float, so
-that equal scores are equal)."""
+__all__ = ["EveningResult", "Score", "Standing", "Tally", "tally"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,28 +42,6 @@ class EveningResult:
                 raise RankingError("negative_value", field=name, got=getattr(self, name))
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """One row of a standing.
-
-    ``rank`` is None for a player below the minimum attendance (listed after the ranked players). ``tiebreaks``
-    pairs every tie-break key of the chain with the player's value (None for a direct comparison the player was not
-    part of). ``sessions`` is what the mode counted (the best N of ``best_n``), ``played`` every session.
-    """
-
-    rank: int | None
-    player: str
-    score: Score
-    tiebreaks: tuple[tuple[str, Score | None], ...]
-    sessions: int
-    played: int
-    deals: int
-    eligible: bool
-
-    def tiebreak(self, key: str) -> Score | None:
-        return dict(self.tiebreaks).get(key)
-
-
 class Tally:
     """One player's results of the season, with the sums every mode and tie-break reads."""
 
@@ -88,6 +65,16 @@ class Tally:
     @property
     def played(self) -> int:
         return len(self.results)
+
+    @property
+    def points_at(self) -> dict[Hashable, int]:
+        """The game points of each session, for the direct comparison."""
+        return {r.session: r.points for r in self.results}
+
+    @property
+    def evenings_won(self) -> int:
+        """The sessions the player finished first at (alone or level)."""
+        return sum(1 for r in self.results if r.place == 1)
 
     def deals_by_table_size(self) -> dict[int, int]:
         found: dict[int, int] = {}

@@ -1,16 +1,18 @@
-"""A season's standing from its results: order by the mode's score, then the tie-break chain; shared places."""
+"""A season's standing from its results: the mode's score and the tie-break chain, ranked by the competition core."""
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...competition import ranking as competition
+from ...competition.ranking import Score, Standing
 from .messages import RankingError
 from .modes import Mode, parse_mode
-from .results import EveningResult, Score, Standing, Tally, tally
-from .tiebreaks import DIRECT, SHARED, TIEBREAKS, direct_comparison, parse_tiebreaks
+from .results import EveningResult, Tally, tally
+from .tiebreaks import SHARED, TIEBREAKS, parse_tiebreaks
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,104 +49,21 @@ def rank(
     then the players below the minimum attendance, unranked, by score. Players of one rank appear by key."""
     ranking = Ranking.from_config(mode, tiebreaks)
     mode = ranking.mode
-    chain = ranking.chain
+    chain = [TIEBREAKS[key] for key in ranking.chain]
     results = list(results)
     tallies = sorted(tally(results).values(), key=lambda t: t.player)
     scores = mode.scores(tallies, results)
-    values: dict[str, dict[str, Score | None]] = {t.player: dict.fromkeys(chain) for t in tallies}
-    for key in chain:
-        value = TIEBREAKS[key].value
-        if value is not None:  # the direct comparison's values are known once the tied groups are
-            for t in tallies:
-                values[t.player][key] = value(t)
 
-    eligible: list[Tally] = []
-    below: list[Tally] = []
-    for t in tallies:
-        (eligible if mode.eligible(t) else below).append(t)
-    groups = _order(eligible, scores, values, chain)
+    def row(place: int | None, t: Tally, tiebreaks: tuple[tuple[str, Score | None], ...]) -> Standing:
+        return Standing(
+            place, t.player, scores[t.player], tiebreaks, mode.counted(t), t.played, t.deals, place is not None
+        )
 
-    rows: list[Standing] = []
-    place = 1
-    for group in groups:
-        for t in group:
-            rows.append(_row(place, t, mode, scores, values, chain))
-        place += len(group)
-    below.sort(key=lambda t: scores[t.player], reverse=True)  # stable: by key within a score
-    rows.extend(_row(None, t, mode, scores, values, chain) for t in below)
+    eligible = [t for t in tallies if mode.eligible(t)]
+    rows = [row(p.place, p.tally, p.tiebreaks) for p in competition.rank(eligible, lambda t: scores[t.player], chain)]
+    below = sorted((t for t in tallies if not mode.eligible(t)), key=lambda t: scores[t.player], reverse=True)
+    rows.extend(row(None, t, tuple(competition.values(t, chain).items())) for t in below)  # stable: by key
     return rows
-
-
-def _order(
-    tallies: list[Tally], scores: dict[str, Score], values: dict[str, dict[str, Score | None]], chain: Sequence[str]
-) -> list[list[Tally]]:
-    """The players in groups of equal standing, best group first; each group by key."""
-    groups = _split([tallies], lambda group: scores)
-    for key in chain:
-        if all(len(g) == 1 for g in groups):
-            break
-        if key == DIRECT:
-
-            def direct(group: list[Tally]) -> dict[str, Score]:
-                found = direct_comparison(group)
-                for player, value in found.items():
-                    values[player][DIRECT] = value
-                return found
-
-            groups = _split(groups, direct)
-        else:
-
-            def known(group: list[Tally], key: str = key) -> dict[str, Score]:
-                return {t.player: _known(values[t.player][key]) for t in group}
-
-            groups = _split(groups, known)
-    return groups
-
-
-def _known(value: Score | None) -> Score:
-    assert value is not None  # a tie-break of every player, worked out before the ordering
-    return value
-
-
-def _split(groups: list[list[Tally]], value_of: Callable[[list[Tally]], Mapping[str, Score]]) -> list[list[Tally]]:
-    """Every group of more than one player sorted by ``value_of(group)[player]``, best first, and cut where the
-    value changes."""
-    out: list[list[Tally]] = []
-    for group in groups:
-        if len(group) <= 1:
-            out.extend([group] if group else [])
-            continue
-        found = value_of(group)
-        ordered = sorted(group, key=lambda t: found[t.player], reverse=True)  # stable: by key within a value
-        current = [ordered[0]]
-        for t in ordered[1:]:
-            if found[t.player] == found[current[0].player]:
-                current.append(t)
-            else:
-                out.append(current)
-                current = [t]
-        out.append(current)
-    return out
-
-
-def _row(
-    place: int | None,
-    t: Tally,
-    mode: Mode,
-    scores: dict[str, Score],
-    values: dict[str, dict[str, Score | None]],
-    chain: Sequence[str],
-) -> Standing:
-    return Standing(
-        rank=place,
-        player=t.player,
-        score=scores[t.player],
-        tiebreaks=tuple((key, values[t.player][key]) for key in chain),
-        sessions=mode.counted(t),
-        played=t.played,
-        deals=t.deals,
-        eligible=place is not None,
-    )
 
 
 # ------------------------------------------------------------------------------------------------------- movement

@@ -415,7 +415,7 @@ def _standing(row: Standing, player: Participant) -> dict[str, Any]:
         "name": player.name,
         "points": row.points,
         "rounds": {str(r): points for r, points in row.rounds.items()},
-        "tiebreaks": row.tiebreaks,
+        "tiebreaks": dict(row.tiebreaks),
         "arrives": player.arrives,
         "withdrawn_after": player.withdrawn_after,
     }

@@ -1,17 +1,21 @@
 """The tournament ranking, per round and overall, from each player's result of each round.
 
 Points decide first (a round's points are the table's game points, the table points and the penalties); then the
-tie-break chain in the order the tournament lists it. Players still level share the place and the next place is
-skipped (1, 2, 2, 4), unless the chain ends with ``lot``: a lot drawn from the tournament's seed, the same for
-every ranking of the tournament, so anyone can draw it again.
+tie-break chain in the order the tournament lists it (the ``tournament`` tie-breaks of the competition core's
+registry). Players still level share the place and the next place is skipped (1, 2, 2, 4), unless the chain ends
+with ``lot``: a lot drawn from the tournament's seed, the same for every ranking of the tournament, so anyone can
+draw it again.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ...competition import ranking as competition
+from ...competition.ranking import LOT, Standing, TieBreak, direct_comparison, parse_chain
+from ...competition.ranking import TIEBREAKS as REGISTRY
 from .reading import bad
 
 
@@ -29,50 +33,39 @@ class RoundResult:
 
 
 @dataclass(frozen=True, slots=True)
-class Standing:
-    place: int
-    player: int
-    points: int
-    rounds: dict[int, int]  # round → points
-    tiebreaks: dict[str, int]  # each tie-break of the chain → the player's value (lot: the number drawn)
-
-
-@dataclass(frozen=True, slots=True)
 class _Tally:
+    player: int
     points: int
     rounds: dict[int, int]
     solos: int
     solos_won: int
     penalty_points: int
+    points_at: dict[tuple[int, int], int]  # (round, table) → points, for the direct comparison
+    rounds_won: int  # rounds with the most points at the table (alone or level)
 
 
-POINTS, SHARED, LOT = "points", "shared", "lot"
+POINTS, SHARED = "points", "shared"
 LAST = (SHARED, LOT)  # nothing can follow these
-# Each tie-break's value, higher better; shared and lot are not values of a tally.
-VALUES: dict[str, Callable[[_Tally], int]] = {
-    POINTS: lambda t: t.points,
-    "best_round": lambda t: max(t.rounds.values()),
-    "solos_played": lambda t: t.solos,
-    "solos_won": lambda t: t.solos_won,
-    "fewer_penalty_points": lambda t: -t.penalty_points,
-}
-TIEBREAKS = (*VALUES, *LAST)
+_TIEBREAKS: tuple[TieBreak[_Tally], ...] = (
+    TieBreak(POINTS, lambda t: t.points),
+    TieBreak("best_round", lambda t: max(t.rounds.values())),
+    TieBreak("solos_played", lambda t: t.solos),
+    TieBreak("solos_won", lambda t: t.solos_won),
+    TieBreak("fewer_penalty_points", lambda t: -t.penalty_points, shown=lambda t: t.penalty_points),
+    TieBreak("rounds_won", lambda t: t.rounds_won),
+    TieBreak("direct_comparison", among=direct_comparison),
+    TieBreak(SHARED),
+    TieBreak(LOT),
+)
+REGISTRY.register("tournament", *_TIEBREAKS)
+TIEBREAKS = REGISTRY.of("tournament")
 
 
 def parse_tiebreaks(keys: object) -> tuple[str, ...]:
     """The chain as a tournament lists it; Bad for an unknown or repeated key, or one after the chain's end."""
     if not isinstance(keys, list):
         raise bad("tiebreaks_not_a_list", got=repr(keys))
-    chain: list[str] = []
-    for key in keys:
-        if key not in TIEBREAKS:
-            raise bad("unknown_tiebreak", tiebreak=repr(key), known=", ".join(TIEBREAKS))
-        if key in chain:
-            raise bad("tiebreak_twice", tiebreak=key)
-        if chain and chain[-1] in LAST:
-            raise bad("tiebreak_after_end", last=chain[-1], tiebreak=key)
-        chain.append(key)
-    return tuple(chain)
+    return parse_chain(keys, TIEBREAKS, last=LAST, after_last="tiebreak_after_end", fail=bad)
 
 
 def draw_lots(players: Iterable[int], seed: int | str) -> dict[int, int]:
@@ -87,40 +80,32 @@ def rank(results: Iterable[RoundResult], chain: Sequence[str], lots: dict[int, i
 
     ``lots`` (from :func:`draw_lots`) is needed when the chain ends with ``lot``.
     """
-    tallies = _tally(results)
-    keys = [key for key in dict.fromkeys((POINTS, *chain)) if key in VALUES]
-    values = {p: {key: VALUES[key](t) for key in keys} for p, t in tallies.items()}
+    tallies = sorted(_tally(results).values(), key=lambda t: t.player)
+    keys = [key for key in dict.fromkeys((POINTS, *chain)) if key in chain and key not in LAST]
     if LOT in chain:
         assert lots is not None  # the document refuses a lot without a seed
-        for p in values:
-            values[p][LOT] = lots[p]
-
-    def order(p: int) -> tuple[int, ...]:  # higher is better; the lowest lot is the best
-        return (*(values[p][key] for key in keys), -values[p].get(LOT, 0))
-
-    ranked = sorted(tallies, key=lambda p: (order(p), -p), reverse=True)
-    standings: list[Standing] = []
-    for i, p in enumerate(ranked):
-        level = i > 0 and order(ranked[i - 1]) == order(p)
-        shown = {key: value for key, value in values[p].items() if key in chain}
-        if "fewer_penalty_points" in shown:  # shown as the points, not as the value that sorts
-            shown["fewer_penalty_points"] = tallies[p].penalty_points
-        t = tallies[p]
-        standings.append(Standing(standings[-1].place if level else i + 1, p, t.points, t.rounds, shown))
-    return standings
+    placed = competition.rank(
+        tallies, lambda t: t.points, [TIEBREAKS[key] for key in keys], lots=lots if LOT in chain else None
+    )
+    return [Standing(p.place, p.tally.player, p.tally.points, p.tiebreaks, rounds=p.tally.rounds) for p in placed]
 
 
 def _tally(results: Iterable[RoundResult]) -> dict[int, _Tally]:
     by_player: dict[int, list[RoundResult]] = {}
+    best: dict[tuple[int, int], int] = {}  # the most points at each table
     for r in results:
         by_player.setdefault(r.player, []).append(r)
+        best[r.round, r.table] = max(best.get((r.round, r.table), r.points), r.points)
     return {
         p: _Tally(
+            player=p,
             points=sum(r.points for r in rs),
             rounds={r.round: r.points for r in sorted(rs, key=lambda r: r.round)},
             solos=sum(r.solos for r in rs),
             solos_won=sum(r.solos_won for r in rs),
             penalty_points=sum(r.penalty_points for r in rs),
+            points_at={(r.round, r.table): r.points for r in rs},
+            rounds_won=sum(1 for r in rs if r.points == best[r.round, r.table]),
         )
         for p, rs in by_player.items()
     }

@@ -229,7 +229,7 @@ def _ranking_context(request: Request, tournament: Tournament) -> dict[str, Any]
         (
             row,
             [row.standing.rounds.get(n, "") for n in rounds],
-            [row.standing.tiebreaks.get(key, "") for key, _ in columns],
+            row.standing.tiebreak_cells(key for key, _ in columns),
         )
         for row in ranked.rows
     ]  # a row's cells looked up once here, not in nested template loops (200 players × 8 rounds)
