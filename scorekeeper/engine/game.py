@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from .deal import Facts, Outcome
 from .options import Validator
+from .rounds import ROUND_SCHEMA, Claim
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +38,9 @@ class Game:
     title: ClassVar[str]
     rule_presets: ClassVar[Mapping[str, Mapping[str, Any]]]
     rule_schema: ClassVar[Mapping[str, Validator]]
+    # A tournament table's round (rounds.py): rules the tournament gives its table sessions, in no preset and
+    # absent unless given, so no house-rule form offers them.
+    round_schema: ClassVar[Mapping[str, Validator]] = ROUND_SCHEMA
     tariff_presets: ClassVar[Mapping[str, Mapping[str, Any]] | None] = None
     tariff_schema: ClassVar[Mapping[str, Validator]] = {}
     has_pot: ClassVar[bool] = False
@@ -91,6 +95,11 @@ class Game:
         """The current round's Pflichtsoli from the stored results (extra, marks, declarers) of the deals so far;
         None when these rules have no forced solo."""
         return None
+
+    def round_claim(self, raw: Mapping[str, Any]) -> Claim:
+        """What a tournament round needs of a deal before it is scored (see rounds.py): by default every deal is a
+        game and none a Pflichtsolo. Read from the raw facts; the game reports anything wrong with them."""
+        return Claim()
 
     def score(self, facts: Facts) -> Outcome:
         raise NotImplementedError
