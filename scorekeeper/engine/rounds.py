@@ -190,7 +190,7 @@ class Round:
                 raise DealError("", "pflichtsolo_due", players=players, left=self.regular_left)
             raise DealError("", "extra_deal_not_pflichtsolo", games=self.games, players=players)
         if claim.vorgefuehrt and not self.must_play:
-            raise DealError("vorgefuehrt", "not_vorgefuehrt_yet", owing=len(owing), left=self.regular_left)
+            raise DealError("", "not_vorgefuehrt_yet", owing=len(owing), left=self.regular_left)
         if claim.forced and not owes and self.pflichtsolo != "off" and claim.soloist in self.seats:
             field = "vorgefuehrt" if claim.vorgefuehrt else "forced"
             deal = self.seats[claim.soloist].pflichtsolo

@@ -28,6 +28,7 @@ from .deals import correct_deal, delete_deal, record_deal, rederive_dealers, res
 from .errors import Conflict, DealRejected, ServiceError
 from .sessions import (
     abandon_session,
+    call_time,
     change_money_terms,
     close_session,
     delete_session,
@@ -48,6 +49,7 @@ __all__ = [
     "accept_invitation",
     "add_member",
     "appoint_owner",
+    "call_time",
     "change_club_settings",
     "change_money_terms",
     "change_role",

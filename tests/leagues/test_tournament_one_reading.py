@@ -1,0 +1,144 @@
+"""One reading of every tournament table (issue 22, issue 23 faults 1 and 3): the engine's replay that stores a table
+session's results keeps its round, and the stored totals, the table sheet, the web ranking and ``rank`` on the
+exported document agree on every player, open tables and closed; no table is ever left without a deal it accepts."""
+
+from __future__ import annotations
+
+import datetime
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from leagues import selectors
+from leagues.models import Tournament, TournamentTable
+from leagues.services import tournaments
+from leagues.tournament_documents import export_tournament
+from leagues.tournaments.document import rank
+from leagues.tournaments.sheet import Sheet
+from scorekeeper import services
+from tests.leagues.conftest import Personas
+
+SEAT_KEYS = ("games", "solos", "solos_won", "pflichtsolo")
+NO_PFLICHTSOLO = {"pflichtsolo": None}
+
+
+def nine_players(personas: Personas, seed: int) -> Tournament:
+    """Nine guests, one round: a table of four and a table of five; solos decide ties."""
+    found = tournaments.create_tournament(
+        club=personas.club, actor=personas.owner, name=f"Turnier {Tournament.objects.count()}", preset="ddv",
+        played_on=datetime.date(2026, 11, 28), rounds=1, seed=seed, tiebreaks=["solos_played", "solos_won", "shared"],
+    )  # fmt: skip
+    for n in range(1, 10):
+        tournaments.add_participant(tournament=found, actor=personas.owner, name=f"Gast {n}")
+    tournaments.start_round(tournament=found, actor=personas.owner)
+    return found
+
+
+def random_deal(sheet: Sheet, rng: random.Random) -> dict[str, Any]:
+    """A deal the TSR allows next: the vorgeführtes solo when one is due (ticked or not), else a normal game or a
+    solo of anyone who plays, a Pflichtsolo ticked only by a player who still owes it."""
+    dealer = sheet.next_dealer
+    playing = [p for p in sheet.seats if len(sheet.seats) < 5 or p != dealer]
+    if sheet.must_play:
+        soloist = sheet.vorgefuehrt
+        assert soloist is not None
+    elif rng.random() < 0.7:
+        re = rng.sample(playing, 2)
+        return {"type": "normal", "re": re, "re_points": rng.choice([0, 60, 100, 121, 150, 240])}
+    else:
+        soloist = rng.choice(playing)
+    solo: dict[str, Any] = {"type": "solo", "solo": "buben", "re": [soloist], "re_points": rng.choice([90, 121, 200])}
+    if soloist in sheet.owing and rng.random() < 0.5:
+        solo["forced"] = True
+        if sheet.must_play and rng.random() < 0.5:
+            solo["vorgefuehrt"] = True
+    return solo
+
+
+def readings(tournament: Tournament) -> tuple[dict[str, tuple[Any, ...]], ...]:
+    """Each player's (points, games, solos, solos won, Pflichtsolo deal) as the four readings give them; the web
+    ranking gives no games and no Pflichtsolo deal."""
+    stored, sheets, web, ranked = {}, {}, {}, {}
+    for table in TournamentTable.objects.filter(round__tournament=tournament).select_related("session"):
+        session = table.session
+        names = list(session.seats.order_by("position").values_list("name", flat=True))
+        for position, name in enumerate(names):
+            seat = session.round["seats"][position] if session.round else dict.fromkeys(SEAT_KEYS, 0) | NO_PFLICHTSOLO
+            stored[name] = (session.totals[position], *(seat[key] for key in SEAT_KEYS))
+        for name, seat in tournaments.table_sheet(table).seat_results().items():
+            sheets[name] = (seat.points, seat.games, seat.solos, seat.solos_won, seat.pflichtsolo)
+    for row in selectors.ranking(tournament).rows:
+        tiebreaks = row.standing.tiebreaks
+        web[row.participant.name] = (row.standing.points, tiebreaks["solos_played"], tiebreaks["solos_won"])
+    document = rank(export_tournament(tournament))
+    for table in document["tables"]:
+        for seat in table["seats"]:
+            ranked[seat["name"]] = (seat["points"], *(seat[key] for key in SEAT_KEYS))
+    places = {row.participant.name: row.standing.place for row in selectors.ranking(tournament).rows}
+    document_places = {row["name"]: row["place"] for row in document["overall"]}
+    return stored, sheets, web, ranked, places, document_places
+
+
+def assert_one_reading(tournament: Tournament) -> None:
+    stored, sheets, web, ranked, places, document_places = readings(tournament)
+    assert stored == sheets == ranked
+    assert web == {name: (points, solos, won) for name, (points, _, solos, won, _) in stored.items()}
+    assert places == document_places
+
+
+@pytest.mark.django_db(transaction=False)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**16), deals=st.integers(0, 40), call_time_at=st.one_of(st.none(), st.integers(0, 30)))
+def test_every_reading_of_every_table_agrees_and_no_table_locks(
+    personas: Personas, seed: int, deals: int, call_time_at: int | None
+) -> None:
+    rng = random.Random(seed)
+    tournament = nine_players(personas, seed)
+    this_round = tournament.played_rounds.get()
+    tables = list(this_round.tables.select_related("session"))
+    for step in range(deals):
+        if step == call_time_at:
+            tournaments.call_time(this_round=this_round, actor=personas.owner)
+            tables = list(this_round.tables.select_related("session"))
+        for table in tables:
+            sheet = tournaments.table_sheet(table)
+            if sheet.can_close:
+                continue
+            services.record_deal(session=table.session, actor=personas.scorer, facts=random_deal(sheet, rng))
+    for table in tables:
+        if rng.random() < 0.5 and tournaments.table_sheet(table).can_close:
+            services.close_session(session=table.session, actor=personas.owner)
+    assert_one_reading(tournament)
+
+
+def test_issue_23_fault_3_solos_of_an_open_table_count_in_the_ranking_as_in_rank(personas: Personas) -> None:
+    """Before: the hall screen, the ranking page and the PDFs counted solos only at closed tables (read from the
+    players' results written at close), while ``rank`` read every sheet."""
+    tournament = nine_players(personas, 7)
+    table = tournament.played_rounds.get().tables.order_by("number").first()
+    assert table is not None
+    soloist = tournaments.table_sheet(table).seats[1]
+    facts = {"type": "solo", "solo": "damen", "re": [soloist], "re_points": 200}
+    services.record_deal(session=table.session, actor=personas.scorer, facts=facts)
+    assert table.session.is_open
+    row = next(r for r in selectors.ranking(tournament).rows if r.participant.name == soloist)
+    assert (row.standing.tiebreaks["solos_played"], row.standing.tiebreaks["solos_won"]) == (1, 1)
+    assert_one_reading(tournament)
+
+
+def test_a_solo_not_ticked_by_a_player_who_owes_is_stored_as_his_pflichtsolo(personas: Personas) -> None:
+    """Before: stored as an ordinary solo (the next player dealt) while the tournament's reading took it for the
+    Pflichtsolo (the same dealer dealt again)."""
+    tournament = nine_players(personas, 11)
+    table = tournament.played_rounds.get().tables.order_by("number").first()
+    assert table is not None
+    seats = tournaments.table_sheet(table).seats
+    facts = {"type": "solo", "solo": "damen", "re": [seats[1]], "re_points": 200}
+    deal = services.record_deal(session=table.session, actor=personas.scorer, facts=facts)
+    assert "forced" in deal.result["marks"]
+    table.session.refresh_from_db()
+    assert table.session.next_dealer == 0  # the dealer deals again (TSR 4.2.5)
+    assert table.session.round["seats"][1]["pflichtsolo"] == 1
