@@ -19,6 +19,7 @@ from django.shortcuts import get_object_or_404
 from . import derived, engine
 from .documents import session_document
 from .engine.game import Game
+from .engine.rounds import dealer_plays
 from .history import SESSION_LIFE
 from .models import AuditEntry, Club, Deal, Member, Session, TableLink
 from .sheet import Row, Sheet, StoredDeal, build_sheet, sheet
@@ -160,10 +161,13 @@ def line_stamps(session: Session) -> list[tuple[int | None, int]]:
 
 
 def next_deal(session: Session) -> tuple[str, tuple[str, ...]]:
-    """Who deals the next deal and who plays it, from the session's summary."""
+    """Who deals the next deal and who plays it, from the session's summary (and its round: the dealer who alone
+    must play the deal plays it)."""
     parsed = header_of(session)
     dealer = parsed.players[session.next_dealer]
-    return dealer, parsed.playing(dealer)
+    stored = session.round
+    plays = stored is not None and dealer_plays(stored["must_play"], stored["owing"], dealer)
+    return dealer, parsed.playing(dealer, plays)
 
 
 @dataclass(frozen=True)

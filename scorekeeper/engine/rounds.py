@@ -33,6 +33,11 @@ PFLICHTSOLO_MODES = ("off", "vorgefuehrt", "extra_deals")
 SOLO_MARKS = frozenset({"solo", "alone"})  # scored one against the rest; Sheepshead's picker alone is its solo
 
 
+def dealer_plays(must_play: bool, owing: Sequence[str], dealer: str) -> bool:
+    """Whether ``dealer`` plays the next deal although he would sit out: he alone must play it (4.2.3)."""
+    return must_play and tuple(owing) == (dealer,)
+
+
 @dataclass(frozen=True)
 class GamesPerRound:
     """``rules.games_per_round``: ``null`` (no round) or ``{"4": 24, "5": 30}``, games by table size."""
@@ -167,8 +172,7 @@ class Round:
         return next(p for p in order if p in self.owing)
 
     def dealer_plays(self, dealer: str) -> bool:
-        """Whether ``dealer`` plays the next deal although he would sit out: he alone must play it (4.2.3)."""
-        return self.must_play and self.owing == (dealer,)
+        return dealer_plays(self.must_play, self.owing, dealer)
 
     # one deal -----------------------------------------------------------------------------------------------------
 

@@ -90,13 +90,18 @@ class Session:
             return last.dealer
         return self.players[(self.players.index(last.dealer) + 1) % len(self.players)]
 
-    def sitting_out(self, dealer: str) -> tuple[str, ...]:
-        """Who sits out a deal dealt by ``dealer``: nobody, unless the table seats more than play."""
-        return self.new_game().sitting_out(self.players, self.players.index(dealer))
+    def sitting_out(self, dealer: str, dealer_plays: bool = False) -> tuple[str, ...]:
+        """Who sits out a deal dealt by ``dealer``: nobody, unless the table seats more than play. When the dealer
+        plays although he would sit out (he alone must play the deal of a round, rounds.py), the player before him
+        sits out instead."""
+        seat = self.players.index(dealer)
+        if dealer_plays:
+            seat = (seat - 1) % len(self.players)
+        return self.new_game().sitting_out(self.players, seat)
 
-    def playing(self, dealer: str) -> tuple[str, ...]:
+    def playing(self, dealer: str, dealer_plays: bool = False) -> tuple[str, ...]:
         """Who plays a deal dealt by ``dealer``, in seat order."""
-        out = self.sitting_out(dealer)
+        out = self.sitting_out(dealer, dealer_plays)
         return tuple(p for p in self.players if p not in out)
 
     def replay(self) -> Iterator[DealResult | Problem]:
@@ -154,9 +159,7 @@ class Session:
         players = self.players
         ruling = book.admit(game.round_claim(raw))
         dealer = players[seat]
-        out = game.sitting_out(players, seat)
-        if dealer in out and book.dealer_plays(dealer):
-            out = game.sitting_out(players, (seat - 1) % len(players))
+        out = game.sitting_out(players, (seat - 1) % len(players) if book.dealer_plays(dealer) else seat)
         playing = tuple(p for p in players if p not in out)
         return Table(number, dealer, players, playing, out, pot, ruling)
 

@@ -18,6 +18,7 @@ from leagues.services import tournaments
 from leagues.tournament_documents import export_tournament
 from leagues.tournaments.document import rank
 from leagues.tournaments.sheet import Sheet
+from scorekeeper import selectors as scorekeeper_selectors
 from scorekeeper import services
 from tests.leagues.conftest import Personas
 
@@ -142,3 +143,33 @@ def test_a_solo_not_ticked_by_a_player_who_owes_is_stored_as_his_pflichtsolo(per
     table.session.refresh_from_db()
     assert table.session.next_dealer == 0  # the dealer deals again (TSR 4.2.5)
     assert table.session.round["seats"][1]["pflichtsolo"] == 1
+
+
+def test_issue_23_fault_1_the_dealer_who_owes_the_last_pflichtsolo_at_a_table_of_five_plays_it(
+    personas: Personas,
+) -> None:
+    """Before: he was named vorgeführt, his solo refused ("sits out this deal") and every other game too, for good."""
+    tournament = nine_players(personas, 5)
+    table = tournament.played_rounds.get().tables.get(number=2)
+    seats = tournaments.table_sheet(table).seats
+    assert len(seats) == 5
+    first = seats[0]
+    for player in seats[1:]:  # the first dealer is kept after each of these Pflichtsoli
+        facts = {"type": "solo", "solo": "damen", "re": [player], "re_points": 150}
+        services.record_deal(session=table.session, actor=personas.scorer, facts=facts)
+    while not (sheet := tournaments.table_sheet(table)).must_play or sheet.next_dealer != first:
+        playing = [p for p in seats if p != sheet.next_dealer]
+        facts = {"type": "normal", "re": playing[:2], "re_points": 130}
+        services.record_deal(session=table.session, actor=personas.scorer, facts=facts)
+    assert (sheet.owing, sheet.vorgefuehrt, sheet.games_left) == ((first,), first, 1)
+    table.session.refresh_from_db()
+    dealer, playing = scorekeeper_selectors.next_deal(table.session)
+    assert dealer == first
+    assert first in playing  # the phone's form offers him
+    assert seats[-1] not in playing  # the player before him sits out instead
+    facts = {"type": "solo", "solo": "damen", "re": [first], "re_points": 150}
+    deal = services.record_deal(session=table.session, actor=personas.scorer, facts=facts)
+    assert {"forced", "vorgefuehrt"} <= set(deal.result["marks"])
+    assert tournaments.table_sheet(table).can_close
+    services.close_session(session=table.session, actor=personas.owner)
+    assert_one_reading(tournament)
