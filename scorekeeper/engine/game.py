@@ -18,10 +18,13 @@ class PflichtsoloRound:
     number: int
     games_left: int
     owing: tuple[str, ...]  # who has not played his Pflichtsolo yet, in seat order
+    must_play: bool | None = None  # a tournament round's own word (rounds.py); None: the solos owed fill the games
 
     @property
     def vorgefuehrt(self) -> bool:
         """The solos owed fill the games left: each must be played (vorgeführt) when its player's turn comes."""
+        if self.must_play is not None:
+            return self.must_play
         return bool(self.owing) and len(self.owing) >= self.games_left
 
 

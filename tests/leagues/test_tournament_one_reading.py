@@ -143,6 +143,9 @@ def test_a_solo_not_ticked_by_a_player_who_owes_is_stored_as_his_pflichtsolo(per
     table.session.refresh_from_db()
     assert table.session.next_dealer == 0  # the dealer deals again (TSR 4.2.5)
     assert table.session.round["seats"][1]["pflichtsolo"] == 1
+    reminder = scorekeeper_selectors.sheet_head(table.session).pflichtsolo  # the sheet's reminder, the form's ticks
+    assert reminder is not None
+    assert (reminder.owing, reminder.games_left, reminder.vorgefuehrt) == ((seats[0], *seats[2:]), 23, False)
 
 
 def test_issue_23_fault_1_the_dealer_who_owes_the_last_pflichtsolo_at_a_table_of_five_plays_it(
