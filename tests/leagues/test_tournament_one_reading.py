@@ -9,6 +9,8 @@ import random
 from typing import Any
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +23,7 @@ from leagues.tournaments.sheet import Sheet
 from scorekeeper import selectors as scorekeeper_selectors
 from scorekeeper import services
 from tests.leagues.conftest import Personas
+from tests.test_printing import needs_weasyprint, pdf_pages
 
 SEAT_KEYS = ("games", "solos", "solos_won", "pflichtsolo")
 NO_PFLICHTSOLO = {"pflichtsolo": None}
@@ -176,3 +179,21 @@ def test_issue_23_fault_1_the_dealer_who_owes_the_last_pflichtsolo_at_a_table_of
     assert tournaments.table_sheet(table).can_close
     services.close_session(session=table.session, actor=personas.owner)
     assert_one_reading(tournament)
+
+
+@needs_weasyprint
+def test_issue_23_fault_3_the_round_results_pdf_counts_the_solos_of_an_open_table(personas: Personas) -> None:
+    """Before: 0 solos for everyone while the round was open (the players' results are written at close only)."""
+    tournament = nine_players(personas, 13)
+    table = tournament.played_rounds.get().tables.get(number=1)
+    soloist = tournaments.table_sheet(table).seats[1]
+    facts = {"type": "solo", "solo": "damen", "re": [soloist], "re_points": 200}
+    services.record_deal(session=table.session, actor=personas.scorer, facts=facts)
+    row = next(r for r in selectors.ranking(tournament, round_number=1).rows if r.participant.name == soloist)
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(personas.scorer)
+    response = client.get(reverse("tournament_round_results_pdf", args=[personas.club.slug, tournament.pk, 1]))
+    pdf = b"".join(response.streaming_content)  # type: ignore[attr-defined]
+    lines = " ".join(pdf_pages(pdf)).splitlines()
+    standing = row.standing  # place, start number, table 1, points, then the tie-breaks: 1 solo, 1 won
+    assert f"{standing.place}. {row.participant.number} 1 {standing.points} 1 1" in lines
