@@ -350,13 +350,8 @@ def close_round(*, this_round: TournamentRound, actor: Actor) -> TournamentRound
 def table_sheet(table: TournamentTable) -> Sheet:
     """The table's sheet as the engine scores its session, under the session's own rules, which keep the round:
     Pflichtsoli owed, games left, whether it can close."""
-    preset = preset_of(table.round.tournament)
-    document = session_document(table.session)
-    if "games_per_round" not in document["rules"]:  # a table started before the engine kept the round
-        round_rules = preset.table_rules(table.time_called_after)
-        document["rules"] = {**document["rules"], **{k: v for k, v in round_rules.items() if k != "preset"}}
     try:
-        return scored_sheet(preset, document)
+        return scored_sheet(preset_of(table.round.tournament), session_document(table.session))
     except InvalidTournament as error:
         raise ServiceError.on(None, "; ".join(translated(p.words) for p in error.problems)) from error
 

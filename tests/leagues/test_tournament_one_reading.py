@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import datetime
 import random
+from importlib import import_module
 from typing import Any
 
 import pytest
+from django.apps import apps
 from django.test import Client
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
@@ -22,6 +24,7 @@ from leagues.tournaments.document import rank
 from leagues.tournaments.sheet import Sheet
 from scorekeeper import selectors as scorekeeper_selectors
 from scorekeeper import services
+from scorekeeper.models import Session
 from tests.leagues.conftest import Personas
 from tests.test_printing import needs_weasyprint, pdf_pages
 
@@ -197,3 +200,22 @@ def test_issue_23_fault_3_the_round_results_pdf_counts_the_solos_of_an_open_tabl
     lines = " ".join(pdf_pages(pdf)).splitlines()
     standing = row.standing  # place, start number, table 1, points, then the tie-breaks: 1 solo, 1 won
     assert f"{standing.place}. {row.participant.number} 1 {standing.points} 1 1" in lines
+
+
+def test_a_table_started_before_the_engine_kept_the_round_gets_it(personas: Personas) -> None:
+    """The migration gives the tables of older tournaments the round's rules and derives them again."""
+    tournament = nine_players(personas, 17)
+    table = tournament.played_rounds.get().tables.get(number=1)
+    seats = tournaments.table_sheet(table).seats
+    facts = {"type": "solo", "solo": "damen", "re": [seats[1]], "re_points": 200}
+    services.record_deal(session=table.session, actor=personas.scorer, facts=facts)
+    old_rules = {k: v for k, v in table.session.rules.items() if k not in ("games_per_round", "pflichtsolo_per_round")}
+    Session.objects.filter(pk=table.session_id).update(rules=old_rules, round=None, next_dealer=1)
+    tournament.settings = {**tournament.settings, "rules": old_rules}
+    tournament.save(update_fields=["settings"])
+    import_module("leagues.migrations.0004_table_rounds").give_tables_their_round(apps, None)
+    session = Session.objects.get(pk=table.session_id)
+    assert session.rules["games_per_round"] == {"4": 24, "5": 30}
+    assert session.round["seats"][1]["pflichtsolo"] == 1
+    assert session.next_dealer == 0  # the Pflichtsolo keeps the dealer
+    assert_one_reading(tournament)
