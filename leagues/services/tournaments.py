@@ -38,7 +38,7 @@ from ..tournaments.presets import PRESETS
 from ..tournaments.prizes import prizes_json, read_prizes
 from ..tournaments.ranking import POINTS, parse_tiebreaks
 from ..tournaments.reading import Bad
-from ..tournaments.sheet import Sheet, scored_sheet
+from ..tournaments.sheet import Sheet, closing_problems, scored_sheet, unbalanced_rows
 from ..tournaments.words import InvalidTournament
 
 REASON_MAX = 200
@@ -357,11 +357,19 @@ def table_sheet(table: TournamentTable) -> Sheet:
 
 
 def check_table_closing(sender: Any, *, session: Session, **_: Any) -> None:
-    """A tournament table's sheet closes only when its round is played out (``session_closing``)."""
+    """A tournament table's sheet closes only when its round is played out (``session_closing``): read from the round
+    the engine's replay stored with the session's last change, not scored again."""
     table = TournamentTable.objects.filter(session=session).select_related("round__tournament").first()
     if table is None:
         return
-    problems = table_sheet(table).closing_problems()
+    kept = session.round
+    if kept is None:  # no deal yet: the round as it begins
+        problems = table_sheet(table).closing_problems()
+    else:
+        preset = preset_of(table.round.tournament)
+        stored = session.deals.filter(deleted_at__isnull=True).order_by("sequence").values_list("number", "result")
+        rows = unbalanced_rows((n, sum(r["deltas"]), r["pot"]) for n, r in stored) if preset.zero_sum else ()
+        problems = closing_problems(kept["owing"], kept["regular_left"], kept["games"], rows)
     if problems:
         raise ServiceError.on(None, " ".join(translated(problem) for problem in problems))
 

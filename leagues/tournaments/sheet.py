@@ -12,7 +12,7 @@ Paths in problems are relative to the table (``deals[6].points``, indices from 0
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -99,14 +99,7 @@ class Sheet:
 
     def closing_problems(self) -> tuple[Message, ...]:
         """Why the sheet cannot be closed yet; empty when it can."""
-        reasons = []
-        if self.owing:
-            reasons.append(say("pflichtsolo_missing", players=", ".join(self.owing)))
-        if self.regular_left:
-            reasons.append(say("games_missing", missing=self.regular_left, games=self.games))
-        if self.unbalanced:
-            reasons.append(say("rows_not_zero_sum", deals=", ".join(map(str, self.unbalanced))))
-        return tuple(reasons)
+        return closing_problems(self.owing, self.regular_left, self.games, self.unbalanced)
 
     @property
     def can_close(self) -> bool:
@@ -184,12 +177,31 @@ def _engine_problem(problem: engine.Problem) -> Problem:
     return Problem(f"{deal}.{problem.field}" if problem.field else deal, problem.words)
 
 
+def closing_problems(
+    owing: Sequence[str], regular_left: int, games: int, unbalanced: Sequence[int]
+) -> tuple[Message, ...]:
+    """Why a table's sheet cannot be closed yet, from where its round stands; empty when it can."""
+    reasons = []
+    if owing:
+        reasons.append(say("pflichtsolo_missing", players=", ".join(owing)))
+    if regular_left:
+        reasons.append(say("games_missing", missing=regular_left, games=games))
+    if unbalanced:
+        reasons.append(say("rows_not_zero_sum", deals=", ".join(map(str, unbalanced))))
+    return tuple(reasons)
+
+
 def _unbalanced(results: Sequence[engine.DealResult]) -> tuple[int, ...]:
+    return unbalanced_rows((r.number, sum(r.deltas.values()), r.pot) for r in results)
+
+
+def unbalanced_rows(rows: Iterable[tuple[int, int, int]]) -> tuple[int, ...]:
+    """The deals whose row does not sum to 0 with the pot's change, from each deal's (number, deltas' sum, pot)."""
     found, pot = [], 0
-    for r in results:
-        if sum(r.deltas.values()) + r.pot - pot:
-            found.append(r.number)
-        pot = r.pot
+    for number, moved, after in rows:
+        if moved + after - pot:
+            found.append(number)
+        pot = after
     return tuple(found)
 
 

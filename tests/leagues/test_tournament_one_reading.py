@@ -22,10 +22,11 @@ from leagues.services import tournaments
 from leagues.tournament_documents import export_tournament
 from leagues.tournaments.document import rank
 from leagues.tournaments.sheet import Sheet
+from scorekeeper import engine, services
 from scorekeeper import selectors as scorekeeper_selectors
-from scorekeeper import services
 from scorekeeper.models import Session
-from tests.leagues.conftest import Personas
+from scorekeeper.services import ServiceError
+from tests.leagues.conftest import Personas, play_out
 from tests.test_printing import needs_weasyprint, pdf_pages
 
 SEAT_KEYS = ("games", "solos", "solos_won", "pflichtsolo")
@@ -223,3 +224,26 @@ def test_a_table_started_before_the_engine_kept_the_round_gets_it(personas: Pers
     assert session.round["seats"][1]["pflichtsolo"] == 1
     assert session.next_dealer == 0  # the Pflichtsolo keeps the dealer
     assert_one_reading(tournament)
+
+
+def test_a_table_is_scored_once_closing_it_reads_what_the_replay_stored(
+    personas: Personas, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: the deal's replay stored the totals, and closing replayed the table again under the round rules."""
+    tournament = nine_players(personas, 19)
+    done, playing = tournament.played_rounds.get().tables.order_by("number")
+    play_out(done, personas.scorer)
+    facts = {"type": "normal", "re": list(tournaments.table_sheet(playing).seats[1:3]), "re_points": 130}
+    services.record_deal(session=playing.session, actor=personas.scorer, facts=facts)
+    replays: list[engine.Session] = []
+    replay = engine.Session.replay
+
+    def counted(self: engine.Session) -> Any:
+        replays.append(self)
+        return replay(self)
+
+    monkeypatch.setattr(engine.Session, "replay", counted)
+    assert not services.close_session(session=done.session, actor=personas.owner).is_open
+    with pytest.raises(ServiceError, match="29 of the round's 30 games are still to play"):
+        services.close_session(session=playing.session, actor=personas.owner)
+    assert replays == []
