@@ -19,8 +19,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scorekeeper import services as scorekeeper
-from scorekeeper.engine.messages import Message
 from scorekeeper.documents import session_document
+from scorekeeper.engine.messages import Message
 from scorekeeper.engine_words import translated
 from scorekeeper.models import AuditEntry, Club, Deal, Member, Session
 from scorekeeper.services import ServiceError, record

@@ -451,14 +451,18 @@ PHRASES = (  # the phrases a sentence takes as a parameter; Cases gives each its
     "a_deal_without_solo",
     "a_counted_game",
 )
+ROUND_PROBLEMS = (
+    "round_complete",
+    "time_called_complete",
+    "time_called_no_solo",
+    "pflichtsolo_due",
+    "extra_deal_not_pflichtsolo",
+    "not_vorgefuehrt_yet",
+)
 PLAYER: dict[str, str | Cases] = {
     "name": AS_AUTHOR,
     # a tournament table's round (engine.rounds), already in the table's words
-    **dict.fromkeys(
-        ("round_complete", "time_called_complete", "time_called_no_solo", "pflichtsolo_due",
-         "extra_deal_not_pflichtsolo", "not_vorgefuehrt_yet"),
-        AS_AUTHOR,
-    ),  # fmt: skip
+    **dict.fromkeys(ROUND_PROBLEMS, AS_AUTHOR),
     "names_and": AS_AUTHOR,
     **dict.fromkeys(PHRASES, AS_AUTHOR),
     "re_who_normal": AS_AUTHOR,
