@@ -25,6 +25,7 @@ class Summary:
     totals: list[int]  # per seat
     pot: int
     next_dealer: int  # seat index
+    round: dict[str, Any] | None = None  # a tournament table's round (round_json), else None
 
 
 def stored_result(result: engine.DealResult, players: Sequence[str]) -> dict[str, Any]:
@@ -57,15 +58,28 @@ def stored_result(result: engine.DealResult, players: Sequence[str]) -> dict[str
 def summary(session: engine.Session, results: Sequence[engine.DealResult], first_dealer: int) -> Summary:
     """After ``results``; with no deal yet, ``first_dealer`` (a seat index) deals next."""
     players = session.players
+    state = session.round(results)
+    round_ = None if state is None else round_json(state, players)
     if not results:
-        return Summary(deal_count=0, totals=[0] * len(players), pot=session.pot_carried_in, next_dealer=first_dealer)
+        return Summary(
+            deal_count=0, totals=[0] * len(players), pot=session.pot_carried_in, next_dealer=first_dealer, round=round_
+        )
     last = results[-1]
     return Summary(
         deal_count=len(results),
         totals=[last.totals[p] for p in players],
         pot=last.pot,
         next_dealer=players.index(session.next_dealer(results)),
+        round=round_,
     )
+
+
+def round_json(state: engine.RoundState, players: Sequence[str]) -> dict[str, Any]:
+    """A table's round as the session keeps it: per table what is owed and left, per seat (a list in seat order)
+    the games, solos, solos won and the deal number of the Pflichtsolo."""
+    out = state.as_json()
+    out["seats"] = [out["seats"][p] for p in players]
+    return out
 
 
 def rotating_from(facts: Sequence[dict[str, Any]], start: int) -> list[dict[str, Any]]:

@@ -261,6 +261,9 @@ SENTENCES: dict[str, Sentence] = {
     A.SESSION_ABANDONED: lambda e, who: _("%(who)s put the session aside") % {"who": who},
     A.SESSION_RESTORED: lambda e, who: _("%(who)s brought the session back") % {"who": who},
     A.SESSION_DELETED: _session_deleted,
+    A.TIME_CALLED: lambda e, who: (
+        _("%(who)s called time after deal %(n)s") % {"who": who, "n": (e.after or {}).get("time_called_after")}
+    ),
     A.CLUB_CREATED: lambda e, who: _("%(who)s founded the club") % {"who": who},
     A.CLUB_IMPORTED: lambda e, who: _("The club was restored from a backup") % {},
     A.SETTINGS_CHANGED: lambda e, who: (

@@ -243,6 +243,8 @@ class Session(models.Model):
     totals = models.JSONField(default=list)  # points per seat
     pot = models.IntegerField(default=0)  # the pot after the last deal
     next_dealer = models.PositiveSmallIntegerField(default=0)  # seat index of who deals the next deal
+    # A tournament table's round (engine.rounds; null for any other session): derived.round_json's shape.
+    round = models.JSONField(null=True, blank=True)
     # What an import read (a hash of the document), so that the same file is not imported twice by mistake.
     import_fingerprint = models.CharField(max_length=64, blank=True, db_index=True)
 
@@ -482,6 +484,7 @@ class AuditEntry(models.Model):
         SESSION_ABANDONED = "session_abandoned", _("abandoned the session")
         SESSION_RESTORED = "session_restored", _("restored the session")
         SESSION_DELETED = "session_deleted", _("deleted the session")
+        TIME_CALLED = "time_called", _("called time")
         CLUB_CREATED = "club_created", _("founded the club")
         CLUB_IMPORTED = "club_imported", _("restored the club from a backup")
         SETTINGS_CHANGED = "settings_changed", _("changed the club settings")

@@ -21,6 +21,7 @@ from django.utils import timezone
 from . import derived, engine, throttle
 from .documents import session_document
 from .engine.game import Game
+from .engine.rounds import dealer_plays
 from .history import SESSION_LIFE
 from .models import AuditEntry, Club, Deal, Member, Session, TableLink
 from .sheet import Row, Sheet, StoredDeal, build_sheet, sheet
@@ -97,8 +98,11 @@ def recent_facts(session: Session, deals: int = 40) -> list[dict[str, Any]]:
 
 
 def pflichtsolo_round(session: Session, game: Game, players: Sequence[str]) -> engine.PflichtsoloRound | None:
-    """Doppelkopf: who still owes a Pflichtsolo in the current round, from the stored results (read only when the
-    session's rules have a Pflichtsolo)."""
+    """Doppelkopf: who still owes a Pflichtsolo in the current round: a tournament table's from the round its replay
+    stored, any other session's from the stored results (read only when the session's rules have a Pflichtsolo)."""
+    kept = session.round
+    if kept is not None and session.rules.get("pflichtsolo_per_round", "off") != "off":
+        return engine.PflichtsoloRound(1, kept["games_left"], tuple(kept["owing"]), kept["must_play"])
 
     def stored() -> Iterator[tuple[Any, Any, Any]]:  # a generator function: no query unless the game reads it
         deals = session.deals.filter(deleted_at__isnull=True, number__isnull=False).order_by("sequence")
@@ -162,10 +166,13 @@ def line_stamps(session: Session) -> list[tuple[int | None, int]]:
 
 
 def next_deal(session: Session) -> tuple[str, tuple[str, ...]]:
-    """Who deals the next deal and who plays it, from the session's summary."""
+    """Who deals the next deal and who plays it, from the session's summary (and its round: the dealer who alone
+    must play the deal plays it)."""
     parsed = header_of(session)
     dealer = parsed.players[session.next_dealer]
-    return dealer, parsed.playing(dealer)
+    stored = session.round
+    plays = stored is not None and dealer_plays(stored["must_play"], stored["owing"], dealer)
+    return dealer, parsed.playing(dealer, plays)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.http import Http404
 
-from scorekeeper.models import Club, PlayerResult, Session, TableLink
+from scorekeeper.models import Club, Session, TableLink
 
 from .models import Participant, TableSeat, Tournament, TournamentRound, TournamentTable
 from .rules.draw import Plan, plan, stats
@@ -151,36 +151,34 @@ class TournamentRanking:
 
 
 def ranking(tournament: Tournament, *, round_number: int | None = None) -> TournamentRanking:
-    """The ranking live: each table's points as its sheet stands (the stored totals; no deal is read), its table
-    points, the penalties; solos count once a table's sheet is closed. Five queries, whatever the field: each
-    table's session read once (its totals), each seat once."""
+    """The ranking live: each table's points and solos as its sheet stands, open or closed (what the engine's replay
+    stored with the session: its totals and its round; no deal is read), its table points, the penalties. Four
+    queries, whatever the field: each table's session read once, each seat once."""
     preset = preset_of(tournament)
     sheets = {
-        table_id: (number, table, session, totals, status)
-        for table_id, number, table, session, totals, status in TournamentTable.objects.filter(
+        table_id: (number, table, session, totals, status, round_)
+        for table_id, number, table, session, totals, status, round_ in TournamentTable.objects.filter(
             round__tournament=tournament
         )
         .order_by()
-        .values_list("pk", "round__number", "number", "session_id", "session__totals", "session__status")
+        .values_list(
+            "pk", "round__number", "number", "session_id", "session__totals", "session__status", "session__round"
+        )
     }
     seats = [
-        (*sheets[table_id][:3], position, player, sheets[table_id][3], sheets[table_id][4])
+        (*sheets[table_id][:3], position, player, *sheets[table_id][3:])
         for table_id, position, player in TableSeat.objects.filter(table__round__tournament=tournament)
         .order_by()
         .values_list("table_id", "position", "participant__number")
     ]
-    solos = {
-        (session, position): (played, won)
-        for session, position, played, won in PlayerResult.objects.filter(
-            session__tournament_table__round__tournament=tournament
-        )
-        .order_by()
-        .values_list("session_id", "position", "solos_played", "solos_won")
-    }
+    solos: dict[tuple[int, int], tuple[int, int]] = {}
     tables: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}
     open_sessions: set[int] = set()
-    for number, table, session, position, player, totals, status in seats:
+    for number, table, session, position, player, totals, status, round_ in seats:
         tables.setdefault((number, table), []).append((player, totals[position], session, position))
+        if round_ is not None:  # none before the table's first deal
+            seat = round_["seats"][position]
+            solos[(session, position)] = (seat["solos"], seat["solos_won"])
         if status == Session.Status.OPEN:
             open_sessions.add(session)
     moved, taken = _penalty_effects(tournament, tables)

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scorekeeper import services as scorekeeper
+from scorekeeper.documents import session_document
 from scorekeeper.engine.messages import Message
 from scorekeeper.engine_words import translated
 from scorekeeper.models import AuditEntry, Club, Deal, Member, Session
@@ -39,7 +40,7 @@ from .rules.presets import PRESETS
 from .rules.prizes import prizes_json, read_prizes
 from .rules.ranking import POINTS, parse_tiebreaks
 from .rules.reading import Bad
-from .rules.sheet import Sheet, read_sheet
+from .rules.sheet import Sheet, closing_problems, scored_sheet, unbalanced_rows
 from .rules.words import InvalidTournament
 from .selectors import preset_of
 
@@ -69,7 +70,7 @@ def create_tournament(
     if scoring is None:
         raise ServiceError.on("preset", _("Choose one of the scorings offered."))
     game = scoring.game
-    frozen_rules, frozen_tariff = scorekeeper.sessions.frozen(game, scoring.rules, scoring.tariff)
+    frozen_rules, frozen_tariff = scorekeeper.sessions.frozen(game, scoring.table_rules(), scoring.tariff)
     if not isinstance(rounds, int) or not 1 <= rounds <= MOST_ROUNDS:
         raise ServiceError.on("rounds", _("A tournament has 1 to %(most)s rounds.") % {"most": MOST_ROUNDS})
     if not isinstance(entry_fee_cents, int) or entry_fee_cents < 0:
@@ -316,7 +317,8 @@ def call_time(*, this_round: TournamentRound, actor: Actor) -> TournamentRound:
         this_round.time_called_at = timezone.now()
         this_round.save(update_fields=["time_called_at"])
         for table in this_round.tables.select_related("session"):
-            table.time_called_after = table.session.deal_count
+            session = scorekeeper.call_time(session=table.session, actor=actor)  # the engine admits the deals
+            table.time_called_after = session.rules["time_called_after"]
             table.save(update_fields=["time_called_after"])
         _audit(this_round.tournament, actor, "time_called", round=this_round.number)
     return this_round
@@ -348,24 +350,30 @@ def close_round(*, this_round: TournamentRound, actor: Actor) -> TournamentRound
 
 
 def table_sheet(table: TournamentTable) -> Sheet:
-    """The table's sheet read under the tournament's preset: Pflichtsoli owed, games left, whether it can close."""
-    session = table.session
-    seats = list(session.seats.order_by("position").values_list("name", flat=True))
-    deals = list(session.deals.filter(deleted_at__isnull=True).order_by("sequence").values_list("facts", flat=True))
-    preset = preset_of(table.round.tournament)
+    """The table's sheet as the engine scores its session, under the session's own rules, which keep the round:
+    Pflichtsoli owed, games left, whether it can close."""
     try:
-        return read_sheet(preset, seats, deals, table.time_called_after)
+        return scored_sheet(preset_of(table.round.tournament), session_document(table.session))
     except InvalidTournament as error:
         raise ServiceError({None: [p.words for p in error.problems]}) from error
 
 
 def table_closing_problems(session: Session) -> list[str]:
     """Why a tournament table's sheet cannot close yet: its round is not played out (a Pflichtsolo owed, games still
-    to play). Nothing for any other session. The scorekeeper asks it before every close (``add_closing_rule``)."""
+    to play). Nothing for any other session. The scorekeeper asks it before every close (``add_closing_rule``); it
+    reads the round the engine's replay stored with the session's last change, not scored again."""
     table = TournamentTable.objects.filter(session=session).select_related("round__tournament").first()
     if table is None:
         return []
-    return [translated(problem) for problem in table_sheet(table).closing_problems()]
+    kept = session.round
+    if kept is None:  # no deal yet: the round as it begins
+        problems = table_sheet(table).closing_problems()
+    else:
+        preset = preset_of(table.round.tournament)
+        stored = session.deals.filter(deleted_at__isnull=True).order_by("sequence").values_list("number", "result")
+        rows = unbalanced_rows((n, sum(r["deltas"]), r["pot"]) for n, r in stored) if preset.zero_sum else ()
+        problems = closing_problems(kept["owing"], kept["regular_left"], kept["games"], rows)
+    return [translated(problem) for problem in problems]
 
 
 # penalties ---------------------------------------------------------------------------------------------------------
@@ -524,11 +532,13 @@ def _imported_round(
     this_round = TournamentRound.objects.create(tournament=tournament, number=played.number)
     for entry in played.tables:
         table = _seat_table(tournament, this_round, entry.number, [by_number[n] for n in entry.seats], actor)
-        _record_sheet(table.session, sheets[entry.number].deals, actor)
-        if entry.time_called is not None:
+        session = table.session
+        if entry.time_called is not None:  # first: the engine admits the deals after it as the sheet did
+            session = scorekeeper.call_time(session=session, actor=actor, after=entry.time_called)
             table.time_called_after = entry.time_called
             table.save(update_fields=["time_called_after"])
             this_round.time_called_at = this_round.time_called_at or timezone.now()
+        _record_sheet(session, sheets[entry.number].deals, actor)
     if this_round.time_called_at is not None:
         this_round.save(update_fields=["time_called_at"])
     if closed:
@@ -536,8 +546,8 @@ def _imported_round(
 
 
 def _record_sheet(session: Session, facts: Sequence[Any], actor: Actor) -> None:
-    """The table's deals as the sheet scored them (a Pflichtsolo ticked, so the session deals on as the sheet did),
-    in one replay rather than one per deal: the dealers are frozen into them as for deals entered at the table."""
+    """The table's deals as recorded, in one replay rather than one per deal (the session's rules keep the round as
+    the sheet's did): the dealers are frozen into them as for deals entered at the table."""
     deals = [
         Deal(
             session=session,

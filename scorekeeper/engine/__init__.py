@@ -20,6 +20,7 @@ from .game import PflichtsoloRound
 from .options import as_json
 from .output import settle_document, settle_table
 from .registry import GAME_KEYS, GAMES
+from .rounds import RoundState
 from .session import FORMAT, DealResult, Session, load, resolve_rules
 
 
@@ -52,6 +53,7 @@ __all__ = [
     "Outcome",
     "PflichtsoloRound",
     "Problem",
+    "RoundState",
     "Session",
     "freeze",
     "load",

@@ -15,6 +15,7 @@ from typing import Any
 from .errors import DealError
 from .messages import Message, listed
 from .options import Validator
+from .rounds import Ruling
 
 # Fields every deal may carry, whatever the game (see the session format).
 GENERIC_FIELDS = frozenset({"dealer", "note"})
@@ -32,6 +33,7 @@ class Table:
     playing: tuple[str, ...]  # who plays this deal, in seat order
     sitting_out: tuple[str, ...]  # the dealer (and at a larger table the players before him), or nobody
     pot: int  # pot (Stock) balance before the deal
+    ruling: Ruling | None = None  # what the session's round makes of the deal; None: the session plays no round
 
 
 @dataclass(frozen=True, slots=True)

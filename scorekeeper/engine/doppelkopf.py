@@ -22,6 +22,7 @@ from .errors import DealError
 from .game import Game, PflichtsoloRound
 from .messages import Message, listed, say
 from .options import Subset, Validator, choice, flag, integer
+from .rounds import PFLICHTSOLO_SCHEMA, ROUND_SCHEMA, Claim
 
 PLAYERS = 4
 TOTAL_AUGEN = 240
@@ -336,6 +337,7 @@ class Doppelkopf(Game):
         "bock": BockOption(),
         "pflichtsolo": flag,
     }
+    round_schema: ClassVar[Mapping[str, Validator]] = {**ROUND_SCHEMA, **PFLICHTSOLO_SCHEMA}
     CONTRACT_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
         "normal": ("re", "announcements", "re_points", "schwarz", "extras", "bock"),
         "stille_hochzeit": ("re", "announcements", "re_points", "schwarz", "bock"),
@@ -364,6 +366,10 @@ class Doppelkopf(Game):
         self._round = 1
         self._round_games = 0
         self._pflichtsoli: dict[str, int] = {}  # who played his Pflichtsolo this round → deal number
+        # A tournament round derives the Pflichtsolo (rounds.py); without one the table ticks it.
+        self._round_pflichtsolo = rules.get("pflichtsolo_per_round", "off") != "off"
+        if self._round_pflichtsolo and not (rules["pflichtsolo"] and rules.get("games_per_round")):
+            raise DealError("rules.pflichtsolo_per_round", "dk_round_needs_pflichtsolo")
         self._priced: dict[tuple[Any, ...], Priced] = {}
 
     @property
@@ -407,6 +413,16 @@ class Doppelkopf(Game):
             return PflichtsoloRound(number + 1, games_per_round, tuple(seats))
         return PflichtsoloRound(number, max(0, games_per_round - games), owing)
 
+    def round_claim(self, raw: Mapping[str, Any]) -> Claim:
+        """A penalty row is no game; a solo names its player and what the table ticked (a malformed one none: the
+        scoring names what is wrong with it)."""
+        if raw.get("type") == "penalty":
+            return Claim(game=False)
+        re = raw.get("re")
+        if raw.get("type") != "solo" or type(re) is not list or len(re) != 1 or type(re[0]) is not str:
+            return Claim()
+        return Claim(soloist=re[0], forced=raw.get("forced") is True, vorgefuehrt=raw.get("vorgefuehrt") is True)
+
     # scoring --------------------------------------------------------------------------------------
 
     def score(self, facts: Facts) -> Outcome:
@@ -414,7 +430,10 @@ class Doppelkopf(Game):
         if kind == "penalty":
             return self._penalty(facts)
         deal = self._read_deal(facts, kind)
-        round_number, round_games, new_round = self._next_round(facts, deal)
+        if facts.table.ruling is None:
+            round_number, round_games, new_round = self._next_round(facts, deal)
+        else:  # a tournament table plays one round, which the replay keeps
+            round_number, round_games, new_round = 1, 0, False
         uses_bock = not deal.forced
         bock_factor = 1 << self._bock_queue[0] if uses_bock and self._bock_queue else 1
         shape = (
@@ -597,7 +616,8 @@ class Doppelkopf(Game):
         return _Deal(game, label, re, kontra, levels, augen, schwarz, extras, forced, vorgefuehrt, manual_bock, alone)
 
     def _read_pflichtsolo(self, facts: Facts) -> tuple[bool, bool]:
-        """(forced, vorgefuehrt); a vorgeführtes solo is the player's Pflichtsolo too."""
+        """(forced, vorgefuehrt); a vorgeführtes solo is the player's Pflichtsolo too. In a tournament round the round
+        says which solo is the Pflichtsolo and whether it is vorgeführt, whatever the table ticked (TSR 4.3.1)."""
         forced = facts.get("forced", flag, False)
         vorgefuehrt = facts.get("vorgefuehrt", flag, False)
         if not self.rules["pflichtsolo"]:
@@ -606,6 +626,9 @@ class Doppelkopf(Game):
                     raise DealError(field, "dk_no_pflichtsolo", field=field)
         if vorgefuehrt and facts.has("forced") and not forced:
             raise DealError("forced", "dk_vorgefuehrt_forced")
+        ruling = facts.table.ruling
+        if ruling is not None and self._round_pflichtsolo:
+            return ruling.pflichtsolo, ruling.vorgefuehrt
         return forced or vorgefuehrt, vorgefuehrt
 
     def _read_manual_bock(self, facts: Facts, forced: bool) -> bool:

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from .deal import Facts, Outcome
 from .options import Validator
+from .rounds import ROUND_SCHEMA, Claim
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,10 +18,13 @@ class PflichtsoloRound:
     number: int
     games_left: int
     owing: tuple[str, ...]  # who has not played his Pflichtsolo yet, in seat order
+    must_play: bool | None = None  # a tournament round's own word (rounds.py); None: the solos owed fill the games
 
     @property
     def vorgefuehrt(self) -> bool:
         """The solos owed fill the games left: each must be played (vorgeführt) when its player's turn comes."""
+        if self.must_play is not None:
+            return self.must_play
         return bool(self.owing) and len(self.owing) >= self.games_left
 
 
@@ -37,6 +41,9 @@ class Game:
     title: ClassVar[str]
     rule_presets: ClassVar[Mapping[str, Mapping[str, Any]]]
     rule_schema: ClassVar[Mapping[str, Validator]]
+    # A tournament table's round (rounds.py): rules the tournament gives its table sessions, in no preset and
+    # absent unless given, so no house-rule form offers them.
+    round_schema: ClassVar[Mapping[str, Validator]] = ROUND_SCHEMA
     tariff_presets: ClassVar[Mapping[str, Mapping[str, Any]] | None] = None
     tariff_schema: ClassVar[Mapping[str, Validator]] = {}
     has_pot: ClassVar[bool] = False
@@ -91,6 +98,11 @@ class Game:
         """The current round's Pflichtsoli from the stored results (extra, marks, declarers) of the deals so far;
         None when these rules have no forced solo."""
         return None
+
+    def round_claim(self, raw: Mapping[str, Any]) -> Claim:
+        """What a tournament round needs of a deal before it is scored (see rounds.py): by default every deal is a
+        game and none a Pflichtsolo. Read from the raw facts; the game reports anything wrong with them."""
+        return Claim()
 
     def score(self, facts: Facts) -> Outcome:
         raise NotImplementedError

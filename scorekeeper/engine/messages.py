@@ -326,6 +326,24 @@ TEMPLATES: dict[str, str] = {
         "%(field)s: %(player)s already played a Pflichtsolo in this round (deal %(deal)s); record this solo as a "
         "Lustsolo"
     ),
+    # a tournament round at one table (rounds.py)
+    "round_table_size": _("players: the round's games are set for tables of %(sizes)s, not of %(got)s"),
+    "round_complete": _(
+        "The round's %(games)s games are played and no Pflichtsolo is owed: this deal is one too many."
+    ),
+    "time_called_complete": _("Time was called and every Pflichtsolo is played: no deal follows."),
+    "time_called_no_solo": _(
+        "Time was called: only the Pflichtsoli still owed (%(players)s) are played, and this deal is none of them."
+    ),
+    "pflichtsolo_due": _(
+        "%(players)s still owe their Pflichtsolo and only %(left)s games are left: this deal must be the vorgeführtes "
+        "solo of one of them."
+    ),
+    "extra_deal_not_pflichtsolo": _(
+        "The round's %(games)s games are played: the extra deals are the Pflichtsoli still owed (%(players)s)."
+    ),
+    "not_vorgefuehrt_yet": _("Nobody is vorgeführt yet: %(owing)s Pflichtsoli are owed and %(left)s games are left."),
+    "dk_round_needs_pflichtsolo": _("rules.pflichtsolo_per_round needs rules.pflichtsolo and rules.games_per_round"),
     "dk_re_count": _("re must name %(who)s (got %(got)s)"),
     "dk_extras_solo": _("extras: %(context)s is scored as a solo, without Sonderpunkte"),
     "dk_no_pflichtsolo": _("%(field)s: these rules have no Pflichtsolo (rules.pflichtsolo is off)"),
@@ -433,8 +451,18 @@ PHRASES = (  # the phrases a sentence takes as a parameter; Cases gives each its
     "a_deal_without_solo",
     "a_counted_game",
 )
+ROUND_PROBLEMS = (
+    "round_complete",
+    "time_called_complete",
+    "time_called_no_solo",
+    "pflichtsolo_due",
+    "extra_deal_not_pflichtsolo",
+    "not_vorgefuehrt_yet",
+)
 PLAYER: dict[str, str | Cases] = {
     "name": AS_AUTHOR,
+    # a tournament table's round (engine.rounds), already in the table's words
+    **dict.fromkeys(ROUND_PROBLEMS, AS_AUTHOR),
     "names_and": AS_AUTHOR,
     **dict.fromkeys(PHRASES, AS_AUTHOR),
     "re_who_normal": AS_AUTHOR,

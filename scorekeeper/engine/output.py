@@ -19,6 +19,9 @@ def settle_document(session: Session, results: list[DealResult]) -> dict[str, An
         "totals": totals,
         "pot": last.pot if last else session.pot_carried_in,
     }
+    state = session.round(results)
+    if state is not None:  # a tournament table: where its round stands (rounds.py)
+        out["round"] = state.as_json()
     if session.cents_per_point is not None:
         out["money"] = {p: decimal_string(cents_for(t, session.cents_per_point)) for p, t in totals.items()}
     return out

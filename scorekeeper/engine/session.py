@@ -18,6 +18,7 @@ from .game import Game
 from .messages import listed
 from .names import check_name, same_person
 from .options import integer, resolve
+from .rounds import Round, RoundState
 
 FORMAT = "schreiber/1"
 
@@ -31,6 +32,7 @@ class DealResult:
     deltas: dict[str, int]  # every player, 0 for those who sat out
     pot: int  # balance after the deal
     totals: dict[str, int]  # running totals after the deal
+    round: RoundState | None = None  # the table's round after the deal, when the rules give one (rounds.py)
 
     @property
     def value(self) -> int:
@@ -88,13 +90,18 @@ class Session:
             return last.dealer
         return self.players[(self.players.index(last.dealer) + 1) % len(self.players)]
 
-    def sitting_out(self, dealer: str) -> tuple[str, ...]:
-        """Who sits out a deal dealt by ``dealer``: nobody, unless the table seats more than play."""
-        return self.new_game().sitting_out(self.players, self.players.index(dealer))
+    def sitting_out(self, dealer: str, dealer_plays: bool = False) -> tuple[str, ...]:
+        """Who sits out a deal dealt by ``dealer``: nobody, unless the table seats more than play. When the dealer
+        plays although he would sit out (he alone must play the deal of a round, rounds.py), the player before him
+        sits out instead."""
+        seat = self.players.index(dealer)
+        if dealer_plays:
+            seat = (seat - 1) % len(self.players)
+        return self.new_game().sitting_out(self.players, seat)
 
-    def playing(self, dealer: str) -> tuple[str, ...]:
+    def playing(self, dealer: str, dealer_plays: bool = False) -> tuple[str, ...]:
         """Who plays a deal dealt by ``dealer``, in seat order."""
-        out = self.sitting_out(dealer)
+        out = self.sitting_out(dealer, dealer_plays)
         return tuple(p for p in self.players if p not in out)
 
     def replay(self) -> Iterator[DealResult | Problem]:
@@ -107,6 +114,7 @@ class Session:
         out_when = {dealer: game.sitting_out(players, seat) for seat, dealer in enumerate(players)}
         playing_when = {dealer: tuple(p for p in players if p not in out) for dealer, out in out_when.items()}
         totals = dict.fromkeys(players, 0)
+        book = Round.of(self.rules, players)
         dealer_seat = 0
         for number, raw in enumerate(self.deals, start=1):
             try:
@@ -117,7 +125,10 @@ class Session:
                         raise DealError("dealer", "dealer_unknown", got=repr(raw["dealer"]))
                     dealer_seat = index[raw["dealer"]]
                 dealer = players[dealer_seat]
-                table = Table(number, dealer, players, playing_when[dealer], out_when[dealer], pot)
+                if book is None:
+                    table = Table(number, dealer, players, playing_when[dealer], out_when[dealer], pot)
+                else:
+                    table = self._round_table(game, book, number, raw, dealer_seat, pot)
                 outcome = game.score(Facts(raw, table))
             except DealError as error:
                 yield error.problem(number)
@@ -134,9 +145,30 @@ class Session:
             pot += outcome.pot_change
             for name, delta in outcome.deltas.items():
                 totals[name] += delta
-            yield DealResult(number, dealer, table.sitting_out, outcome, deltas, pot, dict(totals))
             if not outcome.keep_dealer:
                 dealer_seat = (dealer_seat + 1) % len(players)
+            state = None
+            if book is not None:
+                book.count(number, table.sitting_out, outcome.marks, outcome.declarers)
+                state = book.state(players[dealer_seat])
+            yield DealResult(number, dealer, table.sitting_out, outcome, deltas, pot, dict(totals), state)
+
+    def _round_table(self, game: Game, book: Round, number: int, raw: Mapping[str, Any], seat: int, pot: int) -> Table:
+        """The table of a deal in a round: the round admits the deal first (DealError when it may not come) and says
+        whether it is a Pflichtsolo; the dealer who alone must play it plays, the player before him sitting out."""
+        players = self.players
+        ruling = book.admit(game.round_claim(raw))
+        dealer = players[seat]
+        out = game.sitting_out(players, (seat - 1) % len(players) if book.dealer_plays(dealer) else seat)
+        playing = tuple(p for p in players if p not in out)
+        return Table(number, dealer, players, playing, out, pot, ruling)
+
+    def round(self, results: Sequence[DealResult]) -> RoundState | None:
+        """The table's round after ``results`` (before the first deal when there are none); None without a round."""
+        if results:
+            return results[-1].round
+        book = Round.of(self.rules, self.players)
+        return None if book is None else book.state(self.next_dealer(results))
 
     def results(self) -> list[DealResult]:
         """Every deal's result, or InvalidSession naming every invalid deal."""
@@ -195,6 +227,7 @@ def _load(document: Any) -> Session:
     deals = document.get("deals", [])
     if not isinstance(deals, list):
         raise DealError("deals", "deals_not_list")
+    Round.of(rules, players)  # a round for this size of table, when the rules give one
     pot_carried_in = integer(0)("pot_carried_in", document.get("pot_carried_in", 0))
     if pot_carried_in and not game.uses_pot():
         raise DealError("pot_carried_in", "pot_needs_pot_rules")
@@ -209,7 +242,7 @@ def resolve_rules(game_key: Any, rules: Any, tariff: Any) -> tuple[type[Game], d
     resolved_rules = resolve(
         rules if rules is not None else next(iter(game_class.rule_presets)),
         game_class.rule_presets,
-        game_class.rule_schema,
+        {**game_class.rule_schema, **game_class.round_schema},
         "rules",
     )
     if game_class.tariff_presets is None:

@@ -29,6 +29,17 @@ class Preset:
     vorgefuehrt: bool = False
     table_points: Mapping[int, tuple[int, ...]] = field(default_factory=dict)  # by table size; empty: none
 
+    def table_rules(self, time_called_after: int | None = None) -> dict[str, Any]:
+        """The engine rules of a table session: the preset's, with the round the engine keeps (games per round, the
+        Pflichtsolo owed, time called: ``scorekeeper.engine.rounds``)."""
+        rules = {"preset": self.rules} if isinstance(self.rules, str) else dict(self.rules)
+        rules["games_per_round"] = {str(size): games for size, games in self.games.items()}
+        if self.pflichtsolo:
+            rules["pflichtsolo_per_round"] = "vorgefuehrt" if self.vorgefuehrt else "extra_deals"
+        if time_called_after is not None:
+            rules["time_called_after"] = time_called_after
+        return rules
+
     def with_table_points(self) -> Preset:
         return replace(self, table_points={size: TABLE_POINTS[size] for size in self.games if size in TABLE_POINTS})
 

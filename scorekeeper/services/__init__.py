@@ -31,6 +31,7 @@ from .errors import Conflict, DealRejected, ServiceError
 from .logins import lift_login_lock
 from .sessions import (
     abandon_session,
+    call_time,
     change_money_terms,
     close_session,
     delete_session,
@@ -51,6 +52,7 @@ __all__ = [
     "accept_invitation",
     "add_member",
     "appoint_owner",
+    "call_time",
     "change_club_settings",
     "change_money_terms",
     "change_role",

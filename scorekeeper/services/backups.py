@@ -313,7 +313,7 @@ def _check_results(session: Session) -> None:
     """The stored results must be what the deals say: a backup edited by hand is refused, not believed.
 
     Only the explanation's words may differ (a backup from an earlier version): the fresh ones are kept. The players'
-    results are derived from them, not read from the backup.
+    results and a tournament table's round are derived from them, not read from the backup.
     """
     stored = list(session.deals.filter(deleted_at__isnull=True).order_by("sequence"))
     try:
@@ -331,6 +331,8 @@ def _check_results(session: Session) -> None:
         if deal.result != fresh:
             deal.result = fresh
             Deal.objects.filter(pk=deal.pk).update(result=fresh)
+    session.round = derived.summary(parsed, results, session.first_dealer).round  # derived too, not kept
+    Session.objects.filter(pk=session.pk).update(round=session.round)
     record.store_player_results(session, stored)
 
 

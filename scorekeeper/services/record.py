@@ -85,13 +85,14 @@ def store(
             changed.append(deal)
     Deal.objects.bulk_update(changed, ["number", "result", "facts", "changed_in"])
     done = derived.summary(parsed, results, session.first_dealer)
-    session.deal_count, session.totals, session.pot, session.next_dealer = (
+    session.deal_count, session.totals, session.pot, session.next_dealer, session.round = (
         done.deal_count,
         done.totals,
         done.pot,
         done.next_dealer,
+        done.round,
     )
-    bump(session, "deal_count", "totals", "pot", "next_dealer")
+    bump(session, "deal_count", "totals", "pot", "next_dealer", "round")
     if session.counts:  # a closed session whose pot chain moved
         store_player_results(session)
 

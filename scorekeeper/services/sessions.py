@@ -334,6 +334,23 @@ def delete_session(*, session: Session, actor: record.Actor) -> None:
 
 
 @transaction.atomic
+def call_time(*, session: Session, actor: record.Actor, after: int | None = None) -> Session:
+    """Time is called at a tournament table after ``after`` deals (the deals on the sheet now by default): a rule of
+    the session's round (``engine.rounds``), so that from then on the engine admits only the Pflichtsoli still owed
+    (TSR 8.6), whoever enters the deals."""
+    session = record.locked(session)
+    after = session.deal_count if after is None else after
+    before = {"time_called_after": session.rules.get("time_called_after")}
+    session.rules = {**session.rules, "time_called_after": after}
+    deals = record.live_deals(session)
+    parsed, results = record.replay(session, deals, None)
+    record.store(session, deals, parsed, results)
+    session.save(update_fields=["rules"])
+    record.audit(session, actor, AuditEntry.Action.TIME_CALLED, before=before, after={"time_called_after": after})
+    return session
+
+
+@transaction.atomic
 def rederive_session(*, session: Session, actor: record.Actor = None) -> Session:
     """Derive every stored result of ``session`` again from its deals' facts (after an engine fix, say); the history
     says how many deals' results changed."""

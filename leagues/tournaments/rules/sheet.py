@@ -1,10 +1,10 @@
-"""A table sheet: one table of one tournament round, scored by the rule engine under the preset.
+"""A table sheet: one table of one tournament round, as the rule engine scores it under the preset.
 
-Doppelkopf under the TSR (section 4.2 and 10): everyone owes one Pflichtsolo per round. A solo of a player who
-still owes his is his Pflichtsolo whether or not the table ticked ``forced`` (4.3.1), and once the solos owed fill
-the games left it is vorgeführt (4.2.3); the sheet ticks both before the engine scores the deal, so that the
-engine keeps the dealer after a Pflichtsolo and moves him on after a vorgeführtes (4.2.5). When time is called
-the outstanding normal games are struck and only the owed Pflichtsoli are still played (8.6).
+The engine keeps the round (``scorekeeper.engine.rounds``, rules the preset gives every table session): under the
+TSR (section 4.2 and 10) everyone owes one Pflichtsolo per round, a solo of a player who still owes his is it whether
+or not the table ticked ``forced`` (4.3.1), and once the solos owed fill the games left it is vorgeführt (4.2.3);
+when time is called only the owed Pflichtsoli are still played (8.6). The sheet reads what that one replay says —
+the same replay that stores a table session's results — and never changes a deal.
 
 Paths in problems are relative to the table (``deals[6].points``, indices from 0).
 """
@@ -12,16 +12,14 @@ Paths in problems are relative to the table (``deals[6].points``, indices from 0
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper import engine
 
 from .presets import Preset
 from .words import InvalidTournament, Message, Problem, say
-
-SOLO_MARKS = frozenset({"solo", "alone"})  # scored one against the rest; Sheepshead's picker alone is its solo
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,80 +37,45 @@ class SeatResult:
     table_points: int
 
 
-@dataclass(slots=True)
-class _Round:
-    """Where the round stands as the deals are read one by one."""
-
-    preset: Preset
-    seats: tuple[str, ...]
-    games: int
-    played: int = 0
-    time_called: bool = False
-    pflichtsoli: dict[str, int] = field(default_factory=dict)  # player → deal number of his Pflichtsolo
-
-    @property
-    def owing(self) -> tuple[str, ...]:
-        if not self.preset.pflichtsolo:
-            return ()
-        return tuple(p for p in self.seats if p not in self.pflichtsoli)
-
-    @property
-    def regular_left(self) -> int:
-        """Games left of the round's count; none once time is called."""
-        return 0 if self.time_called else max(0, self.games - self.played)
-
-    @property
-    def due(self) -> bool:
-        """The next game must be a Pflichtsolo still owed."""
-        owing = len(self.owing)
-        if not owing:
-            return False
-        return owing >= self.regular_left if self.preset.vorgefuehrt else self.regular_left == 0
-
-    @property
-    def complete(self) -> bool:
-        return not self.owing and self.regular_left == 0
-
-    def check(self, raw: Mapping[str, Any], soloist: str | None) -> Message | None:
-        """What is wrong with the next game coming here, or None."""
-        owing = self.owing
-        if self.complete:
-            return say("time_called_complete" if self.time_called else "round_complete", games=self.games)
-        if self.due and soloist not in owing:
-            players = ", ".join(owing)
-            if self.time_called:
-                return say("time_called_no_solo", players=players)
-            if self.preset.vorgefuehrt:
-                return say("pflichtsolo_due", players=players, left=self.regular_left)
-            return say("extra_deal_not_pflichtsolo", games=self.games, players=players)
-        if raw.get("vorgefuehrt") is True and not self.due:
-            return say("not_vorgefuehrt_yet", owing=len(owing), left=self.regular_left)
-        return None
-
-    def play(self, number: int, raw: Mapping[str, Any], soloist: str | None) -> Mapping[str, Any]:
-        """Count the game; a solo of a player who owes his Pflichtsolo becomes it, vorgeführt when due."""
-        if soloist in self.owing:
-            raw = {**raw, "forced": True} | ({"vorgefuehrt": True} if self.due else {})
-            self.pflichtsoli[soloist] = number
-        self.played += 1
-        return raw
-
-
 @dataclass(frozen=True, slots=True)
 class Sheet:
     preset: Preset
     seats: tuple[str, ...]
-    games: int  # games of the round at this table
-    played: int  # games played (penalty rows are no games)
-    pflichtsoli: Mapping[str, int]  # who played his Pflichtsolo → its deal number
-    owing: tuple[str, ...]  # who still owes his Pflichtsolo, in seat order
-    regular_left: int  # games of the round's count still to play; 0 once time is called
-    must_play: bool  # the next game must be a Pflichtsolo still owed
+    round: engine.RoundState  # where the engine's replay left the table's round
     time_called: int | None  # after how many deals time was called
     next_dealer: str
     results: tuple[engine.DealResult, ...]
     unbalanced: tuple[int, ...]  # deals whose row does not sum to 0 although the preset is zero-sum
-    deals: tuple[Any, ...] = ()  # as the engine scored them: a Pflichtsolo and a vorgeführtes solo ticked
+    deals: tuple[Any, ...] = ()  # as recorded
+
+    @property
+    def games(self) -> int:
+        """Games of the round at this table."""
+        return self.round.games
+
+    @property
+    def played(self) -> int:
+        """Games played (penalty rows are no games)."""
+        return self.round.played
+
+    @property
+    def pflichtsoli(self) -> dict[str, int]:
+        """Who played his Pflichtsolo → its deal number."""
+        return self.round.pflichtsoli
+
+    @property
+    def owing(self) -> tuple[str, ...]:
+        return self.round.owing
+
+    @property
+    def regular_left(self) -> int:
+        """Games of the round's count still to play; 0 once time is called."""
+        return self.round.regular_left
+
+    @property
+    def must_play(self) -> bool:
+        """The next game must be a Pflichtsolo still owed."""
+        return self.round.must_play
 
     @property
     def normal_games(self) -> int:
@@ -122,17 +85,13 @@ class Sheet:
     def games_left(self) -> int:
         """Games still to play before the sheet can close: the rest of the round (only the owed Pflichtsoli once
         time is called), or more where owed solos no longer fit (extra deals of the home rule)."""
-        return max(self.regular_left, len(self.owing))
+        return self.round.games_left
 
     @property
     def vorgefuehrt(self) -> str | None:
         """Who must play his Pflichtsolo in the next deal: the first who owes it from the player left of the dealer
-        on, the dealer last (at a five-table he sits out his deal: named, he needs someone else to deal)."""
-        if not self.must_play:
-            return None
-        dealer = self.seats.index(self.next_dealer)
-        order = [self.seats[(dealer + k) % len(self.seats)] for k in range(1, len(self.seats) + 1)]
-        return next(p for p in order if p in self.owing)
+        on, the dealer last (at a table of five he then deals and plays it, TSR 4.2.3)."""
+        return self.round.vorgefuehrt
 
     @property
     def totals(self) -> dict[str, int]:
@@ -140,14 +99,7 @@ class Sheet:
 
     def closing_problems(self) -> tuple[Message, ...]:
         """Why the sheet cannot be closed yet; empty when it can."""
-        reasons = []
-        if self.owing:
-            reasons.append(say("pflichtsolo_missing", players=", ".join(self.owing)))
-        if self.regular_left:
-            reasons.append(say("games_missing", missing=self.regular_left, games=self.games))
-        if self.unbalanced:
-            reasons.append(say("rows_not_zero_sum", deals=", ".join(map(str, self.unbalanced))))
-        return tuple(reasons)
+        return closing_problems(self.owing, self.regular_left, self.games, self.unbalanced)
 
     @property
     def can_close(self) -> bool:
@@ -157,27 +109,20 @@ class Sheet:
         totals = self.totals
         places = _places(totals)
         points_by_place = self.preset.table_points.get(len(self.seats), ())
-        counts = {p: _Counts() for p in self.seats}
+        penalty_points = dict.fromkeys(self.seats, 0)
         for r in self.results:
-            marks, declarers = r.outcome.marks, r.outcome.declarers
-            if "penalty" in marks:  # declared by the offender
-                counts[declarers[0]].penalty_points -= r.deltas[declarers[0]]
-                continue
-            for p in self.seats:
-                counts[p].games += p not in r.sitting_out
-            if SOLO_MARKS.intersection(marks) and declarers:
-                first = declarers[0]
-                counts[first].solos += 1
-                counts[first].solos_won += "won" in marks
+            if "penalty" in r.outcome.marks:  # declared by the offender
+                offender = r.outcome.declarers[0]
+                penalty_points[offender] -= r.deltas[offender]
         return {
             p: SeatResult(
                 player=p,
                 points=totals[p],
-                games=counts[p].games,
-                solos=counts[p].solos,
-                solos_won=counts[p].solos_won,
-                pflichtsolo=self.pflichtsoli.get(p),
-                penalty_points=counts[p].penalty_points,
+                games=self.round.seats[p].games,
+                solos=self.round.seats[p].solos,
+                solos_won=self.round.seats[p].solos_won,
+                pflichtsolo=self.round.seats[p].pflichtsolo,
+                penalty_points=penalty_points[p],
                 place=places[p],
                 table_points=_shared_points(points_by_place, places[p], list(places.values()).count(places[p])),
             )
@@ -185,89 +130,78 @@ class Sheet:
         }
 
 
-@dataclass(slots=True)
-class _Counts:
-    games: int = 0
-    solos: int = 0
-    solos_won: int = 0
-    penalty_points: int = 0
-
-
 def read_sheet(preset: Preset, seats: Sequence[str], deals: Sequence[Any], time_called: int | None = None) -> Sheet:
     """The sheet of one table from its deals in ``schreiber/1`` deal format; InvalidTournament naming every bad
-    deal (the engine's problems and the round's)."""
-    seats = tuple(seats)
-    games = preset.games[len(seats)]
+    deal (the engine's problems, the round's among them)."""
     if time_called is not None and not 0 <= time_called <= len(deals):
         raise InvalidTournament(
             [Problem("time_called", say("time_called_range", deals=len(deals), got=repr(time_called)))]
         )
-    state = _Round(preset, seats, games)
-    problems: list[Problem] = []
-    scored: list[Any] = []
-    for index, raw in enumerate(deals):
-        state.time_called = time_called is not None and index >= time_called
-        if not isinstance(raw, Mapping) or raw.get("type") == "penalty":
-            scored.append(raw)  # the engine names what is wrong with it, or scores the penalty row
-            continue
-        soloist = _soloist(raw, seats) if preset.pflichtsolo else None
-        wrong = state.check(raw, soloist)
-        if wrong is not None:
-            problems.append(Problem(f"deals[{index}]", wrong))
-        scored.append(state.play(index + 1, raw, soloist))
-    state.time_called = time_called is not None
+    return scored_sheet(preset, _session(preset, tuple(seats), list(deals), time_called))
+
+
+def scored_sheet(preset: Preset, document: Mapping[str, Any]) -> Sheet:
+    """The sheet of a table session's ``schreiber/1`` document (its rules give the round), scored by one replay."""
     try:
-        session = engine.load(_session(preset, seats, scored))
+        session = engine.load(document)
         results = session.results()
     except engine.InvalidSession as error:
-        problems += [_engine_problem(p) for p in error.problems]
-    if problems:
-        raise InvalidTournament(problems)
+        raise InvalidTournament([_engine_problem(p) for p in error.problems]) from None
+    state = session.round(results)
+    assert state is not None  # the preset's table rules give every table its round
     return Sheet(
         preset=preset,
-        seats=seats,
-        games=games,
-        played=state.played,
-        pflichtsoli=dict(state.pflichtsoli),
-        owing=state.owing,
-        regular_left=state.regular_left,
-        must_play=state.due,
-        time_called=time_called,
+        seats=session.players,
+        round=state,
+        time_called=session.rules.get("time_called_after"),
         next_dealer=session.next_dealer(results),
         results=tuple(results),
         unbalanced=_unbalanced(results) if preset.zero_sum else (),
-        deals=tuple(scored),
+        deals=tuple(session.deals),
     )
 
 
-def _session(preset: Preset, seats: tuple[str, ...], deals: list[Any]) -> dict[str, Any]:
-    document = {"format": engine.FORMAT, "game": preset.game, "rules": preset.rules, "players": list(seats)}
+def _session(preset: Preset, seats: tuple[str, ...], deals: list[Any], time_called: int | None) -> dict[str, Any]:
+    rules = preset.table_rules(time_called)
+    document = {"format": engine.FORMAT, "game": preset.game, "rules": rules, "players": list(seats)}
     if preset.tariff is not None:
         document["tariff"] = preset.tariff
     return {**document, "deals": deals}
-
-
-def _soloist(raw: Mapping[str, Any], seats: tuple[str, ...]) -> str | None:
-    """The player of a Doppelkopf solo (a well-formed one; the engine reports any other)."""
-    re = raw.get("re")
-    if raw.get("type") == "solo" and isinstance(re, list) and len(re) == 1 and re[0] in seats:
-        return str(re[0])
-    return None
 
 
 def _engine_problem(problem: engine.Problem) -> Problem:
     assert problem.words is not None  # the engine names every problem by its code
     if problem.deal is None:  # the header: only the players can be wrong, the preset's rules are known good
         return Problem("seats", problem.words)
-    return Problem(f"deals[{problem.deal - 1}].{problem.field}", problem.words)
+    deal = f"deals[{problem.deal - 1}]"
+    return Problem(f"{deal}.{problem.field}" if problem.field else deal, problem.words)
+
+
+def closing_problems(
+    owing: Sequence[str], regular_left: int, games: int, unbalanced: Sequence[int]
+) -> tuple[Message, ...]:
+    """Why a table's sheet cannot be closed yet, from where its round stands; empty when it can."""
+    reasons = []
+    if owing:
+        reasons.append(say("pflichtsolo_missing", players=", ".join(owing)))
+    if regular_left:
+        reasons.append(say("games_missing", missing=regular_left, games=games))
+    if unbalanced:
+        reasons.append(say("rows_not_zero_sum", deals=", ".join(map(str, unbalanced))))
+    return tuple(reasons)
 
 
 def _unbalanced(results: Sequence[engine.DealResult]) -> tuple[int, ...]:
+    return unbalanced_rows((r.number, sum(r.deltas.values()), r.pot) for r in results)
+
+
+def unbalanced_rows(rows: Iterable[tuple[int, int, int]]) -> tuple[int, ...]:
+    """The deals whose row does not sum to 0 with the pot's change, from each deal's (number, deltas' sum, pot)."""
     found, pot = [], 0
-    for r in results:
-        if sum(r.deltas.values()) + r.pot - pot:
-            found.append(r.number)
-        pot = r.pot
+    for number, moved, after in rows:
+        if moved + after - pot:
+            found.append(number)
+        pot = after
     return tuple(found)
 
 

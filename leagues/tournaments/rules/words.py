@@ -81,22 +81,7 @@ TEMPLATES: dict[str, str] = {
     "pflichtsolo_missing": _("%(players)s still owe their Pflichtsolo."),
     "games_missing": _("%(missing)s of the round's %(games)s games are still to play."),
     "rows_not_zero_sum": _("The rows of deals %(deals)s do not add up to 0, which this preset requires."),
-    # problems with a table sheet's deals
-    "round_complete": _(
-        "The round's %(games)s games are played and no Pflichtsolo is owed: this deal is one too many."
-    ),
-    "time_called_complete": _("Time was called and every Pflichtsolo is played: no deal follows."),
-    "time_called_no_solo": _(
-        "Time was called: only the Pflichtsoli still owed (%(players)s) are played, and this deal is none of them."
-    ),
-    "pflichtsolo_due": _(
-        "%(players)s still owe their Pflichtsolo and only %(left)s games are left: this deal must be the vorgeführtes "
-        "solo of one of them."
-    ),
-    "extra_deal_not_pflichtsolo": _(
-        "The round's %(games)s games are played: the extra deals are the Pflichtsoli still owed (%(players)s)."
-    ),
-    "not_vorgefuehrt_yet": _("Nobody is vorgeführt yet: %(owing)s Pflichtsoli are owed and %(left)s games are left."),
+    # problems with a table sheet (the round's own, when a deal may not come, are the engine's: rounds.py)
     "time_called_range": _("Time is called after one of the deals recorded: 0 to %(deals)s, not %(got)s."),
     # penalties
     "penalty_kind": _("The kind of penalty is one of %(known)s, not %(got)s."),
@@ -177,12 +162,6 @@ ALREADY_IN_PLAYERS_WORDS = (
     "pflichtsolo_missing",
     "games_missing",
     "rows_not_zero_sum",
-    "round_complete",
-    "time_called_complete",
-    "time_called_no_solo",
-    "pflichtsolo_due",
-    "extra_deal_not_pflichtsolo",
-    "not_vorgefuehrt_yet",
     "time_called_range",
     "penalty_not_seated",
     "prize_place_twice",
