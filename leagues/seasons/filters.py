@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.models import Club, PlayerResult
 
 from .models import Season
-from .selectors import period_bounds, season_periods
+from .ranking import period_bounds
 
 
 class StandingFilter(django_filters.FilterSet):
@@ -26,9 +26,11 @@ class StandingFilter(django_filters.FilterSet):
         model = PlayerResult
         fields: list[str] = []
 
-    def __init__(self, data: Any, queryset: QuerySet[PlayerResult], *, season: Season, **kwargs: Any) -> None:
+    def __init__(
+        self, data: Any, queryset: QuerySet[PlayerResult], *, season: Season, periods: list[str], **kwargs: Any
+    ) -> None:
+        """``periods``: the season's sub-periods that have results (``selectors.season_periods``)."""
         super().__init__(data, queryset, **kwargs)
-        periods = season_periods(season)
         if periods:
             self.filters["period"].extra["choices"] = [(p, p) for p in periods]
         else:

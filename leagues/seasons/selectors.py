@@ -11,7 +11,7 @@ import dataclasses
 import datetime
 import hashlib
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -22,8 +22,19 @@ from django.http import Http404
 
 from scorekeeper.models import Club, PlayerResult
 
+from .filters import StandingFilter
 from .models import League, LeagueClub, Season
-from .ranking import EveningResult, Ranking, Score, Standing, movement, period_of, sub_standings, without_last_evening
+from .ranking import (
+    EveningResult,
+    Ranking,
+    Score,
+    Standing,
+    movement,
+    period_bounds,
+    period_of,
+    sub_standings,
+    without_last_evening,
+)
 
 CACHE_SECONDS = 7 * 24 * 60 * 60  # the stamp keeps an entry right; the time only frees the memory of stale ones
 
@@ -194,15 +205,12 @@ def season_periods(season: Season) -> list[str]:
     return sorted({period_of(month, by) for month in months})
 
 
-def period_bounds(period: str) -> tuple[datetime.date, datetime.date]:
-    """The first and last day of ``2026-Q2`` or ``2026-05``; ValueError for anything else."""
-    year, part = period.split("-")
-    first_month, months = (3 * int(part[1:]) - 2, 3) if part.startswith("Q") else (int(part), 1)
-    if not 1 <= first_month <= 12 or (months == 3 and len(part) != 2):
-        raise ValueError(period)
-    first = datetime.date(int(year), first_month, 1)
-    following = datetime.date(first.year + (first_month + months > 12), (first_month + months - 1) % 12 + 1, 1)
-    return first, following - datetime.timedelta(days=1)
+def filtered_standing(season: Season, query: Mapping[str, Any] | None) -> tuple[SeasonStanding, StandingFilter]:
+    """The standing narrowed as ``query`` asks (a sub-period, a club; all of it for a bad or no query), and the
+    filter that says so: the page, its CSV, XLSX and PDF and the public page read this one call."""
+    rows = season_rows(season)
+    found = StandingFilter(query or None, rows, season=season, periods=season_periods(season))
+    return standing(season, found.qs if found.is_valid() else rows, period=found.chosen_period), found
 
 
 def standing(

@@ -113,6 +113,18 @@ def period_of(date: datetime.date, by: str) -> str:
     raise RankingError("unknown_period", choices=", ".join(PERIODS), got=repr(by))
 
 
+def period_bounds(period: str) -> tuple[datetime.date, datetime.date]:
+    """The first and last day of ``2026-Q2`` or ``2026-05``; ValueError for anything else (the inverse of
+    :func:`period_of`)."""
+    year, part = period.split("-")
+    first_month, months = (3 * int(part[1:]) - 2, 3) if part.startswith("Q") else (int(part), 1)
+    if not 1 <= first_month <= 12 or (months == 3 and len(part) != 2):
+        raise ValueError(period)
+    first = datetime.date(int(year), first_month, 1)
+    following = datetime.date(first.year + (first_month + months > 12), (first_month + months - 1) % 12 + 1, 1)
+    return first, following - datetime.timedelta(days=1)
+
+
 def sub_standings(
     results: Iterable[EveningResult],
     mode: Mode | Mapping[str, Any],

@@ -18,7 +18,6 @@ from scorekeeper.views.access import Request, club_member
 from scorekeeper.views.downloads import attachment, pdf_response
 
 from .. import charts, selectors
-from ..filters import StandingFilter
 from ..models import Season
 from ..ranking import TIEBREAKS
 from ..rating_store import season_ratings
@@ -30,12 +29,6 @@ EXPORTS = {
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 }
 REPORT_CHARTS = 6  # the season report draws the running totals of the leaders only: a page, not one per player
-
-
-def _standing(request: Request, season: Season) -> tuple[selectors.SeasonStanding, StandingFilter]:
-    rows = selectors.season_rows(season)
-    found = StandingFilter(request.GET or None, rows, season=season)
-    return selectors.standing(season, found.qs if found.is_valid() else rows, period=found.chosen_period), found
 
 
 def _about(standing: selectors.SeasonStanding) -> dict[str, Any]:
@@ -71,7 +64,7 @@ def _table(request: Request, season: Season, standing: selectors.SeasonStanding,
 def season_standing(request: Request, club_slug: str, season_id: int) -> HttpResponse:
     me = club_member(request, club_slug)
     season = selectors.season_of(me.club, season_id)
-    standing, filters = _standing(request, season)
+    standing, filters = selectors.filtered_standing(season, request.GET)
     manages = season.league.club_id == me.club.pk and me.can(Role.OWNER)
     public_url = (
         request.build_absolute_uri(reverse("public_standing", args=[season.public_token]))
@@ -101,7 +94,7 @@ def season_export(request: Request, club_slug: str, season_id: int, fmt: str) ->
     """The standing as shown (same filters and order) as CSV, XLSX or a printed PDF."""
     me = club_member(request, club_slug)
     season = selectors.season_of(me.club, season_id)
-    standing, _filters = _standing(request, season)
+    standing, _filters = selectors.filtered_standing(season, request.GET)
     name = f"{me.club.slug}-{season.league.game}-{season.starts_on:%Y}-{season.pk}-standing"
     if fmt == "pdf":
         context = {"club": me.club, "season": season, "standing": standing, **_about(standing)}
@@ -144,7 +137,7 @@ def season_report_pdf(request: Request, club_slug: str, season_id: int) -> HttpR
 def public_standing(request: Request, token: str) -> HttpResponse:
     """The standing alone, for anyone with the secret link: no player pages, no other season, no club page."""
     season = selectors.public_season(token)
-    standing, filters = _standing(request, season)
+    standing, filters = selectors.filtered_standing(season, request.GET)
     return render(
         request,
         "leagues/public_standing.html",
