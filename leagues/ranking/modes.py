@@ -72,7 +72,7 @@ def points_table(param: str, value: Any) -> dict[int, tuple[int, ...]]:
         raise RankingError("param_type", param=param, expected="a table of points by table size", got=_kind(value))
     table: dict[int, tuple[int, ...]] = {}
     for size_key, row in value.items():
-        size = int(size_key) if isinstance(size_key, str) and size_key.isdigit() else size_key
+        size = int(size_key) if isinstance(size_key, str) and size_key.isascii() and size_key.isdigit() else size_key
         size = whole(1)(f"{param}.{size_key}", size)
         if not isinstance(row, list | tuple):
             raise RankingError("param_type", param=f"{param}.{size}", expected="a list of points", got=_kind(row))

@@ -25,7 +25,7 @@ from .clubs import (
     sign_up,
 )
 from .deals import correct_deal, delete_deal, record_deal, rederive_dealers, restore_deal
-from .errors import Conflict, DealRejected, ServiceError
+from .errors import Conflict, DealRejected, ServiceError, refuse_nul
 from .sessions import (
     abandon_session,
     change_money_terms,
@@ -67,6 +67,7 @@ __all__ = [
     "record_deal",
     "rederive_dealers",
     "rederive_session",
+    "refuse_nul",
     "remove_member",
     "rename_member",
     "reopen_session",

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
 from .. import engine, engine_words
+from ..json_documents import nul_at
 
 if TYPE_CHECKING:
     from ..models import Deal
@@ -23,6 +24,13 @@ class ServiceError(ValueError):
     @classmethod
     def on(cls, field: str | None, message: str) -> ServiceError:
         return cls({field: [message]})
+
+
+def refuse_nul(document: Any) -> None:
+    """ServiceError naming where an imported ``document`` holds a NUL character: no database keeps one in a text."""
+    at = nul_at(document)
+    if at is not None:
+        raise ServiceError.on(None, _("%(path)s: a text cannot hold a NUL character.") % {"path": at})
 
 
 class DealRejected(ServiceError):

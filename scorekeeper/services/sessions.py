@@ -30,7 +30,7 @@ from ..models import (
 )
 from ..signals import session_closing
 from . import record
-from .errors import DealRejected, ServiceError
+from .errors import DealRejected, ServiceError, refuse_nul
 from .pots import hand_on_pot, pot_source
 
 
@@ -200,6 +200,7 @@ def import_session(*, club: Club, document: Any, actor: record.Actor = None, aga
         results = parsed.results()
     except engine.InvalidSession as error:
         raise DealRejected(error.problems, None) from None
+    refuse_nul(document)  # after the engine, which names a name's NUL as a control character
     check_stake(parsed.cents_per_point or 0)
     fingerprint = hashlib.sha256(json.dumps(document, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
     earlier = club.sessions.filter(import_fingerprint=fingerprint).first()
