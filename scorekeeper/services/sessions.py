@@ -10,6 +10,7 @@ from datetime import date
 from typing import Any
 
 from django.db import transaction
+from django.db.models import ProtectedError
 from django.utils import timezone
 from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
@@ -328,7 +329,10 @@ def delete_session(*, session: Session, actor: record.Actor) -> None:
         raise ServiceError.on(None, _("This session's pot was carried into a later session."))
     description = {"session": str(session), "players": [seat.name for seat in session.seats.all()]}
     record.audit_club(session.club, actor, AuditEntry.Action.SESSION_DELETED, before=description)
-    session.delete()
+    try:
+        session.delete()
+    except ProtectedError:  # refused before anything is deleted; the audit entry goes with the transaction
+        raise ServiceError.on(None, _("This session is kept by a tournament as one of its tables.")) from None
 
 
 @transaction.atomic

@@ -139,7 +139,11 @@ def session_live(request: Request, club_slug: str, session_id: int) -> HttpRespo
 @require_POST
 def session_close(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     me = club_member(request, club_slug, Role.SCORER)
-    session = services.close_session(session=selectors.session_of(me.club, session_id), actor=request.user)
+    session = selectors.session_of(me.club, session_id)
+    try:
+        services.close_session(session=session, actor=request.user)
+    except services.ServiceError as error:  # a tournament's table closes only when its round is played out
+        messages.error(request, str(error))
     return redirect(session)
 
 
