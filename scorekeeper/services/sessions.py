@@ -202,6 +202,7 @@ def import_session(*, club: Club, document: Any, actor: record.Actor = None, aga
     except engine.InvalidSession as error:
         raise DealRejected(error.problems, None) from None
     refuse_nul(document)  # after the engine, which names a name's NUL as a control character
+    record.check_storable(results)
     check_stake(parsed.cents_per_point or 0)
     fingerprint = hashlib.sha256(json.dumps(document, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
     earlier = club.sessions.filter(import_fingerprint=fingerprint).first()

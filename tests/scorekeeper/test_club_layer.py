@@ -547,3 +547,18 @@ def test_an_import_with_a_nul_in_a_text_is_refused_naming_it(
     code, err = run("import_session", doc, tmp_path, "--club", personas.club.slug)
     assert (code, err.strip()) == (2, f"{path}: a text cannot hold a NUL character.")
     assert not Session.objects.exists()
+
+
+def test_points_beyond_an_integer_column_are_refused_not_stored(personas: Personas, tmp_path: Path) -> None:
+    """A tariff of a trillion points scores, but no database keeps the sum: the import and the deal are refused."""
+    huge = {"preset": "classic", "sauspiel": 2**40}
+    code, err = run("import_session", document(tariff=huge), tmp_path, "--club", personas.club.slug)
+    assert (code, err.strip()) == (
+        2,
+        "Deal 1 takes the points beyond 2,147,483,647, more than can be kept: check the tariff.",
+    )
+    assert not Session.objects.exists()
+    session = start(personas, tariff=huge)
+    with pytest.raises(services.ServiceError, match="Deal 1 takes the points beyond"):
+        services.record_deal(session=session, actor=personas.owner, facts=sauspiel("Anna", "Caro", 72))
+    assert not session.deals.exists()
