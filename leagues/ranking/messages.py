@@ -81,6 +81,7 @@ TEMPLATES: dict[str, str] = {
     "param_required": _("The mode %(mode)s needs the parameter %(param)s."),
     "param_type": _("%(param)s must be %(expected)s, not %(got)s."),
     "param_too_small": _("%(param)s must be at least %(least)s, not %(got)s."),
+    "param_too_big": _("%(param)s must be at most %(most)s, not %(got)s."),
     "param_choice": _("%(param)s must be one of %(choices)s, not %(got)s."),
     "points_missing": _("The mode %(mode)s needs a points table or a formula."),
     "points_table_length": _("The points for a table of %(size)s need %(size)s values, not %(got)s."),

@@ -109,6 +109,7 @@ TEMPLATES: dict[str, str] = {
     "not_text": _("This must be some text, not %(got)s."),
     "unknown_field": _("Unknown field (known: %(known)s)."),
     "whole_number": _("This must be a whole number of at least %(least)s, not %(got)s."),
+    "at_most": _("This must be at most %(most)s, not %(got)s."),
     "unknown_preset": _("There is no tournament preset %(got)s (known: %(known)s)."),
     "preset_game": _("The preset %(preset)s is for %(game)s, not %(got)s."),
     "table_size": _("The preset has tables of %(sizes)s, not %(got)s."),
