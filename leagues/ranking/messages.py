@@ -111,6 +111,7 @@ PROBLEMS_IN_PLAYERS_WORDS: dict[str, str | Cases] = {
         },
     ),
     "param_too_small": _("Enter %(least)s or more (not %(got)s)."),
+    "param_too_big": _("Enter %(most)s or less (not %(got)s)."),
     "param_choice": _("Choose one of the offered values (not %(got)s)."),
     "points_missing": _("This ranking needs a points table or a formula."),
     "unknown_tiebreak": _("There is no such tie-break: choose one of the offered tie-breaks."),

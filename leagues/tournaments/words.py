@@ -173,6 +173,7 @@ ALREADY_IN_PLAYERS_WORDS = (
     "missing",
     "not_text",
     "whole_number",
+    "at_most",
     "table_size",
     "games_per_round_size",
     "seed_type",
