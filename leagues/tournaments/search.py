@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 REPEAT = 4  # the cost of each meeting beyond the first
 PILING = 3  # and more for a third meeting (3), a fourth (3 + 6), …: spread repeats over pairs, but not at any price
 APART = 1000  # the cost of a pair to be kept apart sitting together in round 1
+SHORT = 1  # the cost of each five-table seat a player has fewer than the even spread: a quarter of a repeat
+EVEN_OUT = 20_000  # swaps weighed at most, once at the fewest repeats, to give everybody enough five-table seats
 TENURE = (4, 12)  # a swapped player stays put in that round for this many steps (drawn at random)
 STALL = 20  # steps without a better plan before the search starts again from the best one, shaken
 SHAKE = 3  # random swaps that shake it
@@ -157,6 +159,9 @@ class State:
                     for q in table[:i]:
                         self.met[p][q] += 1
                         self.met[q][p] += 1
+        if not hasattr(self, "fewest_big"):  # the greedy start spreads the five-table seats evenly
+            self.fewest_big, self.most_big = min(self.big_seats, default=0), max(self.big_seats, default=0)
+        self.short = sum(self.shortfall(seats) for seats in self.big_seats)
         self.conflicts: set[int] = set()  # pairs p * n + q (p < q) meeting more than once
         self.cost = self.repeats = 0
         for p in range(n):
@@ -166,7 +171,21 @@ class State:
                 if met > 1:
                     self.repeats += met - 1
                     self.conflicts.add(p * n + q)
-        self.cost += APART * len(self.apart_broken())
+        self.cost += APART * len(self.apart_broken()) + SHORT * self.short
+
+    def shortfall(self, seats: int) -> int:
+        """How many five-table seats a player has fewer than the even spread gives everybody."""
+        return max(0, self.fewest_big - seats)
+
+    def short_change(self, a: int, b: int, step: int) -> int:
+        """The change of the shortfall if a gained ``step`` five-table seats and b lost as many."""
+        seats_a, seats_b = self.big_seats[a], self.big_seats[b]
+        return (
+            self.shortfall(seats_a + step)
+            - self.shortfall(seats_a)
+            + self.shortfall(seats_b - step)
+            - self.shortfall(seats_b)
+        )
 
     def apart_broken(self) -> list[tuple[int, int]]:
         """The pairs to keep apart who sit together in round 1."""
@@ -186,6 +205,8 @@ class State:
                 change += LEAVE[row_b[y]] + JOIN[row_a[y]]
         if r == 0 and (self.apart[a] or self.apart[b]):
             change += APART * self.apart_change(a, b)
+        if self.big[where[a]] != self.big[where[b]]:
+            change += SHORT * self.short_change(a, b, 1 if self.big[where[b]] else -1)
         return change
 
     def apart_change(self, a: int, b: int) -> int:
@@ -212,6 +233,7 @@ class State:
         where[a], where[b] = tb, ta
         if self.big[ta] != self.big[tb]:
             step = 1 if self.big[tb] else -1
+            self.short += self.short_change(a, b, step)
             self.big_seats[a] += step
             self.big_seats[b] -= step
 
@@ -228,15 +250,15 @@ class State:
 
     def may_swap(self, r: int, a: int, b: int) -> bool:
         """Whether a and b may trade tables in round r: both movable, at different tables, and across a five-table
-        and a four only if that trades their five-table seats."""
+        and a four only if the one who moves to the five-table has had fewer five-table seats than the most any
+        player has to have."""
         where = self.where[r]
         ta, tb = where[a], where[b]
         if ta == tb or not (self.movable[a] and self.movable[b]):
             return False
         if self.big[ta] == self.big[tb]:
             return True
-        seats_a, seats_b = self.big_seats[a], self.big_seats[b]
-        return seats_b == seats_a - 1 if self.big[ta] else seats_a == seats_b - 1
+        return self.big_seats[b if self.big[ta] else a] < self.most_big
 
     def in_conflict(self) -> list[tuple[int, int]]:
         """Every round and movable player there in a conflict: meeting someone again, or a pair kept apart."""
@@ -246,6 +268,9 @@ class State:
             p, q = divmod(pair, n)
             found.update((r, x) for r, where in enumerate(self.where) if where[p] == where[q] for x in (p, q))
         found.update((0, x) for pair in self.apart_broken() for x in pair)
+        for x, seats in enumerate(self.big_seats):  # short of five-table seats: at a four
+            if self.shortfall(seats):
+                found.update((r, x) for r, where in enumerate(self.where) if not self.big[where[x]])
         return sorted((r, x) for r, x in found if self.movable[x])
 
     def improve(self, rng: random.Random) -> Rounds:
@@ -256,9 +281,12 @@ class State:
         best_cost, best = self.cost, self.snapshot()
         tabu: dict[tuple[int, int], int] = {}  # (round, player) → the step until which the player stays put there
         step = stalled = weighed = 0
-        while weighed < problem.budget:
+        budget = problem.budget
+        while weighed < budget:
             if self.repeats <= problem.least_repeats and not self.apart_broken():
-                return self.snapshot()
+                if not self.short:
+                    return self.snapshot()
+                budget = min(budget, weighed + EVEN_OUT)
             step += 1
             choice, choice_delta, ties = None, 0, 0
             for r, a in self.in_conflict():

@@ -112,6 +112,8 @@ def test_unknown_game() -> None:
         (16, 5, 0),
         (16, 6, 24),  # 18 meetings each, 15 others
         (13, 4, 12),
+        (17, 3, 12),  # five-tables: their 5 players sit at the 3 fours of each other round, 2 pairs together
+        (21, 3, 6),
         (200, 8, 0),
     ],
 )
@@ -126,6 +128,28 @@ def test_lower_bound_is_reached_by_a_hand_made_plan_of_8_over_3() -> None:
 
 
 # -------------------------------------------------------------------------------------------- the issue's targets
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "most"),
+    [
+        (13, 3, 12),  # issue 23: 16 before, 12 possible, the lower bound 8
+        (17, 3, 12),  # 12 before; 12 is the lower bound since five-table seats go round
+        (12, 4, 13),  # the fewest any search has found
+    ],
+)
+def test_the_draw_at_or_near_the_bound(players: int, rounds: int, most: int) -> None:
+    names = field(players)
+    drawn = plan(names, rounds, seed=1)
+    assert_valid(drawn, names, rounds)
+    assert drawn.lower_bound <= drawn.stats.repeats <= most
+    five = drawn.stats.five_seats.values()
+    assert max(five, default=0) <= -(-sum(five) // players)  # nobody at a five-table more often than necessary
+
+
+def test_17_over_3_reaches_the_lower_bound() -> None:
+    drawn = plan(field(17), 3, seed=2)
+    assert drawn.stats.repeats == drawn.lower_bound == 12
 
 
 @pytest.mark.parametrize(("players", "rounds"), [(16, 4), (16, 5), (32, 6), (64, 8), (100, 8), (200, 8)])
