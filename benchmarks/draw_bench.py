@@ -63,8 +63,9 @@ def grid(step: int = 1, seed: int = 1) -> dict[str, Any]:
             cases: list[tuple[str, dict[str, Any]]] = [
                 ("fresh", {"players": names}),
                 ("wishes", {"players": names, "fixed": {names[0]: 1}, "apart_in_first_round": [names[1:3]]}),
-                ("late arrival", {"players": [*names, "Late"], "played": 1}),
             ]
+            if seatable(players + 1, 4):
+                cases.append(("late arrival", {"players": [*names, "Late"], "played": 1}))
             if seatable(players - 1, 4):
                 cases.append(("withdrawal", {"players": names[1:], "played": 1}))
             fresh = None
