@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 import subprocess
 import sys
 from collections import Counter
@@ -17,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from leagues.tournaments import draw
+from leagues.tournaments import draw, seating
 from leagues.tournaments.designs import designed_rounds
 from leagues.tournaments.draw import DrawError, Plan, lower_bound, plan, stats, table_sizes
 from leagues.tournaments.words import TEMPLATES
@@ -224,6 +225,13 @@ def test_every_player_has_every_seat_equally_often() -> None:
     assert all(row == (1, 1, 1, 1) for row in drawn.stats.seats.values())
     drawn = plan(field(32), 8, seed=1)
     assert all(row == (2, 2, 2, 2) for row in drawn.stats.seats.values())
+
+
+def test_a_player_who_had_a_five_tables_last_seat_twice_is_seated_at_a_four() -> None:
+    counts = [[0, 0, 0, 0, 2], *([0] * 5 for _ in range(8))]  # player 0 kept the list at a five-table twice
+    rounds = seating.seat([[[0, 1, 2, 3], [4, 5, 6, 7, 8]]], counts, 4, random.Random(1))
+    assert sorted(rounds[0][0]) == [0, 1, 2, 3]
+    assert sorted(rounds[0][1]) == [4, 5, 6, 7, 8]
 
 
 def test_seats_even_out_with_five_tables(quick: None) -> None:
