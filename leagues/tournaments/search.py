@@ -30,6 +30,7 @@ EVEN_OUT = 20_000  # swaps weighed at most, once at the fewest repeats, to give 
 TENURE = (4, 12)  # a swapped player stays put in that round for this many steps (drawn at random)
 STALL = 20  # steps without a better plan before the search starts again from the best one, shaken
 SHAKE = 3  # random swaps that shake it
+FRESH_START = 60  # shakes in a row that find no better plan before the search starts over from a new greedy draw
 
 # pair_cost[m]: a pair meeting m times; LEAVE[m] and JOIN[m]: the change when a meeting is taken away or added
 pair_cost = [0, 0] + [REPEAT * (m - 1) + PILING * (m - 1) * (m - 2) // 2 for m in range(2, 128)]
@@ -63,8 +64,17 @@ def search(problem: Problem, rng: random.Random, start: Sequence[Tables] = ()) -
     there are rounds to plan; the greedy draw makes up the rest.
     """
     begun = [with_fixed(tables, problem.fixed) for tables in start[: problem.rounds]]
-    state = State(problem, greedy(problem, rng, begun))
-    return state.improve(rng)
+    best_cost, best, left = None, [], problem.budget
+    while left > 0:  # a fresh greedy draw each time the last one got stuck, as long as the budget lasts
+        state = State(problem, greedy(problem, rng, begun))
+        rounds, cost, weighed, done = state.improve(rng, left)
+        if best_cost is None or cost < best_cost:
+            best_cost, best = cost, rounds
+        left -= max(weighed, 1)
+        if done:
+            break
+        begun = []
+    return best
 
 
 def with_fixed(tables: Tables, fixed: dict[int, int]) -> Tables:
@@ -274,19 +284,20 @@ class State:
                 found.update((r, x) for r, where in enumerate(self.where) if not self.big[where[x]])
         return sorted((r, x) for r, x in found if self.movable[x])
 
-    def improve(self, rng: random.Random) -> Rounds:
+    def improve(self, rng: random.Random, budget: int) -> tuple[Rounds, int, int, bool]:
         """Tabu search: make the best swap of a player in a conflict with anyone at another table of that round
         that is not tabu (one that beats the best plan so far always is allowed); start again from the best plan,
-        shaken up, when the search stalls. Stops at the least possible repeats or when the budget is spent."""
+        shaken up, when the search stalls. Stops at the least possible repeats, when the budget (swaps weighed) is
+        spent, or when shaking keeps finding nothing better. The best plan, its cost, the swaps weighed, and whether
+        the search is done (the bound reached, or nothing can move)."""
         problem, n = self.problem, self.problem.players
         best_cost, best = self.cost, self.snapshot()
         tabu: dict[tuple[int, int], int] = {}  # (round, player) → the step until which the player stays put there
-        step = stalled = weighed = 0
-        budget = problem.budget
+        step = stalled = weighed = shaken = 0
         while weighed < budget:
             if self.repeats <= problem.least_repeats and not self.apart_broken():
                 if not self.short:
-                    return self.snapshot()
+                    return self.snapshot(), self.cost, weighed, True
                 budget = min(budget, weighed + EVEN_OUT)
             step += 1
             choice, choice_delta, ties = None, 0, 0
@@ -307,22 +318,25 @@ class State:
                             choice = (r, a, b)
             if choice is None:
                 if not tabu:
-                    break  # nothing in conflict can move: the fixed tables leave no choice
+                    return best, best_cost, weighed, True  # nothing in conflict can move: the fixed tables decide
                 tabu.clear()
                 continue
             r, a, b = choice
             self.swap(r, a, b)
             tabu[(r, a)] = tabu[(r, b)] = step + rng.randint(*TENURE)
             if self.cost < best_cost:
-                best_cost, best, stalled = self.cost, self.snapshot(), 0
+                best_cost, best, stalled, shaken = self.cost, self.snapshot(), 0, 0
             else:
                 stalled += 1
                 if stalled > STALL:
+                    shaken += 1
+                    if shaken > FRESH_START:
+                        break
                     self.load(best)
                     self.shake(rng)
                     tabu.clear()
                     stalled = 0
-        return best
+        return best, best_cost, weighed, weighed >= budget
 
     def shake(self, rng: random.Random) -> None:
         """A few random swaps, to leave a plan the search keeps coming back to."""
