@@ -45,7 +45,7 @@ Round = tuple[Table, ...]
 """The tables of one round: table 1, table 2, …"""
 
 MOST_ROUNDS = 99
-SWAPS_WEIGHED = 400_000  # the search's budget: swaps it may weigh up (under a second on a slow machine)
+SWAPS_WEIGHED = 300_000  # the search's budget: swaps it may weigh up (under a second on a slow machine)
 
 
 @dataclass(frozen=True, slots=True)

@@ -271,6 +271,20 @@ class State:
             return True
         return self.big_seats[b if self.big[ta] else a] < self.most_big
 
+    def partners(self, r: int, a: int) -> list[int]:
+        """Everybody a may swap with in round r (:meth:`may_swap`), in order: one comprehension, as the search asks
+        this for every player in a conflict at every step."""
+        if not self.movable[a]:
+            return []
+        where, big, movable, seats, most = self.where[r], self.big, self.movable, self.big_seats, self.most_big
+        ta = where[a]
+        if big[ta]:  # whoever comes to a's five-table must have a five-table seat to spare
+            return [
+                b for b in range(len(where)) if where[b] != ta and movable[b] and (big[where[b]] or seats[b] < most)
+            ]
+        a_may = seats[a] < most
+        return [b for b in range(len(where)) if where[b] != ta and movable[b] and (a_may or not big[where[b]])]
+
     def in_conflict(self) -> list[tuple[int, int]]:
         """Every round and movable player there in a conflict: meeting someone again, or a pair kept apart."""
         n = self.problem.players
@@ -290,7 +304,7 @@ class State:
         shaken up, when the search stalls. Stops at the least possible repeats, when the budget (swaps weighed) is
         spent, or when shaking keeps finding nothing better. The best plan, its cost, the swaps weighed, and whether
         the search is done (the bound reached, or nothing can move)."""
-        problem, n = self.problem, self.problem.players
+        problem = self.problem
         best_cost, best = self.cost, self.snapshot()
         tabu: dict[tuple[int, int], int] = {}  # (round, player) → the step until which the player stays put there
         step = stalled = weighed = shaken = 0
@@ -303,9 +317,7 @@ class State:
             choice, choice_delta, ties = None, 0, 0
             for r, a in self.in_conflict():
                 a_tabu = tabu.get((r, a), 0) >= step
-                for b in range(n):
-                    if not self.may_swap(r, a, b):
-                        continue
+                for b in self.partners(r, a):
                     weighed += 1
                     change = self.delta(r, a, b)
                     if (a_tabu or tabu.get((r, b), 0) >= step) and self.cost + change >= best_cost:
