@@ -248,11 +248,19 @@ class SessionStartForm(forms.Form):
             return
         seated = len(self.seated())
         if seated < sizes[0]:
-            empty = next(i for i in range(self.max_seats) if not (self[f"seat_{i}"].data or self[f"guest_{i}"].data))
-            message = _("Choose a player here: these rules need %(count)s players.")
-            self.add_error(f"seat_{empty}", message % {"count": sizes[0]})
+            # the first seat left empty; a seat whose choice was refused already says so
+            empty = next((i for i in range(self.max_seats) if not self._seat_filled(i)), None)
+            if empty is not None:
+                message = _("Choose a player here: these rules need %(count)s players.")
+                self.add_error(f"seat_{empty}", message % {"count": sizes[0]})
         elif seated > sizes[-1]:
             self.add_error(None, _("These rules seat %(count)s players at most.") % {"count": sizes[-1]})
+
+    def _seat_filled(self, seat: int) -> bool:
+        """Whether seat ``seat`` has a player, or a choice refused with its own error."""
+        data = self.cleaned_data
+        taken = data.get(f"seat_{seat}") or (data.get(f"guest_{seat}") or "").strip()
+        return bool(taken) or self.has_error(f"seat_{seat}") or self.has_error(f"guest_{seat}")
 
     def _field_of(self, problem_field: str) -> str | None:
         """The form field of an engine problem's field ("rules.runners_max"), else the preset's, else none."""

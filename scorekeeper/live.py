@@ -87,10 +87,10 @@ def sheet_html(me: Viewer, session: Session) -> SafeString:
     return mark_safe(html)
 
 
-def poll(me: Viewer, session: Session, revision: str | None, shape: str | None) -> Poll:
-    """What a phone showing ``revision`` in ``shape`` needs to show the sheet as it is now."""
+def poll(me: Viewer, session: Session, since: int | None, shape: str | None) -> Poll:
+    """What a phone showing revision ``since`` (None: none it can name) in ``shape`` needs to show the sheet as it
+    is now."""
     look = Look.of(me, session)
-    since = int(revision) if revision and revision.isdecimal() else None
     if since is None or since > session.revision:
         return Poll(sheet_html(me, session))
     if shape != look.shape:  # the whole sheet, and what changed since the phone's

@@ -14,6 +14,7 @@ from scorekeeper.engine_words import translated
 from scorekeeper.models import Game, Session
 
 from ..competition import NAME_MAX
+from ..tournaments.rules.reading import SMALL_MOST
 from .models import Season
 from .ranking import MODES, TIEBREAKS
 from .ranking.messages import say
@@ -85,7 +86,11 @@ class SeasonForm(TiebreakSlots, forms.Form):
     )
     mode = forms.ChoiceField(label=_("Ranking"))
     min_sessions = forms.IntegerField(
-        label=_("Minimum evenings"), min_value=0, initial=0, help_text=_("Players with fewer are listed unranked.")
+        label=_("Minimum evenings"),
+        min_value=0,
+        max_value=SMALL_MOST,
+        initial=0,
+        help_text=_("Players with fewer are listed unranked."),
     )
     per = forms.ChoiceField(
         label=_("Average per"),
@@ -96,11 +101,15 @@ class SeasonForm(TiebreakSlots, forms.Form):
     round_length = forms.IntegerField(
         label=_("Deals per round"),
         min_value=1,
+        max_value=SMALL_MOST,
         required=False,
         help_text=_("Empty: as many deals as players at the table."),
     )
-    min_rounds = forms.IntegerField(label=_("Minimum rounds"), min_value=0, initial=0, required=False)
-    n = forms.IntegerField(label=_("Best evenings counted"), min_value=1, initial=10, required=False)
+    min_rounds = forms.IntegerField(
+        label=_("Minimum rounds"), min_value=0, max_value=SMALL_MOST, initial=0, required=False
+    )
+    n = forms.IntegerField(label=_("Best evenings counted"), min_value=1, max_value=SMALL_MOST, initial=10,
+                           required=False)  # fmt: skip
     formula = forms.ChoiceField(label=_("Placement points by formula"), required=False)
     sub_period = forms.ChoiceField(label=_("Sub-standings"), choices=Season.SubPeriod.choices, required=False)
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.json_documents import Unreadable, read_json
 from scorekeeper.models import Member
 
 from ..competition import NAME_MAX
@@ -16,6 +16,7 @@ from .models import Participant, Penalty
 from .rules.draw import MOST_ROUNDS
 from .rules.presets import PRESETS
 from .rules.ranking import POINTS, TIEBREAKS
+from .rules.reading import CENTS_MOST, SMALL_MOST
 
 TIEBREAK_NAMES = {
     "best_round": _("Best round"),
@@ -69,6 +70,7 @@ class ParticipantForm(forms.Form):
     fixed_table = forms.IntegerField(
         label=_("Fixed table"),
         min_value=1,
+        max_value=SMALL_MOST,
         required=False,
         help_text=_("Always this table, e.g. for limited mobility."),
     )
@@ -89,7 +91,7 @@ class ParticipantForm(forms.Form):
 class PenaltyForm(forms.Form):
     participant = forms.ModelChoiceField(label=_("Player"), queryset=Participant.objects.none())
     kind = forms.ChoiceField(label=_("Penalty"), choices=Penalty.Kind.choices)
-    points = forms.IntegerField(label=_("Points (free deduction)"), min_value=1, required=False)
+    points = forms.IntegerField(label=_("Points (free deduction)"), min_value=1, max_value=CENTS_MOST, required=False)
     reason = forms.CharField(label=_("Reason"), max_length=200)
     official = forms.CharField(label=_("Decided by"), max_length=NAME_MAX)
 
@@ -123,6 +125,6 @@ class TournamentImportForm(forms.Form):
         if upload.size > self.MOST_BYTES:
             raise forms.ValidationError(_("The document is too large."))
         try:
-            return json.loads(upload.read().decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise forms.ValidationError(_("This is not a JSON document.")) from error
+            return read_json(upload.read())
+        except Unreadable as error:
+            raise forms.ValidationError(str(error)) from None

@@ -14,6 +14,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from .rules.prizes import BEST_OF_TABLE, HIGH_OF_SESSION, LABEL_MAX, Prizes, prizes_json
+from .rules.reading import SMALL_MOST
 
 PLACE_ROWS = 6
 CATEGORY_ROWS = 4
@@ -32,7 +33,9 @@ class PrizeForm(forms.Form):
             *((c, _("Best of category “%(category)s”") % {"category": c}) for c in sorted(named)),
         ]
         for row in range(PLACE_ROWS):
-            self.fields[f"place_{row}"] = forms.IntegerField(label=_("Place"), min_value=1, required=False)
+            self.fields[f"place_{row}"] = forms.IntegerField(
+                label=_("Place"), min_value=1, max_value=SMALL_MOST, required=False
+            )
             self.fields[f"percent_{row}"] = forms.DecimalField(
                 label=_("% of the fees"), min_value=Decimal("0.01"), max_value=100, decimal_places=2, required=False
             )

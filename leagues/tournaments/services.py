@@ -23,7 +23,7 @@ from scorekeeper.documents import session_document
 from scorekeeper.engine.messages import Message
 from scorekeeper.engine_words import translated
 from scorekeeper.models import AuditEntry, Club, Deal, Member, Session
-from scorekeeper.services import ServiceError, record
+from scorekeeper.services import ServiceError, record, refuse_nul
 from scorekeeper.services.clubs import clean_choice, clean_name
 from scorekeeper.services.record import Actor, audit_club
 
@@ -39,7 +39,7 @@ from .rules.draw import MOST_ROUNDS, DrawError, Plan
 from .rules.presets import PRESETS
 from .rules.prizes import prizes_json, read_prizes
 from .rules.ranking import POINTS, parse_tiebreaks
-from .rules.reading import Bad
+from .rules.reading import CENTS_MOST, SMALL_MOST, Bad
 from .rules.sheet import Sheet, closing_problems, scored_sheet, unbalanced_rows
 from .rules.words import InvalidTournament
 from .selectors import preset_of
@@ -147,8 +147,8 @@ def add_participant(
         raise ServiceError.on("member", _("Only members and guests of the club can take part."))
     if tournament.participants.filter(member=member).exists():
         raise ServiceError.on("name", _("%(name)s is already registered.") % {"name": member.name})
-    if fixed_table is not None and (not isinstance(fixed_table, int) or fixed_table < 1):
-        raise ServiceError.on("fixed_table", _("A table is numbered from 1."))
+    if fixed_table is not None and (not isinstance(fixed_table, int) or not 1 <= fixed_table <= SMALL_MOST):
+        raise ServiceError.on("fixed_table", _("A table is numbered from 1 to %(most)s.") % {"most": SMALL_MOST})
     number = 1 + max(tournament.participants.values_list("number", flat=True), default=0)
     participant = Participant.objects.create(
         tournament=tournament,
@@ -395,8 +395,8 @@ def add_penalty(
     kind = clean_choice(kind, "kind", Penalty.Kind.values)
     if not TableSeat.objects.filter(table__round=this_round, participant=participant).exists():
         raise ServiceError.on("participant", _("Choose a participant who plays in this round."))
-    if kind == Penalty.Kind.DEDUCTION and (not isinstance(points, int) or points < 1):
-        raise ServiceError.on("points", _("A free deduction takes at least 1 point."))
+    if kind == Penalty.Kind.DEDUCTION and (not isinstance(points, int) or not 1 <= points <= CENTS_MOST):
+        raise ServiceError.on("points", _("A free deduction takes from 1 to %(most)s points.") % {"most": CENTS_MOST})
     reason = str(reason).strip()
     if not reason or len(reason) > REASON_MAX:
         raise ServiceError.on("reason", _("Give the reason in at most %(n)s characters.") % {"n": REASON_MAX})
@@ -454,6 +454,7 @@ def import_tournament(*, club: Club, actor: Actor, document: Any, played_on: dat
     (members by name, else guests), every round with its tables as sessions and their deals, time called and the
     penalties. The rounds before the last are closed, as they must have been for the next to start; the last is
     closed when every one of its sheets can be. ``played_on`` (the document has no date) defaults to today."""
+    refuse_nul(document)
     loaded, sheets = _checked(document)
     settings = loaded.settings
     if settings.games_per_round and settings.games_per_round != {

@@ -156,7 +156,7 @@ class Bauernstoss(Game):
         """A solo: its fixed strokes go to the soloist's team if won, else to the other team."""
         solo = facts.get("solo", _solo_object)
         player = solo.get("player")
-        if player not in team_of:
+        if not isinstance(player, str) or player not in team_of:  # a list or an object is no key
             raise DealError("solo.player", "not_a_player", field="solo.player", got=repr(player))
         kind = _solo_kind("solo.kind", _required(solo, "kind", say("small_or_big")))
         won = flag("solo.won", _required(solo, "won", say("true_or_false")))

@@ -492,6 +492,7 @@ PLAYER: dict[str, str | Cases] = {
     "players_seats_or_one_out": _(
         "%(game)s under these rules seats %(seats)s players (or %(most)s with the dealer sitting out), not %(got)s."
     ),
+    "round_table_size": _("The round's games are set for tables of %(sizes)s players, not of %(got)s."),
     "players_seats_up_to": _(
         "%(game)s under these rules seats %(seats)s players (up to %(most)s, sitting out in turn), not %(got)s."
     ),
@@ -669,6 +670,7 @@ PLAYER: dict[str, str | Cases] = {
         },
     ),
     "dk_no_pflichtsolo": _("These rules have no Pflichtsolo."),
+    "dk_round_needs_pflichtsolo": _("A Pflichtsolo per round needs the Pflichtsolo and the games of a round set."),
     "dk_vorgefuehrt_forced": _("A vorgeführtes solo is the player's Pflichtsolo."),
     "dk_no_manual_bock": _("Under these rules Bock is not started by hand."),
     "dk_pflichtsolo_bock": _("A Pflichtsolo neither plays nor starts Bock."),

@@ -32,7 +32,8 @@ def same_person(names: Iterable[str]) -> tuple[str, str] | None:
     """Two of ``names`` that differ only in case, or None."""
     seen: dict[str, str] = {}
     for name in names:
-        other = seen.setdefault(name.casefold(), name)
-        if other is not name:
-            return other, name
+        key = name.casefold()
+        if key in seen:  # the same text twice, not only the same object
+            return seen[key], name
+        seen[key] = name
     return None

@@ -148,7 +148,7 @@ def resolve(
         name, overrides = spec["preset"], {k: v for k, v in spec.items() if k != "preset"}
     else:
         raise DealError(what, "preset_or_object", field=what, got=repr(spec))
-    if name not in presets:
+    if not isinstance(name, str) or name not in presets:
         raise DealError(what, "preset_unknown", field=what, got=repr(name), known=listed(presets))
     resolved = dict(presets[name])
     for key, value in overrides.items():

@@ -1,9 +1,8 @@
-"""What the commands that read a schreiber/1 document share: reading it, and failing the way the spec says."""
+"""What the commands that read a JSON document share: reading it, and failing the way the spec says."""
 
 from __future__ import annotations
 
 import gc
-import json
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -11,6 +10,9 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from django.core.management.base import BaseCommand
+from django.utils import translation
+
+from scorekeeper.json_documents import Unreadable, read_json
 
 
 @contextmanager
@@ -26,51 +28,20 @@ def without_cycle_collector() -> Iterator[None]:
             gc.enable()
 
 
-# A session document nests five levels (document, deals, a deal, extras, a party's counts); anything much deeper is
-# not a session, and printing it in a message could exhaust the interpreter's recursion.
-MAX_NESTING = 20
-
-
-def nesting(value: Any) -> int:
-    """How many levels of lists and objects ``value`` has, counted without recursion."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        item, level = stack.pop()
-        if isinstance(item, dict):
-            children: Iterable[Any] = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        deepest = max(deepest, level)
-        if level <= MAX_NESTING:
-            stack.extend((child, level + 1) for child in children)
-    return deepest
-
-
 class DocumentCommand(BaseCommand):
     max_bytes: int | None = None  # a command that stores what it reads sets a size limit
 
     def read_document(self, file: str) -> Any:
         """The JSON document at ``file`` (``-`` for standard input); exits 2 when it cannot be read."""
         try:
-            text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+            data = getattr(sys.stdin, "buffer", sys.stdin).read() if file == "-" else Path(file).read_bytes()
         except OSError as error:
             self.fail([f"{file}: {error.strerror}"])
-        except UnicodeDecodeError:
-            self.fail([f"{file}: not UTF-8 text"])
-        if self.max_bytes is not None and len(text.encode("utf-8")) > self.max_bytes:
-            self.fail([f"{file}: larger than {self.max_bytes // 1_000_000} MB"])
-        too_deep = [f"{file}: nested more than {MAX_NESTING} levels deep; a session document needs a few"]
-        try:
-            document = json.loads(text)
-        except json.JSONDecodeError as error:
-            self.fail([f"{file}: not valid JSON ({error})"])
-        except RecursionError:  # nested beyond what Python parses
-            self.fail(too_deep)
-        if nesting(document) > MAX_NESTING:
-            self.fail(too_deep)
-        return document
+        with translation.override("en"):  # the commands speak English, as the engine's problems do
+            try:
+                return read_json(data, most_bytes=self.max_bytes)
+            except Unreadable as error:
+                self.fail([f"{file}: {error}"])
 
     def fail(self, lines: Iterable[object]) -> NoReturn:
         """One line per problem on stderr, nothing on stdout, exit status 2."""

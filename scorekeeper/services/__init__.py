@@ -27,7 +27,7 @@ from .clubs import (
     sign_up,
 )
 from .deals import correct_deal, delete_deal, record_deal, rederive_dealers, restore_deal
-from .errors import Conflict, DealRejected, ServiceError
+from .errors import Conflict, DealRejected, ServiceError, refuse_nul
 from .logins import lift_login_lock
 from .sessions import (
     abandon_session,
@@ -73,6 +73,7 @@ __all__ = [
     "record_deal",
     "rederive_dealers",
     "rederive_session",
+    "refuse_nul",
     "remove_member",
     "rename_member",
     "reopen_session",

@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import ProtectedError
 from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.text import slugify
@@ -194,20 +195,22 @@ def change_role(*, member: Member, role: str, actor: User | None = None) -> Memb
 
 @transaction.atomic
 def remove_member(*, member: Member, actor: User) -> None:
-    """Take a member off the club's list. Someone who played keeps their name on the sheets: they stay as a guest
-    without a login; anyone else is removed."""
+    """Take a member off the club's list. Someone who played keeps their name on the sheets (as does someone
+    registered for a tournament): they stay as a guest without a login; anyone else is removed."""
     member = Member.objects.select_for_update().select_related("club").get(pk=member.pk)
     if member.role == Role.OWNER and _owners(member.club) <= 1:
         raise ServiceError.on(None, _("A club needs at least one owner."))
     before = {"name": member.name, "role": member.role, "login": member.user is not None}
-    if member.seats.exists():
+    kept = member.seats.exists()
+    if not kept:
+        try:
+            member.delete()  # with any invitation to claim the name
+        except ProtectedError:  # refused before anything is deleted: a tournament keeps the name
+            kept = True
+    if kept:
         member.user, member.role, member.is_guest = None, Role.MEMBER, True
         member.save(update_fields=["user", "role", "is_guest"])
         announce_results_changed(member.club_id, None, None)  # who a player is
-        kept = True
-    else:
-        member.delete()  # with any invitation to claim the name
-        kept = False
     record.audit_club(member.club, actor, AuditEntry.Action.MEMBER_REMOVED, before=before, after={"kept": kept})
 
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
 from .. import engine, engine_words
 from ..engine.messages import Message
+from ..json_documents import nul_at
 
 if TYPE_CHECKING:
     from ..models import Deal
@@ -71,6 +72,13 @@ class ServiceError(ValueError):
     @property
     def codes(self) -> list[str]:
         return list(dict.fromkeys(each.code for each in self.faults))
+
+
+def refuse_nul(document: Any) -> None:
+    """ServiceError naming where an imported ``document`` holds a NUL character: no database keeps one in a text."""
+    at = nul_at(document)
+    if at is not None:
+        raise ServiceError.on(None, _("%(path)s: a text cannot hold a NUL character.") % {"path": at})
 
 
 class DealRejected(ServiceError):

@@ -13,16 +13,19 @@ from typing import Any, cast
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import F
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 
 from .. import derived, engine, player_results
 from ..documents import session_document
 from ..models import AuditEntry, Club, Deal, PlayerResult, Session, TableLink
 from ..signals import announce_results_changed
-from .errors import DealRejected
+from .errors import DealRejected, ServiceError
 
 # Numbers and sequences move in two steps, through this far-away range, so that no unique constraint ever sees two
 # deals on one number in between.
 OFFSET = 1_000_000
+POINTS_MOST = 2_147_483_647  # the end of an integer column: a player's points in a session, a deal's, the pot
 
 # Who makes a change: a signed-in user, nobody (a command), or a table link (someone at the table without an account).
 Actor = AbstractBaseUser | AnonymousUser | TableLink | None
@@ -54,9 +57,23 @@ def replay(
     DealRejected naming deal number ``changed``."""
     try:
         parsed = engine.load(session_document(session, [*earlier, *(deal.facts for deal in deals)]))
-        return parsed, parsed.results()
+        results = parsed.results()
     except engine.InvalidSession as error:
         raise DealRejected(error.problems, changed) from None
+    check_storable(results)
+    return parsed, results
+
+
+def check_storable(results: Sequence[engine.DealResult]) -> None:
+    """ServiceError when a deal takes a player's points or the pot beyond what a column keeps (a tariff of
+    billions, say): the engine counts on, a database cannot."""
+    for result in results:
+        if any(abs(points) > POINTS_MOST for points in (*result.deltas.values(), *result.totals.values(), result.pot)):
+            raise ServiceError.on(
+                None,
+                _("Deal %(number)s takes the points beyond %(most)s, more than can be kept: check the tariff.")
+                % {"number": result.number, "most": number_format(POINTS_MOST, force_grouping=True)},
+            )
 
 
 def store(

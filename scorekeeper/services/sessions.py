@@ -10,6 +10,7 @@ from datetime import date
 from typing import Any
 
 from django.db import transaction
+from django.db.models import ProtectedError
 from django.utils import timezone
 from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
@@ -30,7 +31,7 @@ from ..models import (
 )
 from . import record
 from .closing import closing_problems
-from .errors import DealRejected, ServiceError
+from .errors import DealRejected, ServiceError, refuse_nul
 from .pots import hand_on_pot, pot_source
 
 
@@ -203,6 +204,8 @@ def import_session(*, club: Club, document: Any, actor: record.Actor = None, aga
         results = parsed.results()
     except engine.InvalidSession as error:
         raise DealRejected(error.problems, None) from None
+    refuse_nul(document)  # after the engine, which names a name's NUL as a control character
+    record.check_storable(results)
     check_stake(parsed.cents_per_point or 0)
     fingerprint = hashlib.sha256(json.dumps(document, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
     earlier = club.sessions.filter(import_fingerprint=fingerprint).first()
@@ -330,7 +333,10 @@ def delete_session(*, session: Session, actor: record.Actor) -> None:
         raise ServiceError.on(None, _("This session's pot was carried into a later session."))
     description = {"session": str(session), "players": [seat.name for seat in session.seats.all()]}
     record.audit_club(session.club, actor, AuditEntry.Action.SESSION_DELETED, before=description)
-    session.delete()
+    try:
+        session.delete()
+    except ProtectedError:  # refused before anything is deleted; the audit entry goes with the transaction
+        raise ServiceError.on(None, _("This session is kept by a tournament as one of its tables.")) from None
 
 
 @transaction.atomic

@@ -23,6 +23,7 @@ from .. import engine_words, selectors, services
 from ..entry import DealEntry
 from ..models import Deal, Role, Session
 from .access import Access, Request, TableGuest, actor_of, session_access
+from .params import BIGGEST_ID, whole_number
 
 PROBLEM_CODES = "X-Problem-Codes"
 
@@ -272,10 +273,7 @@ def _deal_or_none(session: Session, value: str | None) -> Deal | None:
 
 
 def _int(value: str | None) -> int | None:
-    try:
-        return int(str(value))
-    except ValueError:
-        return None
+    return whole_number(value, least=-BIGGEST_ID)
 
 
 def _token(value: str | None) -> uuid.UUID | None:

@@ -21,6 +21,7 @@ from .access import Request, club_member, session_access
 from .clubs import confirm
 from .downloads import json_download
 from .errors import add_service_errors
+from .params import whole_number
 
 
 def session_new(request: Request, club_slug: str) -> HttpResponse:
@@ -38,8 +39,8 @@ def session_start(request: Request, club_slug: str, game: str) -> HttpResponse:
     club = me.club
     if game not in GAMES:
         return redirect("session_new", club_slug)
-    chosen = request.GET.get("house_rules", "")
-    house_rules = HouseRules.objects.filter(club=club, game=game, pk=int(chosen)).first() if chosen.isdigit() else None
+    chosen = whole_number(request.GET.get("house_rules"))
+    house_rules = HouseRules.objects.filter(club=club, game=game, pk=chosen).first() if chosen else None
     tables = selectors.recent_tables(club, game)
     same_table = next((s for s in tables if str(s.pk) == request.GET.get("same_table")), None)
     form = SessionStartForm(
@@ -116,9 +117,9 @@ def session_detail(request: Request, club_slug: str, session_id: int) -> HttpRes
         "can_score": me.can(Role.SCORER),
         "table_link": table_links.panel(request, me, session),
     }
-    undo = request.GET.get("undo", "")
-    if undo.isdigit() and me.can(Role.SCORER) and session.is_open:
-        context["undo"] = session.deals.filter(pk=int(undo), deleted_at__isnull=False).first()
+    undo = whole_number(request.GET.get("undo"))
+    if undo and me.can(Role.SCORER) and session.is_open:
+        context["undo"] = session.deals.filter(pk=undo, deleted_at__isnull=False).first()
     return render(request, "scorekeeper/session_detail.html", context)
 
 
@@ -126,7 +127,7 @@ def session_live(request: Request, club_slug: str, session_id: int) -> HttpRespo
     """The sheet for other phones to poll: 204 while it has not changed, else a patch or the whole sheet."""
     me = session_access(request, club_slug, session_id)
     session = selectors.session_of(me.club, session_id)
-    answer = live.poll(me, session, request.GET.get("rev"), request.GET.get("shape"))
+    answer = live.poll(me, session, whole_number(request.GET.get("rev"), least=0), request.GET.get("shape"))
     if answer.html is None:
         return HttpResponse(status=204)
     response = HttpResponse(answer.html)

@@ -14,6 +14,7 @@ from ..engine import GAMES
 from ..models import Club, Session
 from .access import Request, club_member, session_access
 from .downloads import pdf_response
+from .params import whole_number
 
 PDF_TIMEOUT = 3600  # asked for at the end of an evening, by several players
 
@@ -49,8 +50,8 @@ def score_pad_pdf(request: Request, club_slug: str, game: str) -> FileResponse:
     if game not in GAMES:
         raise Http404
     try:
-        pad = printing.score_pad(game, int(request.GET["players"]), club=me.club.name)
-    except (KeyError, ValueError):  # none asked for, or a count this game is never played with
+        pad = printing.score_pad(game, whole_number(request.GET.get("players")), club=me.club.name)
+    except ValueError:  # a count this game is never played with
         pad = printing.score_pad(game, club=me.club.name)
     return pdf_response(printing.score_pad_pdf(pad, get_language()), f"{me.club.slug}-{game}-score-pad.pdf")
 

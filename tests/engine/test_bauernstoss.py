@@ -313,6 +313,8 @@ def test_unknown_presets_and_bad_options_are_rejected(rules: Any, field: str) ->
         ({"chalk": "A", "solo": solo("Anna", "huge", True)}, "solo.kind", "small, big (got 'huge')"),
         ({"chalk": "A", "solo": {"player": "Anna", "won": True}}, "solo.kind", "solo.kind is required"),
         ({"chalk": "A", "solo": {"player": "Anna", "kind": "big", "won": "yes"}}, "solo.won", "true or false"),
+        ({"chalk": "A", "solo": {"player": ["Anna"], "kind": "big", "won": True}}, "solo.player", "not a player"),
+        ({"chalk": "A", "solo": {"player": {}, "kind": "big", "won": True}}, "solo.player", "not a player"),
         ({"chalk": "A", "solo": {"player": "Anna", "kind": "big"}}, "solo.won", "solo.won is required"),
         ({"chalk": "A", "solo": {**solo("Anna", "big", True), "partner": "Caro"}}, "solo.partner", "not a solo field"),
         ({"chalk": "A", "solo": solo("Anna", "big", True), "points": 60}, "points", "points does not apply to a solo"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 import subprocess
 import sys
 from collections import Counter
@@ -17,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from leagues.tournaments.rules import draw
+from leagues.tournaments.rules import draw, seating
 from leagues.tournaments.rules.designs import designed_rounds
 from leagues.tournaments.rules.draw import DrawError, Plan, lower_bound, plan, stats, table_sizes
 from leagues.tournaments.rules.words import TEMPLATES
@@ -112,6 +113,8 @@ def test_unknown_game() -> None:
         (16, 5, 0),
         (16, 6, 24),  # 18 meetings each, 15 others
         (13, 4, 12),
+        (17, 3, 12),  # five-tables: their 5 players sit at the 3 fours of each other round, 2 pairs together
+        (21, 3, 6),
         (200, 8, 0),
     ],
 )
@@ -126,6 +129,28 @@ def test_lower_bound_is_reached_by_a_hand_made_plan_of_8_over_3() -> None:
 
 
 # -------------------------------------------------------------------------------------------- the issue's targets
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "most"),
+    [
+        (13, 3, 12),  # issue 23: 16 before, 12 possible, the lower bound 8
+        (17, 3, 12),  # 12 before; 12 is the lower bound since five-table seats go round
+        (12, 4, 13),  # the fewest any search has found
+    ],
+)
+def test_the_draw_at_or_near_the_bound(players: int, rounds: int, most: int) -> None:
+    names = field(players)
+    drawn = plan(names, rounds, seed=1)
+    assert_valid(drawn, names, rounds)
+    assert drawn.lower_bound <= drawn.stats.repeats <= most
+    five = drawn.stats.five_seats.values()
+    assert max(five, default=0) <= -(-sum(five) // players)  # nobody at a five-table more often than necessary
+
+
+def test_17_over_3_reaches_the_lower_bound() -> None:
+    drawn = plan(field(17), 3, seed=2)
+    assert drawn.stats.repeats == drawn.lower_bound == 12
 
 
 @pytest.mark.parametrize(("players", "rounds"), [(16, 4), (16, 5), (32, 6), (64, 8), (100, 8), (200, 8)])
@@ -200,6 +225,13 @@ def test_every_player_has_every_seat_equally_often() -> None:
     assert all(row == (1, 1, 1, 1) for row in drawn.stats.seats.values())
     drawn = plan(field(32), 8, seed=1)
     assert all(row == (2, 2, 2, 2) for row in drawn.stats.seats.values())
+
+
+def test_a_player_who_had_a_five_tables_last_seat_twice_is_seated_at_a_four() -> None:
+    counts = [[0, 0, 0, 0, 2], *([0] * 5 for _ in range(8))]  # player 0 kept the list at a five-table twice
+    rounds = seating.seat([[[0, 1, 2, 3], [4, 5, 6, 7, 8]]], counts, 4, random.Random(1))
+    assert sorted(rounds[0][0]) == [0, 1, 2, 3]
+    assert sorted(rounds[0][1]) == [4, 5, 6, 7, 8]
 
 
 def test_seats_even_out_with_five_tables(quick: None) -> None:

@@ -402,6 +402,9 @@ def test_sub_standings_by_quarter():
         ({"mode": "placement_points", "points_by_size": [3, 1]}, "param_type", {"param": "points_by_size"}),
         ({"mode": "placement_points", "points_by_size": {"4": [3, 1, -1, 0.5]}}, "param_type", {"got": "float"}),
         ({"mode": "placement_points", "formula": "square"}, "param_choice", {"param": "formula"}),
+        ({"mode": "total_points", "min_sessions": 2**63}, "param_too_big", {"most": 10**9}),
+        ({"mode": "placement_points", "points_by_size": {"4": [2**63, 1, -1, -3]}}, "param_too_big", {}),
+        ({"mode": "placement_points", "points_by_size": {"²": [3, 1]}}, "param_type", {"param": "points_by_size.²"}),
         ("total_points", "param_type", {"param": "mode"}),
     ],
 )

@@ -146,3 +146,65 @@ def test_members_download_and_owners_upload(client: Any, personas: Personas, pla
     imported = Tournament.objects.exclude(pk=played.pk).get()
     assert answer["Location"] == reverse("tournament", args=[personas.club.slug, imported.pk])
     assert export_tournament(imported) == exported
+
+
+def upload(client: Any, personas: Personas, content: bytes) -> str:
+    client.force_login(personas.owner)
+    url = reverse("tournament_import", args=[personas.club.slug])
+    response = client.post(url, {"document": SimpleUploadedFile("t.json", content), "played_on": "2026-11-28"},
+                           HTTP_ACCEPT_LANGUAGE="en")  # fmt: skip
+    assert response.status_code == 200
+    assert not Tournament.objects.exists()
+    return str(response.content.decode())
+
+
+def test_junk_uploads_are_refused_with_a_message(client: Any, personas: Personas) -> None:
+    assert "nested more than 32 levels" in upload(client, personas, b"[" * 10_000 + b"]" * 10_000)
+    assert "not UTF-8" in upload(client, personas, b"\xff{}")
+    assert "not valid JSON" in upload(client, personas, b"{nope")
+    assert "too large" in upload(client, personas, b" " * 20_000_000)
+
+
+def test_a_nul_in_a_text_is_refused_at_its_path(client: Any, personas: Personas) -> None:
+    sent = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    sent["penalties"][0]["reason"] = "played\x00out of turn"
+    assert "penalties[0].reason: a text cannot hold a NUL character." in upload(
+        client, personas, json.dumps(sent).encode()
+    )
+
+
+@pytest.mark.parametrize(
+    ("path", "junk", "message"),
+    [
+        (("settings", "preset"), ["ddv"], "settings.preset: There is no tournament preset"),
+        (("settings", "games_per_round"), {"²": 24}, "settings.games_per_round: The table size"),
+        (("participants", 0, "number"), 2**63, "participants[0].number: This must be at most 32767"),
+        (("settings", "seed"), 2**63, "settings.seed: This must be at most"),
+    ],
+)
+def test_junk_values_are_problems_at_their_path(
+    personas: Personas, path: tuple[Any, ...], junk: Any, message: str
+) -> None:
+    sent = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    node = sent
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = junk
+    with pytest.raises(services.ServiceError) as refused:
+        tournaments.import_tournament(club=personas.club, actor=personas.owner, document=sent)
+    assert message in str(refused.value)
+    assert not Tournament.objects.exists()
+
+
+def test_a_fixed_table_beyond_any_column_is_an_error_at_the_field(client: Any, personas: Personas) -> None:
+    tournament = tournaments.create_tournament(
+        club=personas.club, actor=personas.owner, name="Herbst", preset="ddv", played_on=DAY, rounds=3
+    )
+    client.force_login(personas.owner)
+    url = reverse("tournament", args=[personas.club.slug, tournament.pk])
+    response = client.post(url, {"name": "Gast", "fixed_table": str(2**63)}, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    assert response.context["form"].errors["fixed_table"]
+    assert not tournament.participants.exists()
+    with pytest.raises(services.ServiceError):
+        tournaments.add_participant(tournament=tournament, actor=personas.owner, name="Gast", fixed_table=2**63)

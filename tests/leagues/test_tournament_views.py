@@ -185,3 +185,29 @@ def test_closing_a_table_that_still_owes_says_why_on_its_page(
     assert "still owe their Pflichtsolo" in response.content.decode()
     session.refresh_from_db()
     assert session.is_open
+
+
+def test_a_tables_session_is_neither_closed_early_nor_deleted_from_its_page(
+    client: Client, personas: Personas, tournament: Tournament
+) -> None:
+    session = tournaments.start_round(tournament=tournament, actor=personas.owner).tables.first().session
+    client.force_login(personas.owner)
+    slug = personas.club.slug
+    for action in ("session_close", "session_delete"):
+        response = client.post(reverse(action, args=[slug, session.pk]), follow=True)
+        assert response.status_code == 200
+        assert [m.level_tag for m in response.context["messages"]] == ["error"]
+    session.refresh_from_db()
+    assert session.is_open
+
+
+def test_removing_a_registered_member_who_has_not_played_keeps_the_name(
+    client: Client, personas: Personas, tournament: Tournament
+) -> None:
+    guest = tournament.participants.first().member
+    client.force_login(personas.owner)
+    response = client.post(reverse("member_remove", args=[personas.club.slug, guest.pk]))
+    assert response.status_code == 302
+    guest.refresh_from_db()
+    assert guest.is_guest
+    assert tournament.participants.filter(member=guest).exists()

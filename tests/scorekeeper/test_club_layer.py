@@ -385,7 +385,10 @@ def run(command: str, doc: Any, tmp_path: Path, *extra: str) -> tuple[int, str]:
     [
         (document(deals=[{**sauspiel("Anna", "Caro", 72), "dealer": ["Anna"]}]), "deal 1: dealer"),
         ("[" * 5000 + "]" * 5000, "nested more than"),
-        ('{"format": "schreiber/1", "deals": ' + "[" * 30 + "]" * 30 + "}", "nested more than"),
+        ("[" * 10_000 + "]" * 10_000, "nested more than"),
+        (document(rules={"preset": ["classic"]}), "rules: "),
+        (document(players=["Anna", "Bert", "Anna", "Dieter"]), "Anna and Anna are one person"),
+        ('{"format": "schreiber/1", "deals": ' + "[" * 40 + "]" * 40 + "}", "nested more than"),
         (document(players=["A" * 61, "Bert", "Caro", "Dieter"]), "players: a name has at most 60"),
         (document(players=["An\x00na", "Bert", "Caro", "Dieter"]), "players: a name cannot contain control"),
         (document(players=["Anna", "anna", "Caro", "Dieter"]), "Anna and anna are one person"),
@@ -515,3 +518,33 @@ def test_the_admin_shows_everything_and_changes_nothing(client: Client, personas
     assert client.post(f"/admin/scorekeeper/deal/{deal.pk}/delete/", {"post": "yes"}).status_code == 403
     deal.refresh_from_db()
     assert deal.facts["points"] == 72
+
+
+@pytest.mark.parametrize(
+    ("doc", "path"),
+    [
+        (document(deals=[{**sauspiel("Anna", "Caro", 72), "note": "Kaffee\x00pause"}]), "deals[0].note"),
+        (document(table="Tisch\x00 1"), "table"),
+    ],
+)
+def test_an_import_with_a_nul_in_a_text_is_refused_naming_it(
+    personas: Personas, tmp_path: Path, doc: Any, path: str
+) -> None:
+    code, err = run("import_session", doc, tmp_path, "--club", personas.club.slug)
+    assert (code, err.strip()) == (2, f"{path}: a text cannot hold a NUL character.")
+    assert not Session.objects.exists()
+
+
+def test_points_beyond_an_integer_column_are_refused_not_stored(personas: Personas, tmp_path: Path) -> None:
+    """A tariff of a trillion points scores, but no database keeps the sum: the import and the deal are refused."""
+    huge = {"preset": "classic", "sauspiel": 2**40}
+    code, err = run("import_session", document(tariff=huge), tmp_path, "--club", personas.club.slug)
+    assert (code, err.strip()) == (
+        2,
+        "Deal 1 takes the points beyond 2,147,483,647, more than can be kept: check the tariff.",
+    )
+    assert not Session.objects.exists()
+    session = start(personas, tariff=huge)
+    with pytest.raises(services.ServiceError, match="Deal 1 takes the points beyond"):
+        services.record_deal(session=session, actor=personas.owner, facts=sauspiel("Anna", "Caro", 72))
+    assert not session.deals.exists()

@@ -204,3 +204,17 @@ def test_who_may_start_a_session(client: Client, personas: Personas, persona: st
     assert client.get(url(personas)).status_code == (200 if status == 302 else status)
     assert client.post(url(personas), data).status_code == status
     assert Session.objects.exists() == (status == 302)
+
+
+@pytest.mark.parametrize("refused", [{"seat_2": "true", "guest_2": None}, {"guest_2": "   "}])
+def test_a_table_with_every_seat_filled_and_one_refused_is_an_error_at_that_seat(
+    client: Client, personas: Personas, refused: dict[str, Any]
+) -> None:
+    client.force_login(personas.scorer)
+    form = shown_form(client, url(personas, "bauernstoss"))  # four seats, no more: every seat is filled
+    guests = {f"guest_{i}": f"Gast {i}" for i in range(form.max_seats)}
+    response = client.post(url(personas, "bauernstoss"), as_submitted(form, **{**guests, **refused}),
+                           HTTP_ACCEPT_LANGUAGE="en")  # fmt: skip
+    assert response.status_code == 200
+    assert response.context["form"].errors["seat_2"]
+    assert not Session.objects.exists()

@@ -365,3 +365,22 @@ def test_the_home_page_greets_you_by_the_name_you_go_by(client: Client, personas
     assert "Servus, Bertl!" in client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     client.force_login(personas.outsider)
     assert "Servus, Olga!" in client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+@pytest.mark.parametrize("number", ["²", "9" * 10_000, str(2**63), "-1", "1.5", ""])
+def test_a_number_in_the_query_string_that_is_none_is_ignored(
+    client: Client, personas: Personas, session: Session, number: str
+) -> None:
+    """``"²".isdigit()`` is true, ``int("²")`` fails, and ``int()`` refuses 10,000 digits: every page reads a number
+    with one helper and takes anything else as none given."""
+    deleted = session.deals.get(number=1)
+    services.delete_deal(deal=deleted, actor=personas.scorer, revision=1)
+    client.force_login(personas.scorer)
+    slug = personas.club.slug
+    page = client.get(session.get_absolute_url(), {"undo": number})
+    assert page.status_code == 200
+    assert page.context.get("undo") is None
+    assert client.get(reverse("session_live", args=[slug, session.pk]), {"rev": number}).status_code == 200
+    assert client.get(reverse("session_start", args=[slug, "schafkopf"]), {"house_rules": number}).status_code == 200
+    assert client.get(reverse("score_pad_pdf", args=[slug, "schafkopf"]), {"players": number}).status_code == 200
+    assert client.get(session.get_absolute_url(), {"undo": deleted.pk}).context["undo"] == deleted

@@ -39,12 +39,16 @@ def _kind(value: Any) -> str:
     return type(value).__name__
 
 
-def whole(least: int) -> Check:
+def whole(least: int, most: int = 10**9) -> Check:
+    """A whole number from ``least`` to ``most`` (a billion: more than any count or points a season has)."""
+
     def check(param: str, value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise RankingError("param_type", param=param, expected="a whole number", got=_kind(value))
         if value < least:
             raise RankingError("param_too_small", param=param, least=least, got=value)
+        if value > most:
+            raise RankingError("param_too_big", param=param, most=most, got=value)
         return value
 
     return check
@@ -72,7 +76,7 @@ def points_table(param: str, value: Any) -> dict[int, tuple[int, ...]]:
         raise RankingError("param_type", param=param, expected="a table of points by table size", got=_kind(value))
     table: dict[int, tuple[int, ...]] = {}
     for size_key, row in value.items():
-        size = int(size_key) if isinstance(size_key, str) and size_key.isdigit() else size_key
+        size = int(size_key) if isinstance(size_key, str) and size_key.isascii() and size_key.isdigit() else size_key
         size = whole(1)(f"{param}.{size_key}", size)
         if not isinstance(row, list | tuple):
             raise RankingError("param_type", param=f"{param}.{size}", expected="a list of points", got=_kind(row))

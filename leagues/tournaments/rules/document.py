@@ -19,7 +19,7 @@ from .penalties import DEDUCTION, Penalty
 from .presets import PRESETS, Preset
 from .ranking import LOT, RoundResult, Standing, draw_lots, parse_tiebreaks
 from .ranking import rank as rank_results
-from .reading import Fields, bad, flag, listing, mapping, name, optional, read, text, whole
+from .reading import CENTS_MOST, Fields, bad, flag, listing, mapping, name, optional, read, text, whole
 from .sheet import Sheet, read_sheet
 from .words import InvalidTournament, Problem, say
 
@@ -141,7 +141,7 @@ def _settings(fields: Fields) -> Settings | None:
         games_per_round=fields.get("games_per_round", lambda value: _games_per_round(value, sizes), {}),
         table_points=fields.get("table_points", flag, False),
         tiebreaks=fields.get("tiebreaks", parse_tiebreaks, DEFAULT_TIEBREAKS),
-        entry_fee_cents=fields.get("entry_fee_cents", whole(0), 0),
+        entry_fee_cents=fields.get("entry_fee_cents", whole(0, CENTS_MOST), 0),
         seed=fields.get("seed", optional(_seed), None),
     )
     if settings.tiebreaks and LOT in settings.tiebreaks and settings.seed is None:
@@ -150,7 +150,7 @@ def _settings(fields: Fields) -> Settings | None:
 
 
 def _preset_key(value: Any) -> str:
-    if value not in PRESETS:
+    if not isinstance(value, str) or value not in PRESETS:
         raise bad("unknown_preset", known=", ".join(PRESETS), got=repr(value))
     return str(value)
 
@@ -161,7 +161,7 @@ def _games_per_round(value: Any, sizes: tuple[int, ...]) -> dict[int, int]:
         raise bad("not_object", got=type(value).__name__)
     games = {}
     for size, count in value.items():
-        if not (isinstance(size, str) and size.isdigit() and int(size) in sizes):
+        if not (isinstance(size, str) and size.isascii() and size.isdigit() and int(size) in sizes):
             raise bad("games_per_round_size", sizes=", ".join(map(str, sizes)), got=repr(size))
         games[int(size)] = whole(1)(count)
     return games
@@ -170,6 +170,8 @@ def _games_per_round(value: Any, sizes: tuple[int, ...]) -> dict[int, int]:
 def _seed(value: Any) -> int | str:
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise bad("seed_type", got=repr(value))
+    if isinstance(value, int) and not -(2**63) <= value < 2**63:  # a 64-bit column keeps it
+        raise bad("at_most", most=2**63 - 1, got=value)
     return value
 
 
@@ -245,7 +247,7 @@ def _start_number(known: dict[int, Participant], round_number: int, seated: set[
 
 def _penalty(fields: Fields, rounds: tuple[Round, ...]) -> Penalty | None:
     kind = fields.get("kind", penalties.kind)
-    points = fields.get("points", whole(1), None)
+    points = fields.get("points", whole(1, CENTS_MOST), None)
     if kind == DEDUCTION and points is None and "points" not in fields.raw:
         fields.problems.append(Problem(fields.at("points"), say("missing")))
     if kind in penalties.PER_OTHER and "points" in fields.raw:

@@ -45,7 +45,7 @@ Round = tuple[Table, ...]
 """The tables of one round: table 1, table 2, …"""
 
 MOST_ROUNDS = 99
-SWAPS_WEIGHED = 600_000  # the search's budget: swaps it may weigh up (about a second on a slow machine)
+SWAPS_WEIGHED = 300_000  # the search's budget: swaps it may weigh up (under a second on a slow machine)
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,8 +228,8 @@ def check_apart(
 
 def least_repeats(names: Sequence[str], sizes: Sequence[int], base: int, planned: int, history: DrawStats) -> int:
     """The fewest repeats the whole tournament can have after the rounds played: those played, or more by
-    :func:`lower_bound`'s two counts, the first over everybody who ever played (a player who withdrew meets nobody
-    new), the second over the rounds still to play."""
+    :func:`lower_bound`'s counts, the first over everybody who ever played (a player who withdrew meets nobody
+    new), the others over the rounds still to play."""
     current = set(names)
     met_before: dict[str, set[str]] = {}
     meetings_before: dict[str, int] = {}
@@ -245,7 +245,9 @@ def least_repeats(names: Sequence[str], sizes: Sequence[int], base: int, planned
         slack.append(can_meet - meets)
     big_seats = sum(size for size in sizes if size > base) * planned
     counted = fields.counting_bound(slack, planned, big_seats)
-    return max(history.repeats, counted, fields.coincidence_bound(sizes, planned))
+    # the five-table count needs everybody's five-table seats to be shared out afresh: only before round 1
+    five_tables = fields.five_table_bound(sizes, planned, base) if not history.meetings else 0
+    return max(history.repeats, counted, fields.coincidence_bound(sizes, planned), five_tables)
 
 
 def relabelled(rounds: list[list[list[int]]], rng: random.Random) -> list[list[list[int]]]:

@@ -59,13 +59,19 @@ def lower_bound(players: int, rounds: int, game: str = DEFAULT_GAME) -> int:
     - counting: a player at a table of four meets 3 others a round; over more rounds than the field has others to
       meet, someone must be met again (:func:`counting_bound`);
     - pigeonholes: when a round has fewer tables than a table has seats, the players of one table in the next round
-      cannot all come from different tables of this one (:func:`coincidence_bound`).
+      cannot all come from different tables of this one (:func:`coincidence_bound`);
+    - five-tables: nobody sits at a five-table more often than necessary, so the players of one round's five-tables
+      have few tables to spread over in another round (:func:`five_table_bound`).
     """
     sizes = table_sizes(players, game)
     base = ordinary_size(game)
     slack = [players - 1 - (base - 1) * rounds] * players
     big_seats = sum(size for size in sizes if size > base) * rounds
-    return max(counting_bound(slack, rounds, big_seats), coincidence_bound(sizes, rounds))
+    return max(
+        counting_bound(slack, rounds, big_seats),
+        coincidence_bound(sizes, rounds),
+        five_table_bound(sizes, rounds, base),
+    )
 
 
 def counting_bound(slack: Sequence[int], rounds: int, big_seats: int) -> int:
@@ -108,17 +114,47 @@ def least_shared(sizes: tuple[int, ...]) -> int:
     table has seats."""
     if len(sizes) >= max(sizes):
         return 0
+    return least_together(sizes, sizes)
+
+
+def five_table_bound(sizes: Sequence[int], rounds: int, base: int) -> int:
+    """The repeats forced by the five-tables (at Sheepshead the six-tables), given that nobody sits at one more
+    often than necessary, that is more than ``most`` times: the total five-table seats shared out, rounded up.
+
+    The players at the five-tables of round i sit at the tables of round j; when there are fewer tables for them
+    than a five-table has players, some pairs of them sit together again (at least :func:`least_together`): a
+    "need" of the ordered pair of rounds (i, j). A pair that meets m times sits at a five-table together in at most
+    ``most`` of those rounds and so covers at most ``most`` · (m - 1) needs, with m - 1 repeats. Hence at least
+    (the needs of all ordered pairs of rounds) / ``most`` repeats. When ``most`` is 1 the five-tables of different
+    rounds share nobody, so the five-table players of round i sit only at the ordinary tables of round j: 17
+    players over 3 rounds (4 4 4 5) then have 5 players for 3 tables, 2 pairs a need, 12 repeats at least.
+    """
+    big = tuple(size for size in sizes if size > base)
+    if rounds < 2 or not big:
+        return 0
+    most = math.ceil(sum(big) * rounds / sum(sizes))
+    tables = tuple(sorted(size for size in sizes if most > 1 or size == base))
+    if len(tables) >= max(big):  # each five-table spreads over tables of its own, as they seat more than len(big)
+        return 0
+    return math.ceil(rounds * (rounds - 1) * least_together(big, tables) / most)
+
+
+@functools.cache
+def least_together(rows: tuple[int, ...], tables: tuple[int, ...]) -> int:
+    """The fewest pairs of one row that sit at one table, when the players of each row (a table of one round) are
+    seated at ``tables`` (another round's, each seating at most its size): every row spread as evenly as the seats
+    left allow."""
 
     @functools.cache
     def least(row: int, seats_left: tuple[int, ...]) -> int:
-        if row == len(sizes):
+        if row == len(rows):
             return 0
         return min(
             sum(math.comb(k, 2) for k in split) + least(row + 1, tuple(map(operator.sub, seats_left, split)))
-            for split in splits(sizes[row], seats_left)
+            for split in splits(rows[row], seats_left)
         )
 
-    return least(0, sizes)
+    return least(0, tables)
 
 
 def splits(total: int, limits: Sequence[int]) -> list[tuple[int, ...]]:

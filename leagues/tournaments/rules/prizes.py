@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .reading import Fields, bad, flag, optional, text, whole
+from .reading import CENTS_MOST, Fields, bad, flag, optional, text, whole
 from .words import InvalidTournament, Problem, say
 
 BEST_OF_TABLE, HIGH_OF_SESSION = "best_of_table", "high_of_session"
@@ -122,7 +122,7 @@ def prizes_json(prizes: Prizes) -> dict[str, Any]:
 def _place(fields: Fields) -> PlacePrize:
     place = fields.get("place", whole(1)) or 0
     percent = fields.get("percent", optional(_percent), None)
-    cents = fields.get("prize_cents", optional(whole(1)), None)
+    cents = fields.get("prize_cents", optional(whole(1, CENTS_MOST)), None)
     if ("percent" in fields.raw) == ("prize_cents" in fields.raw):  # a bad value of either is a problem already
         fields.problems.append(Problem(fields.path, say("percent_or_cents")))
     return PlacePrize(place, percent, None if percent is not None else cents)
@@ -131,7 +131,7 @@ def _place(fields: Fields) -> PlacePrize:
 def _category(fields: Fields) -> CategoryPrize:
     return CategoryPrize(
         category=fields.get("category", text) or "",
-        prize_cents=fields.get("prize_cents", whole(1)) or 0,
+        prize_cents=fields.get("prize_cents", whole(1, CENTS_MOST)) or 0,
         label=fields.get("label", optional(_label), None) or "",
         stacks=fields.get("stacks", flag, False) or False,
     )

@@ -27,10 +27,16 @@ def bad(code: str, /, **params: Param) -> Bad:
     return Bad(say(code, **params))
 
 
-def whole(least: int) -> Check:
+SMALL_MOST = 32_767  # the end of the smallest integer column a tournament keeps (start, round and table numbers)
+CENTS_MOST = 2_147_483_647  # the end of an integer column: fees, prizes, penalty points
+
+
+def whole(least: int, most: int = SMALL_MOST) -> Check:
     def check(value: Any) -> int:
         if type(value) is not int or value < least:
             raise bad("whole_number", least=least, got=repr(value))
+        if value > most:
+            raise bad("at_most", most=most, got=value)
         return value
 
     return check

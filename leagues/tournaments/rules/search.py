@@ -9,10 +9,11 @@ The cost of a state counts, for every pair, how often it meets beyond the first 
 third and fourth meeting, so that repeats spread over many pairs rather than piling up on a few, plus a heavy
 penalty for every pair to be kept apart that sits together in round 1. A third meeting costs a little less than
 two more pairs meeting twice: where the fewest repeats need a pair to meet three times (12 players over 3 rounds),
-the search finds that; but it takes 24 repeats over 22 to keep 17 players over 5 rounds from seating one pair
-together in every round. A swap across a five-table and a four
-(or a six and a five at Sheepshead) is only allowed between two players whose five-table seats differ by one, and
-then trades them, so the greedy start's even spread of five-table seats is kept throughout.
+the search finds that; but it would rather seat more repeats than one pair together in every round. A swap across
+a five-table and a four (or a six and a five at Sheepshead) is only allowed if the player moving to the five-table
+stays within the most five-table seats anybody needs (the greedy start's most); a player left with fewer than the
+even share costs a little (a quarter of a repeat): 13 players over 3 rounds get 16 repeats with an even share, 10
+without.
 """
 
 from __future__ import annotations
@@ -24,9 +25,12 @@ from dataclasses import dataclass, field
 REPEAT = 4  # the cost of each meeting beyond the first
 PILING = 3  # and more for a third meeting (3), a fourth (3 + 6), …: spread repeats over pairs, but not at any price
 APART = 1000  # the cost of a pair to be kept apart sitting together in round 1
+SHORT = 1  # the cost of each five-table seat a player has fewer than the even spread: a quarter of a repeat
+EVEN_OUT = 20_000  # swaps weighed at most, once at the fewest repeats, to give everybody enough five-table seats
 TENURE = (4, 12)  # a swapped player stays put in that round for this many steps (drawn at random)
 STALL = 20  # steps without a better plan before the search starts again from the best one, shaken
 SHAKE = 3  # random swaps that shake it
+FRESH_START = 60  # shakes in a row that find no better plan before the search starts over from a new greedy draw
 
 # pair_cost[m]: a pair meeting m times; LEAVE[m] and JOIN[m]: the change when a meeting is taken away or added
 pair_cost = [0, 0] + [REPEAT * (m - 1) + PILING * (m - 1) * (m - 2) // 2 for m in range(2, 128)]
@@ -60,8 +64,17 @@ def search(problem: Problem, rng: random.Random, start: Sequence[Tables] = ()) -
     there are rounds to plan; the greedy draw makes up the rest.
     """
     begun = [with_fixed(tables, problem.fixed) for tables in start[: problem.rounds]]
-    state = State(problem, greedy(problem, rng, begun))
-    return state.improve(rng)
+    best_cost, best, left = None, [], problem.budget
+    while left > 0:  # a fresh greedy draw each time the last one got stuck, as long as the budget lasts
+        state = State(problem, greedy(problem, rng, begun))
+        rounds, cost, weighed, done = state.improve(rng, left)
+        if best_cost is None or cost < best_cost:
+            best_cost, best = cost, rounds
+        left -= max(weighed, 1)
+        if done:
+            break
+        begun = []
+    return best
 
 
 def with_fixed(tables: Tables, fixed: dict[int, int]) -> Tables:
@@ -157,6 +170,9 @@ class State:
                     for q in table[:i]:
                         self.met[p][q] += 1
                         self.met[q][p] += 1
+        if not hasattr(self, "fewest_big"):  # the greedy start spreads the five-table seats evenly
+            self.fewest_big, self.most_big = min(self.big_seats, default=0), max(self.big_seats, default=0)
+        self.short = sum(self.shortfall(seats) for seats in self.big_seats)
         self.conflicts: set[int] = set()  # pairs p * n + q (p < q) meeting more than once
         self.cost = self.repeats = 0
         for p in range(n):
@@ -166,7 +182,21 @@ class State:
                 if met > 1:
                     self.repeats += met - 1
                     self.conflicts.add(p * n + q)
-        self.cost += APART * len(self.apart_broken())
+        self.cost += APART * len(self.apart_broken()) + SHORT * self.short
+
+    def shortfall(self, seats: int) -> int:
+        """How many five-table seats a player has fewer than the even spread gives everybody."""
+        return max(0, self.fewest_big - seats)
+
+    def short_change(self, a: int, b: int, step: int) -> int:
+        """The change of the shortfall if a gained ``step`` five-table seats and b lost as many."""
+        seats_a, seats_b = self.big_seats[a], self.big_seats[b]
+        return (
+            self.shortfall(seats_a + step)
+            - self.shortfall(seats_a)
+            + self.shortfall(seats_b - step)
+            - self.shortfall(seats_b)
+        )
 
     def apart_broken(self) -> list[tuple[int, int]]:
         """The pairs to keep apart who sit together in round 1."""
@@ -186,6 +216,8 @@ class State:
                 change += LEAVE[row_b[y]] + JOIN[row_a[y]]
         if r == 0 and (self.apart[a] or self.apart[b]):
             change += APART * self.apart_change(a, b)
+        if self.big[where[a]] != self.big[where[b]]:
+            change += SHORT * self.short_change(a, b, 1 if self.big[where[b]] else -1)
         return change
 
     def apart_change(self, a: int, b: int) -> int:
@@ -212,6 +244,7 @@ class State:
         where[a], where[b] = tb, ta
         if self.big[ta] != self.big[tb]:
             step = 1 if self.big[tb] else -1
+            self.short += self.short_change(a, b, step)
             self.big_seats[a] += step
             self.big_seats[b] -= step
 
@@ -228,15 +261,29 @@ class State:
 
     def may_swap(self, r: int, a: int, b: int) -> bool:
         """Whether a and b may trade tables in round r: both movable, at different tables, and across a five-table
-        and a four only if that trades their five-table seats."""
+        and a four only if the one who moves to the five-table has had fewer five-table seats than the most any
+        player has to have."""
         where = self.where[r]
         ta, tb = where[a], where[b]
         if ta == tb or not (self.movable[a] and self.movable[b]):
             return False
         if self.big[ta] == self.big[tb]:
             return True
-        seats_a, seats_b = self.big_seats[a], self.big_seats[b]
-        return seats_b == seats_a - 1 if self.big[ta] else seats_a == seats_b - 1
+        return self.big_seats[b if self.big[ta] else a] < self.most_big
+
+    def partners(self, r: int, a: int) -> list[int]:
+        """Everybody a may swap with in round r (:meth:`may_swap`), in order: one comprehension, as the search asks
+        this for every player in a conflict at every step."""
+        if not self.movable[a]:
+            return []
+        where, big, movable, seats, most = self.where[r], self.big, self.movable, self.big_seats, self.most_big
+        ta = where[a]
+        if big[ta]:  # whoever comes to a's five-table must have a five-table seat to spare
+            return [
+                b for b in range(len(where)) if where[b] != ta and movable[b] and (big[where[b]] or seats[b] < most)
+            ]
+        a_may = seats[a] < most
+        return [b for b in range(len(where)) if where[b] != ta and movable[b] and (a_may or not big[where[b]])]
 
     def in_conflict(self) -> list[tuple[int, int]]:
         """Every round and movable player there in a conflict: meeting someone again, or a pair kept apart."""
@@ -246,26 +293,31 @@ class State:
             p, q = divmod(pair, n)
             found.update((r, x) for r, where in enumerate(self.where) if where[p] == where[q] for x in (p, q))
         found.update((0, x) for pair in self.apart_broken() for x in pair)
+        for x, seats in enumerate(self.big_seats):  # short of five-table seats: at a four
+            if self.shortfall(seats):
+                found.update((r, x) for r, where in enumerate(self.where) if not self.big[where[x]])
         return sorted((r, x) for r, x in found if self.movable[x])
 
-    def improve(self, rng: random.Random) -> Rounds:
+    def improve(self, rng: random.Random, budget: int) -> tuple[Rounds, int, int, bool]:
         """Tabu search: make the best swap of a player in a conflict with anyone at another table of that round
         that is not tabu (one that beats the best plan so far always is allowed); start again from the best plan,
-        shaken up, when the search stalls. Stops at the least possible repeats or when the budget is spent."""
-        problem, n = self.problem, self.problem.players
+        shaken up, when the search stalls. Stops at the least possible repeats, when the budget (swaps weighed) is
+        spent, or when shaking keeps finding nothing better. The best plan, its cost, the swaps weighed, and whether
+        the search is done (the bound reached, or nothing can move)."""
+        problem = self.problem
         best_cost, best = self.cost, self.snapshot()
         tabu: dict[tuple[int, int], int] = {}  # (round, player) → the step until which the player stays put there
-        step = stalled = weighed = 0
-        while weighed < problem.budget:
+        step = stalled = weighed = shaken = 0
+        while weighed < budget:
             if self.repeats <= problem.least_repeats and not self.apart_broken():
-                return self.snapshot()
+                if not self.short:
+                    return self.snapshot(), self.cost, weighed, True
+                budget = min(budget, weighed + EVEN_OUT)
             step += 1
             choice, choice_delta, ties = None, 0, 0
             for r, a in self.in_conflict():
                 a_tabu = tabu.get((r, a), 0) >= step
-                for b in range(n):
-                    if not self.may_swap(r, a, b):
-                        continue
+                for b in self.partners(r, a):
                     weighed += 1
                     change = self.delta(r, a, b)
                     if (a_tabu or tabu.get((r, b), 0) >= step) and self.cost + change >= best_cost:
@@ -278,22 +330,25 @@ class State:
                             choice = (r, a, b)
             if choice is None:
                 if not tabu:
-                    break  # nothing in conflict can move: the fixed tables leave no choice
+                    return best, best_cost, weighed, True  # nothing in conflict can move: the fixed tables decide
                 tabu.clear()
                 continue
             r, a, b = choice
             self.swap(r, a, b)
             tabu[(r, a)] = tabu[(r, b)] = step + rng.randint(*TENURE)
             if self.cost < best_cost:
-                best_cost, best, stalled = self.cost, self.snapshot(), 0
+                best_cost, best, stalled, shaken = self.cost, self.snapshot(), 0, 0
             else:
                 stalled += 1
                 if stalled > STALL:
+                    shaken += 1
+                    if shaken > FRESH_START:
+                        break
                     self.load(best)
                     self.shake(rng)
                     tabu.clear()
                     stalled = 0
-        return best
+        return best, best_cost, weighed, weighed >= budget
 
     def shake(self, rng: random.Random) -> None:
         """A few random swaps, to leave a plan the search keeps coming back to."""

@@ -114,7 +114,7 @@ def swap_along_chain(start: int, s: int, t: int, tables_of: list[list[list[int]]
         following = []
         for p in frontier:
             for table in tables_of[p]:
-                if len(table) <= t or table[s] != p:
+                if len(table) <= max(s, t) or table[s] != p:  # a five-table's last seat: not at a four
                     continue
                 q = table[t]
                 if q in came_from:

@@ -20,6 +20,7 @@ from scorekeeper.services import ServiceError
 from scorekeeper.views.access import Request, club_member
 from scorekeeper.views.downloads import attachment
 from scorekeeper.views.errors import add_service_errors
+from scorekeeper.views.params import whole_number
 from scorekeeper.views.table_links import qr_svg
 
 from .. import selectors, services
@@ -217,10 +218,7 @@ def round_action(request: Request, club_slug: str, tournament_id: int, number: i
 
 
 def _ranking_context(request: Request, tournament: Tournament) -> dict[str, Any]:
-    try:
-        round_number = int(request.GET.get("round", ""))
-    except ValueError:
-        round_number = None
+    round_number = whole_number(request.GET.get("round"))
     ranked = selectors.ranking(tournament, round_number=round_number)
     # the values that decided: "shared" decides nothing, a drawn lot shows its number
     columns = [(key, TIEBREAK_NAMES[key]) for key in ranked.chain if key in TIEBREAK_NAMES and key != "shared"]

@@ -190,7 +190,7 @@ def test_the_rank_command_refuses_bad_input_with_a_message_and_no_traceback(tmp_
     result = manage_rank(str(broken))
     assert result.returncode == 2
     assert result.stdout == ""
-    assert result.stderr.startswith(f"{broken}: not valid JSON")
+    assert result.stderr.startswith(f"{broken}: It is not valid JSON")
     assert "Traceback" not in result.stderr
     invalid = manage_rank("-", stdin=json.dumps({"format": "schreiber-tournament/1"}))
     assert (invalid.returncode, invalid.stderr) == (
