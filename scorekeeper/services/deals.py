@@ -252,7 +252,7 @@ def _check_not_just_saved(session: Session, facts: Mapping[str, Any]) -> None:
         return
     if _without_dealer(last.facts) != _without_dealer(facts):
         return
-    message = _("%(who)s saved this very deal as deal %(n)s %(when)s: %(deal)s. Is this the same deal again?") % {
+    message = _("%(who)s saved this very deal %(when)s, as deal %(n)s: %(deal)s. Is this the same deal again?") % {
         "who": who(last.created_by, session.club),
         "n": last.number,
         "when": _when(last.created_at),

@@ -90,7 +90,7 @@ def test_the_question_in_english(client: Client, personas: Personas, session: Se
             url, {**FORM, "number": number, "client_token": str(uuid.uuid4())}, HTTP_ACCEPT_LANGUAGE="en"
         )
     html = response.content.decode()
-    assert "saved this very deal as deal 3" in html
+    assert "Bert saved this very deal now, as deal 3: Sauspiel Anna + Bert." in html
     assert "Is this the same deal again?" in html
     assert "Yes, the same deal again" in html
     assert "No, discard mine" in html
