@@ -21,7 +21,10 @@ from leagues.models import LeagueClub
 from scorekeeper.club_documents import export_club
 from scorekeeper.models import Club
 from tests.leagues.test_club_backup_leagues import RANDOM_CLUBS, club_a, comparable, pages, random_club
-from tests.scorekeeper.conftest import Personas, build_personas
+from tests.scorekeeper.conftest import Personas, build_personas, session
+from tests.scorekeeper.test_club_backup_roundtrip import kept
+
+__all__ = ["kept", "session"]  # the fixtures of the scorekeeper's own round trip
 
 pytestmark = pytest.mark.django_db(transaction=True)  # flush is refused inside a test's transaction
 APPS = ("scorekeeper", "leagues", "auth", "contenttypes")
@@ -102,6 +105,18 @@ def test_club_a_restores_into_an_empty_database_and_a_second_restore_is_refused(
     assert exit_.value.code == 2
     assert capsys.readouterr().err.strip() == "A club with the short name stammtisch-zum-hirschen exists already."
     assert rows() == counted
+
+
+def test_the_scorekeeper_kinds_restore_into_an_empty_database(client: Client, kept: Club, tmp_path: Path) -> None:
+    """House rules, a guest, a corrected and a deleted deal, a pot carried from a closed session into an open one."""
+    path, before = back_up(kept, client, tmp_path)
+    expected = comparable(json.loads(path.read_text(encoding="utf-8")))
+    empty_the_database()
+    output = restore(path)
+    assert output.startswith(
+        "Restored Stammtisch Zum Hirschen as stammtisch-zum-hirschen: 6 members, 1 house rule, 2 sessions, 4 deals, "
+    )
+    restored_matches(client, path, before, expected)
 
 
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
