@@ -55,6 +55,34 @@ def test_tapping_a_player_on_the_scoreboard_opens_a_deal_he_leads_in_the_usual_c
     assert checked(page, "declarer") == ["Dieter"]
 
 
+WENZ = {"contract": "wenz", "declarer": "Bert", "points": 80}
+
+
+@pytest.mark.parametrize(
+    ("game", "played", "usual"),
+    [
+        (
+            "schafkopf",
+            [sauspiel("Anna", "Caro", 72), WENZ],
+            "sauspiel",
+        ),
+        ("schafkopf", [WENZ], "sauspiel"),
+        ("doppelkopf", [{"type": "armut", "re": ["Anna", "Bert"], "re_points": 130}], "normal"),
+    ],
+    ids=["a-wenz-after-a-sauspiel", "one-wenz", "one-armut"],
+)
+def test_the_next_deal_never_opens_in_the_last_rare_contract(
+    client: Client, personas: Personas, game: str, played: list[dict[str, Any]], usual: str
+) -> None:
+    rules = {"preset": "ddv", "armut": True} if game == "doppelkopf" else "classic"
+    session = start(personas, game, rules=rules)
+    for facts in played:
+        services.record_deal(session=session, actor=personas.owner, facts=facts)
+    client.force_login(personas.scorer)
+    assert checked(entry_page(client, session, "?lead=Caro"), "contract_type") == [usual]
+    assert checked(entry_page(client, session), "contract_type") == [usual]
+
+
 def test_a_lead_who_is_not_at_the_table_this_deal_is_ignored(client: Client, personas: Personas) -> None:
     session = start(personas, names=FIVE)  # Anna deals the first deal and sits out
     client.force_login(personas.owner)
