@@ -209,3 +209,18 @@ def test_no_pflichtsolo_reminder_where_the_rules_have_none(client: Client, perso
     client.force_login(personas.owner)
     assert "Pflichtsolo still owed" not in client.get(session.get_absolute_url()).content.decode()
     assert "pflichtsolo-owing" not in entry_page(client, session)
+
+
+def preview_triggers(page: str) -> list[str]:
+    return re.search(r'hx-trigger="([^"]*)"', page)[1].replace(" ", "").split(",")  # type: ignore[index]
+
+
+def test_an_untouched_new_deal_asks_for_no_preview_before_the_first_tap(
+    client: Client, personas: Personas, session: Session
+) -> None:
+    client.force_login(personas.scorer)
+    assert "load" not in preview_triggers(entry_page(client, session))  # nothing entered: nothing can be missing yet
+    assert "load" in preview_triggers(entry_page(client, session, "?lead=Bert"))  # the tap entered Bert
+    deal = session.deals.get(number=1)
+    correction = client.get(reverse("deal_edit", args=[session.club.slug, session.pk, deal.pk])).content.decode()
+    assert "load" in preview_triggers(correction)
