@@ -109,6 +109,7 @@ class PresetSelect(forms.Select):
     def create_option(self, name: str, value: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
         option = super().create_option(name, value, *args, **kwargs)
         option["attrs"]["data-custom"] = based_on(str(value))
+        option["attrs"]["data-name"] = preset_label(str(value))
         return option
 
 
