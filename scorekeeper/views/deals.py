@@ -84,6 +84,7 @@ def deal_new(request: Request, club_slug: str, session_id: int) -> HttpResponse:
         codes=codes,
         same_as_last=same_as_last,
         client_token=request.POST.get("client_token") or uuid.uuid4(),
+        entered=request.method == "POST" or request.GET.get("lead") in entry.playing,
     )
 
 
@@ -304,9 +305,12 @@ def _render_entry(
     codes: list[str] | None = None,
     same_as_last: str = "",
     client_token: Any = None,
+    entered: bool = True,
 ) -> HttpResponse:
     """The entry form; a refused deal's answer names the refusal's codes in ``X-Problem-Codes`` (space-separated),
-    for the offline outbox to react to. ``same_as_last`` asks whether the deal just saved is meant again."""
+    for the offline outbox to react to; ``same_as_last`` asks whether the deal just saved is meant again. A form nobody
+    has ``entered`` anything in yet (a plain new deal) draws no preview until the first tap: before it, the preview
+    could only say what is missing."""
     seats = _seat_names(session)
     status = 409 if conflict or same_as_last else 422 if entry.errors else 200
     response = render(
@@ -328,6 +332,7 @@ def _render_entry(
             "sitting_out": [p for p in seats if p not in entry.playing],
             "pflichtsolo": None if deal else selectors.pflichtsolo_round(session, entry.game, seats),
             "preview_url": reverse("deal_preview", args=[session.club.slug, session.pk]),
+            "preview_at_once": entered,
         },
         status=status,
     )
