@@ -279,12 +279,14 @@ class DealEntry:
 
     def open_with(self, lead: str, usual: Sequence[Mapping[str, Any]]) -> None:
         """A new deal opened by tapping ``lead`` on the scoreboard: that player leads, in the contract the table
-        played most in ``usual`` (recent deals' facts), else the game's usual one."""
+        played most in ``usual`` (recent deals' facts), else the game's usual one. A contract played once is no
+        habit, and a tie goes to the usual one: the last rare game (an Armut, a Wenz) never becomes the default."""
         field_name = self.spec.lead_field
         led = [t for t in self.types if field_name in self.fields[t]]  # not a thrown-in deal: nobody leads that
-        types = Counter(self.spec.type_of(facts) for facts in usual)
-        common = next((t for t, _count in types.most_common() if t in led), "")
-        self.contract_type = common or self._default_type()
+        usual_type = self._default_type()
+        types = Counter(t for t in map(self.spec.type_of, usual) if t in led)
+        common = max(types, key=lambda t: (types[t], t == usual_type), default="")
+        self.contract_type = common if types[common] > 1 else usual_type
         facts = self.spec.facts_for_type(self.contract_type)
         if lead in self.playing and self.contract_type in led:
             facts[field_name] = [lead] if self._control(field_name).kind == "players" else lead

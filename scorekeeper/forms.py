@@ -17,7 +17,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from . import engine
-from .labels import OPTION_LABELS, TARIFF_LABELS
+from .labels import OPTION_LABELS, TARIFF_LABELS, preset_label
 from .models import MAX_CENTS_PER_POINT, NAME_MAX, Club, HouseRules, Member, PotPolicy, Role, SettlementMode
 from .option_fields import OptionGroup
 
@@ -109,6 +109,7 @@ class PresetSelect(forms.Select):
     def create_option(self, name: str, value: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
         option = super().create_option(name, value, *args, **kwargs)
         option["attrs"]["data-custom"] = based_on(str(value))
+        option["attrs"]["data-name"] = preset_label(str(value))
         return option
 
 
@@ -197,7 +198,7 @@ class SessionStartForm(forms.Form):
         field = self.fields[name]
         assert isinstance(field, forms.ChoiceField)
         field.widget = PresetSelect(attrs={"data-options": name.removesuffix("_preset")})
-        field.choices = [(p, p) for p in presets]
+        field.choices = [(p, preset_label(p)) for p in presets]
         field.initial = chosen
 
     # the rule and tariff options, grouped for the template
@@ -288,10 +289,10 @@ class SessionStartForm(forms.Form):
         for preset_field, group in self.groups.items():
             field = self.fields[preset_field]
             assert isinstance(field, forms.ChoiceField)
-            chosen = self[preset_field].value()
-            group.shown_name = based_on(chosen) if changed[group] else chosen
-            field.choices = [(p, group.shown_name if p == chosen else p) for p in group.presets]
+            chosen = self[preset_field].value() or ""
+            group.shown_name = based_on(chosen) if changed[group] else preset_label(chosen)
+            field.choices = [(p, group.shown_name if p == chosen else preset_label(p)) for p in group.presets]
 
 
 def based_on(preset: str) -> str:
-    return _("custom (based on %(preset)s)") % {"preset": preset}
+    return _("custom (based on %(preset)s)") % {"preset": preset_label(preset)}

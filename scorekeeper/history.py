@@ -38,6 +38,31 @@ FIELD_WORDS = {
     "pot_policy": gettext_lazy("pot"),
     "settlement_mode": gettext_lazy("settlement"),
     "cents_per_point": gettext_lazy("stake in cents per point"),
+    "announcements": gettext_lazy("Announcements"),
+    "extras": gettext_lazy("Sonderpunkte"),
+    "player": gettext_lazy("Player"),
+    "kind": gettext_lazy("kind"),
+}
+
+# Values that are the engine's keys rather than the table's words.
+VALUE_WORDS = {
+    "no90": gettext_lazy("no 90"),
+    "no60": gettext_lazy("no 60"),
+    "no30": gettext_lazy("no 30"),
+    "small": gettext_lazy("small"),
+    "big": gettext_lazy("big"),
+}
+
+
+# A yes/no fact as the table says it: (when true, when false).
+FLAG_WORDS = {
+    "won": (gettext_lazy("won"), gettext_lazy("lost")),
+    "tout": (gettext_lazy("Tout announced"), gettext_lazy("no Tout")),
+    "schwarz": (gettext_lazy("Schwarz"), gettext_lazy("not Schwarz")),
+    "muss": (gettext_lazy("Muss (forced to play)"), gettext_lazy("no Muss")),
+    "forced": (gettext_lazy("Pflichtsolo"), gettext_lazy("no Pflichtsolo")),
+    "vorgefuehrt": (gettext_lazy("vorgeführt"), gettext_lazy("not vorgeführt")),
+    "bock": (gettext_lazy("Bock"), gettext_lazy("no Bock")),
 }
 
 
@@ -90,8 +115,15 @@ def _facts(facts: Any) -> str:
         if key in ("contract", "type"):
             parts.insert(0, str(value).replace("_", " ").capitalize())
         else:
-            parts.append(f"{FIELD_WORDS.get(key, key)} {_value(value)}")
+            parts.append(_fact(key, value))
     return " · ".join(parts)
+
+
+def _fact(key: str, value: Any) -> str:
+    """ "partner Caro", or a yes/no fact as a phrase ("won", "Tout announced") rather than "won yes"."""
+    if isinstance(value, bool) and key in FLAG_WORDS:
+        return str(FLAG_WORDS[key][not value])
+    return f"{FIELD_WORDS.get(key, key)} {_value(value)}"
 
 
 def _value(value: Any) -> str:
@@ -104,17 +136,22 @@ def _value(value: Any) -> str:
     if isinstance(value, list):
         return " + ".join(map(_value, value))
     if isinstance(value, Mapping):
-        return ", ".join(f"{k} {_value(value[k])}" for k in _in_order(value))
-    return str(value)
+        return ", ".join(_fact(k, value[k]) for k in _in_order(value))
+    return str(VALUE_WORDS.get(value, value)) if isinstance(value, str) else str(value)
 
 
 def _changes(before: Any, after: Any) -> str:
     """ "points 72 → 61, declarer Anna → Bert": what differs between two dicts of facts or settings."""
     before, after = before or {}, after or {}
     keys = [key for key in _in_order((*before, *after)) if before.get(key) != after.get(key)]
-    return ", ".join(
-        f"{FIELD_WORDS.get(key, key)} {_value(before.get(key))} → {_value(after.get(key))}" for key in keys
-    )
+    return ", ".join(_change(key, before.get(key), after.get(key)) for key in keys)
+
+
+def _change(key: str, old: Any, new: Any) -> str:
+    """ "points 72 → 61", or for a yes/no fact "lost → won" (a fact left out reads as its no)."""
+    if key in FLAG_WORDS and {type(old), type(new)} <= {bool, type(None)}:
+        return f"{_fact(key, bool(old))} → {_fact(key, bool(new))}"
+    return f"{FIELD_WORDS.get(key, key)} {_value(old)} → {_value(new)}"
 
 
 def _signed(points: int) -> str:

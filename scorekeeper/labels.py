@@ -141,3 +141,26 @@ EMPTY_MEANS: dict[str, Promise] = {
     "durchmarsch": _("Empty: Solo + Schneider + Schwarz."),
     "leaster": _("Empty: as the Sauspiel."),
 }
+
+# The rule sets and tariffs a session starts from, by their engine keys (shared between games where they mean the
+# same: a "classic" tariff goes with the "classic" rules).
+PRESET_LABELS: dict[str, Promise] = {
+    "classic": _("Classic"),
+    "short": _("Short deck"),
+    "three": _("Three players"),
+    "schierling": _("Schierling"),
+    "tournament": _("Tournament"),
+    "ddv": _("DDV tournament rules"),
+    "seed40": _("DDV without nines (40 cards)"),
+    "seed": _("Usual rules"),
+    "standard": _("Standard table"),
+    "wisconsin": _("Wisconsin (double on the bump)"),
+    "official": _("Official tariff"),
+    "book": _("Book tariff"),
+    "turnier": _("Tournament list"),
+}
+
+
+def preset_label(key: str) -> str:
+    """A preset's name in the page's language; a tariff named by its values ("10/20/50") reads the same in both."""
+    return str(PRESET_LABELS.get(key, key))

@@ -24,7 +24,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from scorekeeper import engine, engine_words
+from scorekeeper import engine, engine_words, services
 from scorekeeper.engine.messages import TEMPLATES, Cases, Message, Param
 from scorekeeper.management.commands.load_demo import DEMO_CLUB, DEMO_USERNAME
 from scorekeeper.models import Club, Session
@@ -233,3 +233,53 @@ def test_every_page_reads_in_one_language(client: Client, language: str) -> None
     text = visible(client.get(reverse("login"), HTTP_ACCEPT_LANGUAGE=language).content.decode())
     mixed += [("login", found) for found, compiled in foreign if compiled.search(text)]
     assert mixed == [], "\n".join(map(str, mixed))
+
+
+def engine_keys() -> set[str]:
+    """The engine's own names a page must never show: presets, options and contracts (those that are not German
+    game terms; a game term such as "wenz" as a key would still read as German)."""
+    keys: set[str] = set()
+    for game in engine.GAME_KEYS:
+        game_class = engine.GAMES[game]
+        keys |= {*game_class.rule_presets, *(game_class.tariff_presets or ()), *game_class.rule_schema}
+    return {key for key in keys if re.fullmatch(r"[a-z][a-z0-9_]*", key) and key not in GERMAN_KEYS}
+
+
+# keys that are the German game term itself
+GERMAN_KEYS = {"armut", "bock", "durchmarsch", "jungfrau", "klopfen", "pflichtsolo", "schierling", "turnier"}
+ENGLISH_WORDS = {"won", "lost", "yes", "no", "true", "false", "none", "Yes", "No", "True", "False", "None"}
+# the keys of a deal's facts the history writes out (the contract's own keys are game terms)
+FACT_KEYS = {"announcements", "kind", "player", "no90", "no60", "no30", "small", "big"}
+
+
+def played_a_tout(session: Session) -> None:
+    """A Wenz Tout, then corrected to a lost one: the history's yes/no facts."""
+    actor = session.club.members.get(user__username=DEMO_USERNAME).user
+    players = [seat.name for seat in session.seats.all()]
+    tout = {"contract": "wenz", "tout": True, "declarer": players[0], "won": True, "runners": 2}
+    services.record_deal(session=session, actor=actor, facts=tout)
+    deal = session.deals.order_by("-sequence")[0]
+    services.correct_deal(deal=deal, actor=actor, facts={**tout, "won": False}, revision=deal.revision)
+
+
+def unwanted(language: str) -> set[str]:
+    """German pages: every key and English word; English pages: the keys that are no English word either."""
+    if language == "de":
+        return engine_keys() | ENGLISH_WORDS | FACT_KEYS
+    return {key for key in engine_keys() | FACT_KEYS if re.search(r"[_\d]", key)} | {"True", "False"}
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+@pytest.mark.django_db
+def test_no_page_shows_an_engine_key_or_a_word_of_the_other_language(client: Client, language: str) -> None:
+    call_command("load_demo", stdout=StringIO())
+    schafkopf = Session.objects.filter(club__slug=DEMO_CLUB, game="schafkopf", status=Session.Status.OPEN)
+    played_a_tout(schafkopf.first())
+    client.force_login(User.objects.get(username=DEMO_USERNAME))
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    words = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(unwanted(language)))) + r")(?![\w-])")
+    shown = set()
+    for method, url, data in pages(client):
+        response = getattr(client, method)(url, data, HTTP_ACCEPT_LANGUAGE=language)
+        shown |= {(url, word) for word in words.findall(visible(response.content.decode()))}
+    assert sorted(shown) == [], "\n".join(map(str, sorted(shown)))

@@ -26,7 +26,7 @@ from .clubs import (
     save_house_rules,
     sign_up,
 )
-from .deals import correct_deal, delete_deal, record_deal, rederive_dealers, restore_deal
+from .deals import SAME_AS_LAST, correct_deal, delete_deal, record_deal, rederive_dealers, restore_deal
 from .errors import Conflict, DealRejected, ServiceError, refuse_nul
 from .logins import lift_login_lock
 from .sessions import (
@@ -45,6 +45,7 @@ from .sessions import (
 from .table_links import create_table_link, expire_table_links
 
 __all__ = [
+    "SAME_AS_LAST",
     "Conflict",
     "DealRejected",
     "ServiceError",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping
+from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
@@ -19,7 +20,7 @@ from django.utils.translation import gettext as _
 from .. import derived
 from ..models import AuditEntry, Deal, Session
 from . import record
-from .errors import Conflict, ServiceError
+from .errors import Conflict, Fault, ServiceError
 from .pots import hand_on_pot
 from .words import deal_in_words, who
 
@@ -33,9 +34,15 @@ def record_deal(
     number: int | None = None,
     dealer: str | None = None,
     before: Deal | None = None,
+    repeat: bool = False,
 ) -> Deal:
     """Add a deal at the end, or insert it ``before`` a deal. A repeated ``client_token`` returns the deal that
     token already made, whatever happened since.
+
+    A phone's submission (one with a ``client_token``) that repeats the deal just saved, facts for facts, is not
+    stored unless ``repeat`` says the scorer means the same deal again (ServiceError ``same_as_last``): Back after
+    Save, a double tap or a second phone would otherwise write it twice. Checked under the session lock, so two
+    phones at once are asked too.
 
     ``number`` and ``dealer`` are what the scorer's form showed (the deal number it was opened for, who deals):
     when another deal was entered in between, or the dealer moved, nothing is written (Conflict ``taken`` or
@@ -51,6 +58,8 @@ def record_deal(
         if before is None:  # at the end, it changes no other deal: their facts are all the engine needs
             earlier, deals = record.live_facts(session), []
             _check_next(session, len(earlier), number, dealer)
+            if client_token is not None and not repeat:
+                _check_not_just_saved(session, facts)
             at, sequence = 0, _next_sequence(session)
         else:
             earlier, deals = [], record.live_deals(session)
@@ -226,6 +235,34 @@ def _check_next(session: Session, count: int, number: int | None, dealer: str | 
             _("Who deals changed while you were entering: %(dealer)s deals this deal.")
             % {"dealer": seats[session.next_dealer]},
         )
+
+
+SAME_AS_LAST = "same_as_last"
+"""The code of a refused submission that repeats the deal just saved; ``repeat=True`` stores it all the same."""
+
+SAME_DEAL_WINDOW = timedelta(minutes=5)
+"""How long after a deal was saved an equal submission is taken for the same deal sent again."""
+
+
+def _check_not_just_saved(session: Session, facts: Mapping[str, Any]) -> None:
+    """Refuse (``same_as_last``) facts equal to those of the deal saved last, within ``SAME_DEAL_WINDOW``. Who dealt
+    is left out: the same deal entered again as the next one has the next dealer."""
+    last = session.deals.filter(deleted_at__isnull=True).order_by("-sequence").first()
+    if last is None or last.created_at < timezone.now() - SAME_DEAL_WINDOW:
+        return
+    if _without_dealer(last.facts) != _without_dealer(facts):
+        return
+    message = _("%(who)s saved this very deal %(when)s, as deal %(n)s: %(deal)s. Is this the same deal again?") % {
+        "who": who(last.created_by, session.club),
+        "n": last.number,
+        "when": _when(last.created_at),
+        "deal": deal_in_words(last),
+    }
+    raise ServiceError([Fault(None, SAME_AS_LAST, message)])
+
+
+def _without_dealer(facts: Mapping[str, Any]) -> dict[str, Any]:
+    return {name: value for name, value in facts.items() if name != "dealer"}
 
 
 def _check_revision(deal: Deal, revision: int) -> None:

@@ -3,7 +3,7 @@
 A refusal keeps its code up to the view: an engine problem keeps the registry's message (code and parameters), which
 the view renders as the player's sentence in the request's language, and every refusal has a code a view or the
 offline outbox can react to (``conflict_changed`` for a stale revision, ``conflict_taken`` for a deal number another
-phone took).
+phone took, ``same_as_last`` for the deal just saved sent again).
 """
 
 from __future__ import annotations

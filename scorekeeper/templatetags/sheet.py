@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .. import rules_in_words
 from ..games import pack_of
+from ..labels import preset_label
 from ..sheet import Sheet
 
 register = template.Library()
@@ -69,6 +70,12 @@ def mark_chip(mark: str) -> str:
 def house_rules(sheet: Sheet) -> list[str]:
     """The session's rules that differ from their preset, in words: "Laufende from 2 in the Sauspiel"."""
     return rules_in_words.house_rules(sheet.game, sheet.rules)
+
+
+@register.filter
+def preset(key: str) -> str:
+    """A rule set's or tariff's name, as the start form offers it."""
+    return preset_label(key)
 
 
 @register.filter

@@ -43,6 +43,7 @@ def deal_new(request: Request, club_slug: str, session_id: int) -> HttpResponse:
         entry.open_with(request.GET["lead"], selectors.recent_facts(session))
     conflict = None
     codes: list[str] = []
+    same_as_last = ""
     if request.method == "POST":
         facts = entry.bind(request.POST)
         if not entry.errors:
@@ -55,6 +56,7 @@ def deal_new(request: Request, club_slug: str, session_id: int) -> HttpResponse:
                     number=None if before else _int(request.POST.get("number")),
                     dealer=None if before else request.POST.get("dealer") or None,
                     before=before,
+                    repeat=request.POST.get("repeat") == "yes",
                 )
             except services.Conflict as error:
                 conflict = error
@@ -63,8 +65,11 @@ def deal_new(request: Request, club_slug: str, session_id: int) -> HttpResponse:
                 number = session.deal_count + 1
                 entry = _entry(session, playing, facts, first_deal=number == 1)
             except services.ServiceError as error:
-                entry.add_errors(error.errors)
                 codes = error.codes
+                if codes == [services.SAME_AS_LAST]:  # a question, not a mistake: asked beside its answer
+                    same_as_last = str(error)
+                else:
+                    entry.add_errors(error.errors)
             else:
                 return redirect(f"{session.get_absolute_url()}#sheet")
     return _render_entry(
@@ -77,7 +82,9 @@ def deal_new(request: Request, club_slug: str, session_id: int) -> HttpResponse:
         before=before,
         conflict=conflict,
         codes=codes,
+        same_as_last=same_as_last,
         client_token=request.POST.get("client_token") or uuid.uuid4(),
+        entered=request.method == "POST" or request.GET.get("lead") in entry.playing,
     )
 
 
@@ -296,12 +303,16 @@ def _render_entry(
     before: Deal | None = None,
     conflict: services.Conflict | None = None,
     codes: list[str] | None = None,
+    same_as_last: str = "",
     client_token: Any = None,
+    entered: bool = True,
 ) -> HttpResponse:
     """The entry form; a refused deal's answer names the refusal's codes in ``X-Problem-Codes`` (space-separated),
-    for the offline outbox to react to."""
+    for the offline outbox to react to; ``same_as_last`` asks whether the deal just saved is meant again. A form nobody
+    has ``entered`` anything in yet (a plain new deal) draws no preview until the first tap: before it, the preview
+    could only say what is missing."""
     seats = _seat_names(session)
-    status = 409 if conflict else 422 if entry.errors else 200
+    status = 409 if conflict or same_as_last else 422 if entry.errors else 200
     response = render(
         request,
         "scorekeeper/deal_form.html",
@@ -316,10 +327,12 @@ def _render_entry(
             "revision": revision,
             "before": before,
             "conflict": conflict,
+            "same_as_last": same_as_last,
             "client_token": client_token,
             "sitting_out": [p for p in seats if p not in entry.playing],
             "pflichtsolo": None if deal else selectors.pflichtsolo_round(session, entry.game, seats),
             "preview_url": reverse("deal_preview", args=[session.club.slug, session.pk]),
+            "preview_at_once": entered,
         },
         status=status,
     )

@@ -6,7 +6,8 @@
 //   in the order they were saved, each as the ordinary form post; its client token makes a resend harmless. When
 //   the server answers "taken" (another phone entered that deal), sending stops and the scorer gets the server's
 //   own page with the choice, as with two phones entering the same deal.
-// - The form being filled in is kept as a draft (localStorage) on every change and put back on a reload.
+// - The form being filled in is kept as a draft (localStorage) on every change; the same deal opened the same way
+//   again offers it back ("Unsaved draft from 21:40 — restore / discard"), never puts it back unasked.
 // - The page says when it is offline and since when, and how many deals wait.
 // Its words come translated from the server (templates/includes/offline.html).
 (function () {
@@ -412,6 +413,8 @@
   const numberInput = field("number");
   const dealerInput = field("dealer");
   const told = form ? form.querySelector("[role=alert]") : null; // the server's answer to a post: keep as it is
+  // How this form was started: "+ Deal", or a player's score card (?lead=Caro), which presets that player.
+  const start = new URLSearchParams(location.search).get("lead") || "";
   // The server's page for a deal that waited on this phone (its "taken" choice): it carries that deal's token.
   // Anywhere else a token that waits is a kept copy of the entry page, and the next deal gets a token of its own.
   const carried = told && tokenInput && readJSON(localStorage, MIRROR, {})[tokenInput.value] ? tokenInput.value : "";
@@ -469,14 +472,20 @@
       }
     });
     const revision = field("revision");
-    writeJSON(localStorage, key, {at: Date.now(), revision: revision ? revision.value : "", fields: fields});
+    writeJSON(localStorage, key, {at: Date.now(), start: start, revision: revision ? revision.value : "", fields: fields});
   }
 
-  function restoreDraft() {
+  // A draft is offered back only to the start it was made for: the same deal (its number, or the deal corrected
+  // at the same revision) opened the same way (a player's score card presets that player: another start).
+  function offeredDraft() {
     const draft = readJSON(localStorage, key, null);
-    if (!draft || !draft.fields || !draft.fields.length) return false;
+    if (!draft || !draft.fields || !draft.fields.length) return null;
     const revision = field("revision");
-    if (revision && draft.revision !== revision.value) return false; // the deal changed since: start from it
+    if (revision && draft.revision !== revision.value) return null; // the deal changed since: start from it
+    return (draft.start || "") === start ? draft : null;
+  }
+
+  function applyDraft(draft) {
     const chosen = draft.fields.map(function (pair) { return pair[0] + "=" + pair[1]; });
     const values = {};
     draft.fields.forEach(function (pair) { (values[pair[0]] = values[pair[0]] || []).push(pair[1]); });
@@ -487,7 +496,39 @@
         input.value = (values[input.name] || []).shift() || "";
       }
     });
-    return true;
+    // The other scripts are told, as if the scorer had made the choices again.
+    const contract = form.querySelector("input[name=contract_type]:checked");
+    (contract || form).dispatchEvent(new Event("change", {bubbles: true}));
+    form.dispatchEvent(new CustomEvent("schreiber:draft-restored", {bubbles: true}));
+  }
+
+  // Never put back unasked: the notice says from when, and the scorer restores or discards it.
+  function offerDraft(draft) {
+    const notice = document.getElementById("draft-notice");
+    if (!notice) return;
+    const line = document.createElement("p");
+    line.textContent = fill(text.draftFound, {time: clock(draft.at)});
+    const choice = document.createElement("p");
+    choice.className = "draft-choice";
+    [[text.draftRestore, "primary", function () {
+      applyDraft(draft);
+      document.getElementById("save-deal").focus();
+    }], [text.draftDiscard, "", function () {
+      localStorage.removeItem(key);
+      const first = typed()[0];
+      if (first) first.focus();
+    }]].forEach(function (spec) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = ("button " + spec[1]).trim();
+      button.textContent = spec[0];
+      button.addEventListener("click", function () {
+        notice.replaceChildren();
+        spec[2]();
+      });
+      choice.appendChild(button);
+    });
+    notice.replaceChildren(line, choice);
   }
 
   function forgetDrafts() {
@@ -529,16 +570,8 @@
     placeNewDeal();
     key = draftKey();
     forgetDrafts();
-    // Before the entry script reads the form (this script runs first): the draft is put back, then the other
-    // scripts are told, as if the scorer had made the choice again.
-    const restored = !told && restoreDraft();
-    if (restored) {
-      document.addEventListener("DOMContentLoaded", function () {
-        const contract = form.querySelector("input[name=contract_type]:checked");
-        (contract || form).dispatchEvent(new Event("change", {bubbles: true}));
-        form.dispatchEvent(new CustomEvent("schreiber:draft-restored", {bubbles: true}));
-      });
-    }
+    const offered = !told && offeredDraft();
+    if (offered) offerDraft(offered);
     form.addEventListener("input", saveDraft);
     form.addEventListener("change", saveDraft);
     form.addEventListener("click", function (event) {
@@ -566,7 +599,7 @@
       const others = waitingHere().filter(function (item) { return item.token !== carried; });
       if (isOffline() || others.length) {
         event.preventDefault();
-        putInOutbox();
+        putInOutbox(event.submitter);
         return;
       }
       writeJSON(sessionStorage, SUBMITTED, {
@@ -584,8 +617,9 @@
     }, 10);
   }
 
-  function putInOutbox() {
-    const body = new URLSearchParams(new FormData(form)).toString();
+  // The button pressed goes with the deal ("Yes, the same deal again" is an answer the server must hear).
+  function putInOutbox(submitter) {
+    const body = new URLSearchParams(new FormData(form, submitter || null)).toString();
     keep({
       token: tokenInput.value,
       number: parseInt(numberInput.value, 10) || 0,

@@ -1,6 +1,6 @@
 // The start form: seat an earlier table at once, and name the rule set "custom (based on …)" once an option differs
 // from its preset. Each option's input carries its preset value as JSON in data-preset; each preset <option> its
-// custom name in data-custom (see SessionStartForm).
+// custom name in data-custom and its own in data-name (see SessionStartForm).
 (function () {
   "use strict";
 
@@ -18,7 +18,7 @@
       if (!group) return;
       var custom = Array.prototype.some.call(group.querySelectorAll("[data-preset]"), differs);
       Array.prototype.forEach.call(select.options, function (option) {
-        option.textContent = option.selected && custom ? option.dataset.custom : option.value;
+        option.textContent = option.selected && custom ? option.dataset.custom : option.dataset.name;
       });
       var shown = group.querySelector("[data-preset-name]");
       if (shown) shown.textContent = select.options[select.selectedIndex].textContent;

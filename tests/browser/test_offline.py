@@ -1,5 +1,6 @@
 """Offline-first on a phone: deals saved without network wait on the phone, in order, and are sent exactly once
-when it is back; a draft survives a reload; a deal another phone entered meanwhile is the scorer's choice."""
+when it is back; a draft survives a reload (offered back, never put back unasked); a deal another phone entered
+meanwhile is the scorer's choice."""
 
 from __future__ import annotations
 
@@ -109,6 +110,9 @@ def test_a_draft_survives_a_reload_and_back(open_phone: Any, club: tuple[Club, U
     page.tap(chip("partner", "Caro"))
     page.tap("[data-name=points] .quick-set[data-value='91']")
     page.reload()
+    expect(page.locator("#draft-notice")).to_contain_text("Unsaved draft from")  # offered, not put back unasked
+    expect(page.locator("[data-name=declarer] input:checked")).to_have_count(0)
+    page.tap("#draft-notice button:has-text('Restore')")
     expect(page.locator("[data-name=declarer] input[value=Bert]")).to_be_checked()
     expect(page.locator("[data-name=partner] input[value=Caro]")).to_be_checked()
     expect(page.locator("#id_points")).to_have_value("91")
@@ -118,6 +122,7 @@ def test_a_draft_survives_a_reload_and_back(open_phone: Any, club: tuple[Club, U
     page.goto(session.get_absolute_url())  # away, and Back again
     page.go_back()
     page.wait_for_selector("#deal-form")
+    page.tap("#draft-notice button:has-text('Restore')")
     expect(page.locator("#id_points")).to_have_value("91")
     page.tap("#save-deal")
     page.wait_for_selector(".sheet-table")

@@ -41,10 +41,10 @@ def test_start_from_house_rules_and_the_same_table_by_taps(open_phone: Any, club
     assert [page.inner_text(f"#id_seat_{i} option:checked") for i in range(4)] == ["Dieter", "Caro", "Bert", "Anna"]
     page.click("details.options[data-options=rules] summary")
     page.click("[data-options=rules] label.chip:has-text('Hochzeit')")
-    assert page.inner_text("#id_rules_preset option:checked") == "custom (based on classic)"
-    assert page.inner_text("[data-options=rules] [data-preset-name]") == "custom (based on classic)"
+    assert page.inner_text("#id_rules_preset option:checked") == "custom (based on Classic)"
+    assert page.inner_text("[data-options=rules] [data-preset-name]") == "custom (based on Classic)"
     page.click("[data-options=rules] label.chip:has-text('Hochzeit')")  # and back: the preset's own name again
-    assert page.inner_text("#id_rules_preset option:checked") == "classic"
+    assert page.inner_text("#id_rules_preset option:checked") == "Classic"
     page.click("[data-options=rules] label.chip:has-text('Bettel')")
     page.click("text=Start the session")
     page.wait_for_selector(".scoreboard")

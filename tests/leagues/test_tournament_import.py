@@ -176,7 +176,7 @@ def test_a_nul_in_a_text_is_refused_at_its_path(client: Any, personas: Personas)
 @pytest.mark.parametrize(
     ("path", "junk", "message"),
     [
-        (("settings", "preset"), ["ddv"], "settings.preset: There is no tournament preset"),
+        (("settings", "preset"), ["ddv"], "settings.preset: There is no such tournament scoring"),
         (("settings", "games_per_round"), {"²": 24}, "settings.games_per_round: The table size"),
         (("participants", 0, "number"), 2**63, "participants[0].number: This must be at most 32767"),
         (("settings", "seed"), 2**63, "settings.seed: This must be at most"),
@@ -208,3 +208,13 @@ def test_a_fixed_table_beyond_any_column_is_an_error_at_the_field(client: Any, p
     assert not tournament.participants.exists()
     with pytest.raises(services.ServiceError):
         tournaments.add_participant(tournament=tournament, actor=personas.owner, name="Gast", fixed_table=2**63)
+
+
+def test_a_round_without_tables_is_refused_at_its_path(personas: Personas) -> None:
+    """A junk probe found it: a round listed with no table reached the import's bookkeeping as a KeyError."""
+    sent = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    sent["rounds"][0]["tables"] = []
+    with pytest.raises(services.ServiceError) as refused:
+        tournaments.import_tournament(club=personas.club, actor=personas.owner, document=sent)
+    assert "rounds[0].tables: A round has at least one table." in str(refused.value)
+    assert not Tournament.objects.exists()

@@ -26,6 +26,11 @@ class Personas:
 
 @pytest.fixture
 def personas(make_user: Any) -> Personas:
+    return build_personas(make_user)
+
+
+def build_personas(make_user: Any) -> Personas:
+    """The personas' clubs and logins (also for a test that empties the database and builds them again)."""
     owner, scorer, member, outsider = (make_user(n) for n in ("anna", "bert", "caro", "olga"))
     club = services.create_club(owner=owner, name="Stammtisch Zum Hirschen", owner_name="Anna")
     players = {"Anna": club.members.get(user=owner)}

@@ -55,6 +55,34 @@ def test_tapping_a_player_on_the_scoreboard_opens_a_deal_he_leads_in_the_usual_c
     assert checked(page, "declarer") == ["Dieter"]
 
 
+WENZ = {"contract": "wenz", "declarer": "Bert", "points": 80}
+
+
+@pytest.mark.parametrize(
+    ("game", "played", "usual"),
+    [
+        (
+            "schafkopf",
+            [sauspiel("Anna", "Caro", 72), WENZ],
+            "sauspiel",
+        ),
+        ("schafkopf", [WENZ], "sauspiel"),
+        ("doppelkopf", [{"type": "armut", "re": ["Anna", "Bert"], "re_points": 130}], "normal"),
+    ],
+    ids=["a-wenz-after-a-sauspiel", "one-wenz", "one-armut"],
+)
+def test_the_next_deal_never_opens_in_the_last_rare_contract(
+    client: Client, personas: Personas, game: str, played: list[dict[str, Any]], usual: str
+) -> None:
+    rules = {"preset": "ddv", "armut": True} if game == "doppelkopf" else "classic"
+    session = start(personas, game, rules=rules)
+    for facts in played:
+        services.record_deal(session=session, actor=personas.owner, facts=facts)
+    client.force_login(personas.scorer)
+    assert checked(entry_page(client, session, "?lead=Caro"), "contract_type") == [usual]
+    assert checked(entry_page(client, session), "contract_type") == [usual]
+
+
 def test_a_lead_who_is_not_at_the_table_this_deal_is_ignored(client: Client, personas: Personas) -> None:
     session = start(personas, names=FIVE)  # Anna deals the first deal and sits out
     client.force_login(personas.owner)
@@ -181,3 +209,18 @@ def test_no_pflichtsolo_reminder_where_the_rules_have_none(client: Client, perso
     client.force_login(personas.owner)
     assert "Pflichtsolo still owed" not in client.get(session.get_absolute_url()).content.decode()
     assert "pflichtsolo-owing" not in entry_page(client, session)
+
+
+def preview_triggers(page: str) -> list[str]:
+    return re.search(r'hx-trigger="([^"]*)"', page)[1].replace(" ", "").split(",")  # type: ignore[index]
+
+
+def test_an_untouched_new_deal_asks_for_no_preview_before_the_first_tap(
+    client: Client, personas: Personas, session: Session
+) -> None:
+    client.force_login(personas.scorer)
+    assert "load" not in preview_triggers(entry_page(client, session))  # nothing entered: nothing can be missing yet
+    assert "load" in preview_triggers(entry_page(client, session, "?lead=Bert"))  # the tap entered Bert
+    deal = session.deals.get(number=1)
+    correction = client.get(reverse("deal_edit", args=[session.club.slug, session.pk, deal.pk])).content.decode()
+    assert "load" in preview_triggers(correction)

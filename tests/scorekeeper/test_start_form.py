@@ -74,17 +74,17 @@ def test_a_changed_option_names_the_preset_it_is_based_on(client: Client, person
     client.force_login(personas.scorer)
     form = shown_form(client, url(personas))
     html = client.get(url(personas), HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert selected_label(html, "rules_preset") == "classic"
-    assert 'data-custom="custom (based on tournament)"' in html  # for start.js to rename it in the browser
+    assert selected_label(html, "rules_preset") == "Classic"
+    assert 'data-custom="custom (based on Tournament)"' in html  # for start.js to rename it in the browser
     # sent back with a changed option (and no players, so the form comes back)
     response = client.post(url(personas), as_submitted(form, opt_klopfen="on"), HTTP_ACCEPT_LANGUAGE="en")
     html = response.content.decode()
-    assert selected_label(html, "rules_preset") == "custom (based on classic)"
-    assert selected_label(html, "tariff_preset") == "classic"
+    assert selected_label(html, "rules_preset") == "custom (based on Classic)"
+    assert selected_label(html, "tariff_preset") == "Classic"
     response = client.post(url(personas), as_submitted(form, tar_sauspiel="3"), HTTP_ACCEPT_LANGUAGE="en")
     html = response.content.decode()
-    assert selected_label(html, "rules_preset") == "classic"
-    assert selected_label(html, "tariff_preset") == "custom (based on classic)"
+    assert selected_label(html, "rules_preset") == "Classic"
+    assert selected_label(html, "tariff_preset") == "custom (based on Classic)"
 
 
 def test_contract_chips_and_tariff_numbers_freeze_as_the_engine_does(client: Client, personas: Personas) -> None:
@@ -163,7 +163,7 @@ def test_house_rules_open_the_form_with_empty_seats_and_only_the_submit_starts(
     assert form["cents_per_point"].value() == 10
     assert form["seat_0"].value() is None
     html = response.content.decode()
-    assert selected_label(html, "rules_preset") == "custom (based on classic)"
+    assert selected_label(html, "rules_preset") == "custom (based on Classic)"
     assert selected_label(html, "tariff_preset") == "custom (based on 10/20)"
     assert client.post(address, as_submitted(form, **seats(personas))).status_code == 302
     session = Session.objects.latest("pk")

@@ -207,6 +207,8 @@ def _round(fields: Fields, number: int, preset: Preset, known: dict[int, Partici
         if any(t.number == table.number for t in tables):
             fields.problems.append(Problem(f"{path}.number", say("table_number_twice", number=table.number)))
         tables.append(table)
+    if not tables and fields.raw.get("tables") == []:  # a round is only written once it is drawn, so it has its tables
+        fields.problems.append(Problem(fields.at("tables"), say("round_without_tables")))
     return Round(number, tuple(tables))
 
 

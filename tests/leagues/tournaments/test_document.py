@@ -236,6 +236,7 @@ def test_every_kind_of_bad_setting_participant_and_table_is_named() -> None:
         "rounds[0].tables[0].deals: This must be a list, not dict.",
         "rounds[0].tables[1].seats[0]: No participant has start number 9.",
         "rounds[0].tables[1].number: Table 1 is given twice in this round.",
+        "rounds[1].tables: A round has at least one table.",
         "rounds: The settings plan 1 rounds, but the document has 2.",
         "penalties[0].player: Start number 5 sat at no table in round 1.",
         "penalties[0].reason: This must be some text, not ''.",
