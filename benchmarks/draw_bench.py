@@ -27,8 +27,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from leagues.tournaments.draw import Plan, plan
-from leagues.tournaments.fields import ordinary_size, seatable
+from leagues.tournaments.rules.draw import Plan, plan
+from leagues.tournaments.rules.fields import ordinary_size, seatable
 
 GRID_PLAYERS = (8, 60)
 GRID_ROUNDS = range(2, 7)

@@ -17,8 +17,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from leagues.ranking import EveningResult, rank, rank_with_movement, sub_standings
-from leagues.ranking.samples import random_season
+from leagues.seasons.ranking import EveningResult, rank, rank_with_movement, sub_standings
+from leagues.seasons.ranking.samples import random_season
 
 CHAIN = ["more_sessions", "direct_comparison", "best_evening", "more_solos_won", "shared"]
 CONFIGS: list[dict[str, Any]] = [

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from leagues.rating import Table, rate_sessions
+from leagues.seasons.rating import Table, rate_sessions
 
 
 def random_history(sessions: int, players: int, seed: int = 1) -> list[Table]:

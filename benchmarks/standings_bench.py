@@ -53,10 +53,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import NoReverseMatch, reverse
 
 import schreiber.wsgi  # noqa: F401  start-up as the production server does it: the views loaded, the heap frozen
-from leagues import selectors
-from leagues import services as league_services
 from leagues.models import League, Season
-from leagues.rating_store import refresh_league
+from leagues.seasons import selectors
+from leagues.seasons import services as league_services
+from leagues.seasons.rating_store import refresh_league
 from scorekeeper import services
 from scorekeeper.engine.samples import random_session
 from scorekeeper.models import Club, Deal, Member, PlayerResult, Role, Seat, Session

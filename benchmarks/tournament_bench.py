@@ -36,10 +36,10 @@ from django.urls import NoReverseMatch, reverse
 from draw_bench import grid
 
 import schreiber.wsgi  # noqa: F401  start-up as the production server does it: the views loaded, the heap frozen
-from leagues import selectors
 from leagues.models import Participant, Tournament
-from leagues.services import tournaments
-from leagues.tournaments.samples import next_deal
+from leagues.tournaments import selectors
+from leagues.tournaments import services as tournaments
+from leagues.tournaments.rules.samples import next_deal
 from scorekeeper import services
 from scorekeeper.models import Member
 

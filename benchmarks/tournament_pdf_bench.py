@@ -25,9 +25,9 @@ from django.contrib.auth.models import User
 from django.utils import translation
 from pypdf import PdfReader
 
-from leagues import tournament_printing
 from leagues.models import TournamentRound
-from leagues.services import tournaments
+from leagues.tournaments import printing as tournament_printing
+from leagues.tournaments import services as tournaments
 from scorekeeper import services
 
 TARGET_SECONDS = 5.0

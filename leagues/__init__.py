@@ -1,1 +1,1 @@
-"""Leagues, seasons and tournaments of clubs, built on the scorekeeper's sessions and stored results."""
+"""Competitions of clubs on the scorekeeper's stored results: the ranking core, seasons of leagues, and tournaments."""

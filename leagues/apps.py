@@ -12,8 +12,8 @@ class LeaguesConfig(AppConfig):
         from scorekeeper.signals import results_changed
 
         from .club_backup import parts
-        from .rating_store import on_results_changed
-        from .services.tournaments import table_closing_problems
+        from .seasons.rating_store import on_results_changed
+        from .tournaments.services import table_closing_problems
 
         for part in parts():  # the club's backup carries its leagues and tournaments
             register_part(part)

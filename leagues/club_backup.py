@@ -38,14 +38,14 @@ from .models import (
     TournamentTable,
     new_public_token,
 )
-from .ranking import Ranking, RankingError
-from .rating_store import refresh_league
-from .services.seasons import season_settings
-from .tournament_documents import export_tournament
-from .tournaments import document
-from .tournaments.prizes import read_prizes
-from .tournaments.ranking import POINTS
-from .tournaments.words import InvalidTournament
+from .seasons.ranking import Ranking, RankingError
+from .seasons.rating_store import refresh_league
+from .seasons.services import season_settings
+from .tournaments.documents import export_tournament
+from .tournaments.rules import document
+from .tournaments.rules.prizes import read_prizes
+from .tournaments.rules.ranking import POINTS
+from .tournaments.rules.words import InvalidTournament
 
 LEAGUE_KEYS = ("name", "game", "created_at", "clubs", "seasons")
 INVITED_KEYS = ("name", "slug", "invited_at", "joined_at")

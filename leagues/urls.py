@@ -2,16 +2,11 @@ from django.urls import path
 
 from scorekeeper.urls import TokenConverter  # noqa: F401  (registers the token converter)
 
-from .views import (
-    leagues,
-    players,
-    seasons,
-    standings,
-    tournament_documents,
-    tournament_printouts,
-    tournament_prizes,
-    tournaments,
-)
+from .seasons.views import leagues, players, seasons, standings
+from .tournaments.views import documents as tournament_documents
+from .tournaments.views import printouts as tournament_printouts
+from .tournaments.views import prizes as tournament_prizes
+from .tournaments.views import tournaments
 
 club = "c/<slug:club_slug>/"
 league = f"{club}leagues/<int:league_id>/"

@@ -41,8 +41,9 @@ from leagues.models import (
     TournamentRound,
     TournamentTable,
 )
-from leagues.services import seasons, tournaments
-from leagues.tournament_documents import export_tournament
+from leagues.seasons import services as seasons
+from leagues.tournaments import services as tournaments
+from leagues.tournaments.documents import export_tournament
 from scorekeeper import services
 from scorekeeper.models import (
     AuditEntry,

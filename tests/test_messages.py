@@ -16,8 +16,8 @@ import pytest
 from django.utils import translation
 from django.utils.translation import gettext
 
-import leagues.ranking  # registers the ranking's codes
-import leagues.tournaments.words  # noqa: F401  registers the tournaments' codes
+import leagues.seasons.ranking  # registers the ranking's codes
+import leagues.tournaments.rules.words  # noqa: F401  registers the tournaments' codes
 from scorekeeper import engine
 from scorekeeper.engine.errors import DealError
 from scorekeeper.engine.messages import AS_AUTHOR, PHRASES, REGISTRY, Cases, say

@@ -33,7 +33,7 @@ from django.test import Client
 from django.urls import reverse
 
 from leagues.models import Participant
-from leagues.services import tournaments
+from leagues.tournaments import services as tournaments
 from scorekeeper import engine
 from scorekeeper.documents import session_document
 from scorekeeper.models import Role, Session

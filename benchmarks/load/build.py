@@ -28,7 +28,7 @@ from django.test import Client  # noqa: E402
 from django.urls import NoReverseMatch, reverse  # noqa: E402
 
 from leagues.models import Participant  # noqa: E402
-from leagues.services import tournaments  # noqa: E402
+from leagues.tournaments import services as tournaments  # noqa: E402
 from scorekeeper import services  # noqa: E402
 from scorekeeper.models import Club, Member, Role  # noqa: E402
 

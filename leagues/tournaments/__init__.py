@@ -1,1 +1,1 @@
-"""Tournaments in pure Python, no Django: draw, presets, table sheets, penalties, ranking, prizes, the document."""
+"""Tournaments: models, services, selectors, views, forms and printing; the pure rules (draw, sheet, …) in rules/."""

@@ -1,6 +1,7 @@
 """How a tournament table of a game is scored: a :class:`Preset` names the engine rules and tariff of a table
 sheet, how many games a round has at each table size, whether every row sums to zero, the Pflichtsolo and the table
-points. Each pack lists its presets (``GamePack.tournament_presets``); ``leagues.tournaments.presets`` collects them.
+points. Each pack lists its presets (``GamePack.tournament_presets``); ``leagues.tournaments.rules.presets`` collects
+them.
 """
 
 from __future__ import annotations

@@ -18,10 +18,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues import services as league_services
 from leagues.models import Season, Tournament
-from leagues.services import tournaments
-from leagues.tournaments.samples import next_deal
+from leagues.seasons import services as league_services
+from leagues.tournaments import services as tournaments
+from leagues.tournaments.rules.samples import next_deal
 from scorekeeper import services
 from scorekeeper.models import Member, Role
 from tests.leagues.conftest import play_evening, play_out

@@ -12,7 +12,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from leagues.models import Tournament, TournamentTable
-from leagues.services import tournaments
+from leagues.tournaments import services as tournaments
 from scorekeeper import services
 from scorekeeper.models import Club, TableLink
 from tests.leagues.conftest import play_out

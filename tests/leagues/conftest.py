@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from leagues import services as league_services
 from leagues.models import League, Season, Tournament, TournamentTable
-from leagues.services import tournaments
-from leagues.tournaments.samples import next_deal
+from leagues.seasons import services as league_services
+from leagues.tournaments import services as tournaments
+from leagues.tournaments.rules.samples import next_deal
 from scorekeeper import services
 from scorekeeper.models import Session
 from tests.scorekeeper.conftest import Personas, personas, sauspiel, start

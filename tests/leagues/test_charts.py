@@ -1,4 +1,4 @@
-"""The season charts (``leagues.charts``): well-formed SVG with a name and a description, read back with ElementTree."""
+"""The season charts (``seasons.charts``): well-formed SVG with a name and a description, read back with ElementTree."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from leagues import charts
+from leagues.seasons import charts
 
 SVG = "{http://www.w3.org/2000/svg}"
 EVENINGS = [

@@ -16,8 +16,8 @@ from django.core.management import call_command
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 
-from leagues import services as league_services
 from leagues.models import LeagueClub
+from leagues.seasons import services as league_services
 from scorekeeper.club_documents import export_club
 from scorekeeper.models import Club
 from tests.leagues.test_club_backup_leagues import RANDOM_CLUBS, club_a, comparable, pages, random_club

@@ -19,12 +19,12 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from leagues import services as league_services
 from leagues.models import League, LeagueClub, Season, SeasonRating, Tournament, TournamentTable
-from leagues.services import tournaments
-from leagues.tournament_documents import export_tournament, tournament_of
-from leagues.tournaments import document
-from leagues.tournaments.samples import next_deal
+from leagues.seasons import services as league_services
+from leagues.tournaments import services as tournaments
+from leagues.tournaments.documents import export_tournament, tournament_of
+from leagues.tournaments.rules import document
+from leagues.tournaments.rules.samples import next_deal
 from scorekeeper import services
 from scorekeeper.club_documents import export_club
 from scorekeeper.models import AuditEntry, Club, Session

@@ -18,10 +18,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from leagues.tournaments import draw, seating
-from leagues.tournaments.designs import designed_rounds
-from leagues.tournaments.draw import DrawError, Plan, lower_bound, plan, stats, table_sizes
-from leagues.tournaments.words import TEMPLATES
+from leagues.tournaments.rules import draw, seating
+from leagues.tournaments.rules.designs import designed_rounds
+from leagues.tournaments.rules.draw import DrawError, Plan, lower_bound, plan, stats, table_sizes
+from leagues.tournaments.rules.words import TEMPLATES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -253,7 +253,7 @@ def test_the_same_seed_gives_the_same_plan_and_another_seed_another(quick: None)
 
 def test_the_plan_does_not_depend_on_string_hashing() -> None:
     script = (
-        "import json; from leagues.tournaments import draw; draw.SWAPS_WEIGHED = 20_000;"
+        "import json; from leagues.tournaments.rules import draw; draw.SWAPS_WEIGHED = 20_000;"
         "p = draw.plan([f'P{i}' for i in range(21)], 4, seed=3, apart_in_first_round=[('P1', 'P2')],"
         " fixed={'P5': 2}); print(json.dumps(p.rounds))"
     )

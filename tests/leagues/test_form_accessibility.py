@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from leagues.models import League, Season, Tournament
-from leagues.services import tournaments
+from leagues.tournaments import services as tournaments
 from tests.a11y import form_problems
 from tests.leagues.conftest import Personas
 

@@ -10,8 +10,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from leagues import services as league_services
 from leagues.models import Season
+from leagues.seasons import services as league_services
 from tests.leagues.conftest import Personas
 from tests.test_printing import flat, needs_weasyprint, pdf_pages
 from tests.test_settlement_views import words

@@ -1,4 +1,4 @@
-"""The ranking engine (``leagues.ranking``): every mode on a small season checked by hand, every tie-break,
+"""The ranking engine (``leagues.seasons.ranking``): every mode on a small season checked by hand, every tie-break,
 shared places, players below the minimum attendance, movement, sub-standings, bad parameters, and properties.
 
 Most tests use season S, four evenings at one table (the points are game points):
@@ -26,7 +26,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from leagues.ranking import (
+from leagues.seasons.ranking import (
     MODES,
     TEMPLATES,
     TIEBREAKS,
@@ -41,7 +41,7 @@ from leagues.ranking import (
     rank_with_movement,
     sub_standings,
 )
-from leagues.ranking.samples import random_season
+from leagues.seasons.ranking.samples import random_season
 
 Row = tuple[Any, ...]  # (player, place, points) or (player, place, points, {field: value})
 
@@ -235,6 +235,19 @@ def test_best_evening():
     rows = rank(X_Y, {"mode": "total_points"}, ["best_evening"])
     assert table(rows) == [(1, "Y", 30), (2, "X", 30), (3, "Q", -60)]
     assert [r.tiebreak("best_evening") for r in rows] == [25, 20, -15]
+
+
+def test_more_evenings_won():
+    # A and B level on 0 points; A finished first once, B twice
+    duel = [
+        *evening("d1", "2026-03-05", ("A", 1, 30), ("B", 2, -30)),
+        *evening("d2", "2026-03-12", ("B", 1, 10), ("A", 2, -10)),
+        *evening("d3", "2026-03-19", ("B", 1, 20), ("A", 2, -20)),
+    ]
+    assert table(rank(duel, {"mode": "total_points"})) == [(1, "A", 0), (1, "B", 0)]
+    rows = rank(duel, {"mode": "total_points"}, ["more_evenings_won"])
+    assert table(rows) == [(1, "B", 0), (2, "A", 0)]
+    assert [r.tiebreak("more_evenings_won") for r in rows] == [2, 1]
 
 
 def test_more_solos_won():
@@ -487,7 +500,7 @@ def test_every_mode_and_tiebreak_has_words():
 
 
 def test_the_engine_imports_no_django():
-    code = "import sys, leagues.ranking; sys.exit(any(m.split('.')[0] == 'django' for m in sys.modules))"
+    code = "import sys, leagues.seasons.ranking; sys.exit(any(m.split('.')[0] == 'django' for m in sys.modules))"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
 

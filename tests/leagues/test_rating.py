@@ -15,8 +15,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from leagues.models import Season
-from leagues.rating import PlayerRating, Table, rate_sessions
-from leagues.rating_store import Refresh, refresh_league, season_ratings
+from leagues.seasons.rating import PlayerRating, Table, rate_sessions
+from leagues.seasons.rating_store import Refresh, refresh_league, season_ratings
 from scorekeeper import services
 from scorekeeper.models import PlayerResult, Session
 from scorekeeper.signals import ResultsChanged

@@ -9,10 +9,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from leagues import selectors
-from leagues import services as league_services
 from leagues.models import League, Season
-from leagues.ranking import EveningResult, rank
+from leagues.seasons import selectors
+from leagues.seasons import services as league_services
+from leagues.seasons.ranking import EveningResult, rank
 from scorekeeper import engine, services
 from scorekeeper.documents import session_document
 from scorekeeper.models import Session

@@ -1,4 +1,4 @@
-"""A player's season statistics (``leagues.statistics``), checked by hand on three evenings of Anna's.
+"""A player's season statistics (``leagues.seasons.statistics``), checked by hand on three evenings of Anna's.
 
 Every expected number is worked out in the comments from the tariff (10/20/50: Sauspiel 20, Wenz and Solo 50,
 Schneider 10, Schwarz 10, × 2 per Kontra step; Schneider won from 91, lost at 30 or less; a Sauspiel is lost at 60
@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 from django.http import Http404
 
-from leagues import selectors, statistics
-from leagues import services as league_services
 from leagues.models import League, Season
+from leagues.seasons import selectors, statistics
+from leagues.seasons import services as league_services
 from scorekeeper import services
 from tests.leagues.conftest import Personas, play_evening, sauspiel
 

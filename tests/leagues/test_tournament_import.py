@@ -13,11 +13,11 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from leagues import selectors
 from leagues.models import Tournament
-from leagues.services import tournaments
-from leagues.tournament_documents import export_tournament
-from leagues.tournaments import document
+from leagues.tournaments import selectors
+from leagues.tournaments import services as tournaments
+from leagues.tournaments.documents import export_tournament
+from leagues.tournaments.rules import document
 from scorekeeper import services
 from scorekeeper.models import Deal, Member, Session
 from tests.leagues.conftest import Personas, play_out

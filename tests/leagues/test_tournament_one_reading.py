@@ -16,12 +16,12 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from leagues import selectors
 from leagues.models import Tournament, TournamentTable
-from leagues.services import tournaments
-from leagues.tournament_documents import export_tournament
-from leagues.tournaments.document import rank
-from leagues.tournaments.sheet import Sheet
+from leagues.tournaments import selectors
+from leagues.tournaments import services as tournaments
+from leagues.tournaments.documents import export_tournament
+from leagues.tournaments.rules.document import rank
+from leagues.tournaments.rules.sheet import Sheet
 from scorekeeper import engine, services
 from scorekeeper import selectors as scorekeeper_selectors
 from scorekeeper.models import Session
@@ -81,8 +81,8 @@ def readings(tournament: Tournament) -> tuple[dict[str, tuple[Any, ...]], ...]:
         for name, seat in tournaments.table_sheet(table).seat_results().items():
             sheets[name] = (seat.points, seat.games, seat.solos, seat.solos_won, seat.pflichtsolo)
     for row in selectors.ranking(tournament).rows:
-        tiebreaks = row.standing.tiebreaks
-        web[row.participant.name] = (row.standing.points, tiebreaks["solos_played"], tiebreaks["solos_won"])
+        standing = row.standing
+        web[row.participant.name] = (standing.points, standing.tiebreak("solos_played"), standing.tiebreak("solos_won"))
     document = rank(export_tournament(tournament))
     for table in document["tables"]:
         for seat in table["seats"]:
@@ -137,7 +137,7 @@ def test_issue_23_fault_3_solos_of_an_open_table_count_in_the_ranking_as_in_rank
     services.record_deal(session=table.session, actor=personas.scorer, facts=facts)
     assert table.session.is_open
     row = next(r for r in selectors.ranking(tournament).rows if r.participant.name == soloist)
-    assert (row.standing.tiebreaks["solos_played"], row.standing.tiebreaks["solos_won"]) == (1, 1)
+    assert (row.standing.tiebreak("solos_played"), row.standing.tiebreak("solos_won")) == (1, 1)
     assert_one_reading(tournament)
 
 

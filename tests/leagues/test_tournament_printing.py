@@ -11,11 +11,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from leagues import selectors
-from leagues import tournament_printing as printing
 from leagues.models import Tournament, TournamentRound
-from leagues.selectors import prizes as prize_selectors
-from leagues.services import tournaments
+from leagues.tournaments import printing, prize_selectors, selectors
+from leagues.tournaments import services as tournaments
 from scorekeeper import services
 from tests.leagues.conftest import Personas, play_out
 from tests.test_printing import flat, needs_weasyprint, pdf_pages

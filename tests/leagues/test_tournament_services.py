@@ -7,8 +7,8 @@ import datetime
 import pytest
 
 from leagues.models import Participant, TableSeat, Tournament, TournamentRound
-from leagues.selectors.tournaments import drawn
-from leagues.services import tournaments
+from leagues.tournaments import services as tournaments
+from leagues.tournaments.selectors import drawn
 from scorekeeper import history, services
 from scorekeeper.models import AuditEntry, Session
 from tests.leagues.conftest import Personas, play_out
@@ -171,9 +171,9 @@ def test_the_live_ranking_is_what_rank_makes_of_the_exported_document(
 ) -> None:
     """Every table plays a few deals (a Pflichtsolo among them), round 1 has a penalty and a deduction; the ranking
     read from the stored totals equals the one the pure ``rank`` works out by scoring the exported document."""
-    from leagues import selectors
-    from leagues.tournament_documents import export_tournament
-    from leagues.tournaments import document
+    from leagues.tournaments import selectors
+    from leagues.tournaments.documents import export_tournament
+    from leagues.tournaments.rules import document
 
     for _ in range(2):
         this_round = tournaments.start_round(tournament=tournament, actor=personas.owner)
@@ -203,7 +203,7 @@ def test_the_live_ranking_is_what_rank_makes_of_the_exported_document(
     assert [(r.standing.place, r.participant.number, r.standing.points) for r in live.rows] == [
         (s["place"], s["number"], s["points"]) for s in ranked["overall"]
     ]
-    assert [r.standing.tiebreaks for r in live.rows] == [s["tiebreaks"] for s in ranked["overall"]]
+    assert [dict(r.standing.tiebreaks) for r in live.rows] == [s["tiebreaks"] for s in ranked["overall"]]
     first = selectors.ranking(tournament, round_number=1)
     assert [(r.participant.number, r.standing.points) for r in first.rows] == [
         (s["number"], s["points"]) for s in ranked["rounds"][0]["standings"]

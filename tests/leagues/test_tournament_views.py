@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from leagues.models import Tournament
-from leagues.services import tournaments
+from leagues.tournaments import services as tournaments
 from scorekeeper import services
 from scorekeeper.models import AuditEntry, TableLink
 from tests.leagues.conftest import Personas, play_out

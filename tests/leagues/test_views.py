@@ -11,8 +11,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from leagues import selectors
 from leagues.models import League, LeagueClub, Season
+from leagues.seasons import selectors
 from scorekeeper import services
 from scorekeeper.models import AuditEntry, Member
 from tests.leagues.conftest import Personas

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from leagues.models import Participant, Penalty, Tournament, TournamentRound
-from leagues.services import tournaments
+from leagues.tournaments import services as tournaments
 from scorekeeper import engine, services
 from scorekeeper.club_documents import export_club
 from scorekeeper.engine.samples import random_session

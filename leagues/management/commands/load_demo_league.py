@@ -15,7 +15,7 @@ from scorekeeper.engine.samples import random_session
 from scorekeeper.management.commands.load_demo import DEMO_CLUB, DEMO_USERNAME
 from scorekeeper.models import Club, Member
 
-from ... import services as league_services
+from ...seasons import services as league_services
 
 LEAGUE = "Hirschen-Liga"
 EVENINGS = 16  # one a week before today

@@ -14,7 +14,7 @@ from scorekeeper import services
 from scorekeeper.management.commands.load_demo import DEMO_CLUB, DEMO_USERNAME
 from scorekeeper.models import Club
 
-from ...services import tournaments
+from ...tournaments import services as tournaments
 
 NAME = "Herbstturnier"
 GUESTS = ["Gerti", "Hans", "Ilse", "Jakob", "Kathi", "Luis", "Mona"]

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import CommandParser
 
-from leagues.tournaments import document
+from leagues.tournaments.rules import document
 from scorekeeper.management.document_command import DocumentCommand
 
 

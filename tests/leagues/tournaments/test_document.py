@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from leagues.tournaments.document import InvalidTournament, dump, load, rank
+from leagues.tournaments.rules.document import InvalidTournament, dump, load, rank
 
 ROOT = Path(__file__).resolve().parents[3]
 FIXTURE = Path(__file__).with_name("ddv_13_players.json")

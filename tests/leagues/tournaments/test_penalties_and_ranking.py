@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from leagues.tournaments.penalties import Penalty
-from leagues.tournaments.ranking import RoundResult, draw_lots, parse_tiebreaks, rank
-from leagues.tournaments.reading import Bad
+from leagues.tournaments.rules.penalties import Penalty
+from leagues.tournaments.rules.ranking import RoundResult, draw_lots, parse_tiebreaks, rank
+from leagues.tournaments.rules.reading import Bad
 
 TABLE = (1, 2, 3, 4)
 
@@ -57,6 +57,28 @@ def test_the_chain_breaks_the_three_way_tie_step_by_step() -> None:
     assert places(["fewer_penalty_points", "solos_won", "shared"]) == [(1, 3), (2, 2), (3, 1), (4, 4)]
 
 
+def test_more_rounds_won_counts_the_rounds_a_player_topped_his_table() -> None:
+    # round 1: 1 tops the table with 30, round 2: 2 with 40; 3 tops none
+    assert places(["rounds_won", "shared"]) == [(1, 1), (1, 2), (3, 3), (4, 4)]
+    assert [dict(s.tiebreaks)["rounds_won"] for s in rank(LEVEL, ("rounds_won",))] == [1, 1, 0, 0]
+
+
+def test_the_direct_comparison_counts_the_rounds_the_tied_players_sat_together() -> None:
+    # 1 and 2 level on 50: together at table 1 in round 1 (30 against 10), apart in round 2
+    apart = [
+        RoundResult(1, 1, table=1, points=30),
+        RoundResult(2, 1, table=1, points=10),
+        RoundResult(1, 2, table=1, points=20),
+        RoundResult(2, 2, table=2, points=40),
+        RoundResult(3, 1, table=1, points=5),
+    ]
+    assert [(s.place, s.player) for s in rank(apart, ("shared",))] == [(1, 1), (1, 2), (3, 3)]
+    standing = rank(apart, parse_tiebreaks(["direct_comparison", "shared"]))
+    assert [(s.place, s.player, s.tiebreak("direct_comparison")) for s in standing] == [
+        (1, 1, 30), (2, 2, 10), (3, 3, None),
+    ]  # fmt: skip
+
+
 def test_a_drawn_lot_decides_what_the_chain_leaves_level_and_is_reproducible() -> None:
     lots = draw_lots([1, 2, 3, 4], seed=2026)
     assert lots == draw_lots([4, 3, 2, 1], seed=2026)
@@ -67,13 +89,13 @@ def test_a_drawn_lot_decides_what_the_chain_leaves_level_and_is_reproducible() -
     assert {first.player, second.player} == {2, 3}
     assert lots[first.player] < lots[second.player]
     assert (first.place, second.place) == (1, 2)
-    assert first.tiebreaks == {"solos_played": 4, "lot": lots[first.player]}
+    assert dict(first.tiebreaks) == {"solos_played": 4, "lot": lots[first.player]}
 
 
 def test_a_standing_reports_the_rounds_and_the_chains_values() -> None:
     [first, *_] = rank(LEVEL, parse_tiebreaks(["best_round", "fewer_penalty_points"]))
     assert (first.player, first.points, first.rounds) == (2, 50, {1: 10, 2: 40})
-    assert first.tiebreaks == {"best_round": 40, "fewer_penalty_points": 0}
+    assert dict(first.tiebreaks) == {"best_round": 40, "fewer_penalty_points": 0}
 
 
 @pytest.mark.parametrize(
@@ -82,8 +104,8 @@ def test_a_standing_reports_the_rounds_and_the_chains_values() -> None:
         ("points", "The tie-breaks are a list of keys, not 'points'."),
         (
             ["coin"],
-            "There is no tie-break 'coin' (known: points, best_round, solos_played, solos_won, "
-            "fewer_penalty_points, shared, lot).",
+            "There is no tie-break 'coin' (known: points, best_round, solos_played, solos_won, fewer_penalty_points, "
+            "rounds_won, direct_comparison, shared, lot).",
         ),
         (["best_round", "best_round"], "The tie-break best_round is listed twice."),
         (["shared", "lot"], "Nothing can follow the tie-break shared, but lot does."),

@@ -4,8 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from leagues.tournaments.prizes import Award, Prizes, Ranked, award, place_amounts, prizes_json, read_prizes, split
-from leagues.tournaments.words import InvalidTournament
+from leagues.tournaments.rules.prizes import (
+    Award,
+    Prizes,
+    Ranked,
+    award,
+    place_amounts,
+    prizes_json,
+    read_prizes,
+    split,
+)
+from leagues.tournaments.rules.words import InvalidTournament
 
 POOL = [{"place": 1, "percent": 40}, {"place": 2, "percent": 25}, {"place": 3, "percent": 15}]
 

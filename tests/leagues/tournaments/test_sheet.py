@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from leagues.tournaments.presets import PRESETS
-from leagues.tournaments.sheet import Sheet, read_sheet
-from leagues.tournaments.words import InvalidTournament
+from leagues.tournaments.rules.presets import PRESETS
+from leagues.tournaments.rules.sheet import Sheet, read_sheet
+from leagues.tournaments.rules.words import InvalidTournament
 
 FOUR = ("A", "B", "C", "D")
 FIVE = ("A", "B", "C", "D", "E")

@@ -1,0 +1,264 @@
+"""Reads for leagues and seasons: who sees what, and a season's standing from the stored per-player results.
+
+A standing reads one query of ``PlayerResult`` rows (never a deal) and hands them to the ranking engine. A player
+is one person across the league's clubs when their memberships are linked to the same login; otherwise each
+membership is a player of its own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import hashlib
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.http import Http404
+
+from scorekeeper.models import Club, PlayerResult
+
+from .filters import StandingFilter
+from .models import League, LeagueClub, Season
+from .ranking import (
+    EveningResult,
+    Ranking,
+    Score,
+    Standing,
+    movement,
+    period_bounds,
+    period_of,
+    sub_standings,
+    without_last_evening,
+)
+
+CACHE_SECONDS = 7 * 24 * 60 * 60  # the stamp keeps an entry right; the time only frees the memory of stale ones
+
+# The columns of a result row a standing reads, in the order ``evening_results`` unpacks them.
+ROW = (
+    "session_id", "member_id", "member__user_id", "session__club_id", "name", "played_on", "place", "points",
+    "money_cents", "deals_played", "deals_won", "solos_played", "solos_won",
+)  # fmt: skip
+
+
+# ------------------------------------------------------------------------------------------------------ who sees what
+
+
+def leagues_of(club: Club) -> QuerySet[League]:
+    """The leagues the club founded or joined."""
+    joined = LeagueClub.objects.filter(club=club, joined_at__isnull=False).values("league_id")
+    return League.objects.filter(Q(club=club) | Q(pk__in=joined)).select_related("club")
+
+
+def league_invitations(club: Club) -> QuerySet[LeagueClub]:
+    return LeagueClub.objects.filter(club=club, joined_at__isnull=True).select_related("league__club")
+
+
+def league_of(club: Club, league_id: int) -> League:
+    """One of the club's leagues; Http404 for any other."""
+    league = leagues_of(club).filter(pk=league_id).first()
+    if league is None:
+        raise Http404
+    return league
+
+
+def season_of(club: Club, season_id: int) -> Season:
+    """A season of one of the club's leagues; Http404 for any other."""
+    season = Season.objects.select_related("league__club").filter(pk=season_id, league__in=leagues_of(club)).first()
+    if season is None:
+        raise Http404
+    return season
+
+
+def public_season(token: str) -> Season:
+    season = Season.objects.select_related("league__club").filter(public_token=token).first()
+    if season is None:
+        raise Http404
+    return season
+
+
+# ---------------------------------------------------------------------------------------------------- the results
+
+
+def season_rows(season: Season) -> QuerySet[PlayerResult]:
+    """The stored results the season ranks: its league's game at its clubs in its dates, or its chosen sessions."""
+    clubs = season.league.club_ids()
+    rows = PlayerResult.objects.filter(
+        game=season.league.game,
+        played_on__gte=season.starts_on,
+        played_on__lte=season.ends_on,
+        session__club_id__in=clubs,
+    )
+    if season.selection == Season.Selection.CHOSEN:
+        rows = rows.filter(session__in=season.sessions.values("pk"))
+    return rows.order_by()  # the standing orders in Python: no sort by the session's date in the database
+
+
+def player_key(member_id: int, user_id: int | None) -> str:
+    """``u7`` for whoever signs in as user 7, in every club; ``m12`` for membership 12 without a login."""
+    return f"u{user_id}" if user_id is not None else f"m{member_id}"
+
+
+@dataclass
+class PlayerTotals:
+    """What a standing row shows beside the mode's score."""
+
+    key: str
+    name: str
+    club_id: int
+    member_id: int
+    points: int = 0
+    money_cents: int = 0
+    deals: int = 0
+    won: int = 0
+    solos_played: int = 0
+    solos_won: int = 0
+    last_date: datetime.date = datetime.date.min
+
+    @property
+    def win_rate(self) -> Fraction | None:
+        return Fraction(self.won, self.deals) if self.deals else None
+
+
+@dataclass
+class SeasonResults:
+    """The season's results as the ranking engine takes them, and each player's totals."""
+
+    results: list[EveningResult]
+    players: dict[str, PlayerTotals] = field(default_factory=dict)
+
+
+def evening_results(rows: Iterable[Sequence[Any]]) -> SeasonResults:
+    """The ranking engine's input from result rows (``ROW`` columns), in date order."""
+    rows = sorted(rows, key=lambda r: (r[5], r[0]))
+    table_size = Counter(r[0] for r in rows)
+    found = SeasonResults([])
+    players = found.players
+    for session, member, user, club, name, day, place, points, money, deals, won, solos, solos_won in rows:
+        key = player_key(member, user)
+        found.results.append(
+            EveningResult(key, session, day, table_size[session], place, points, money, deals, solos_won)
+        )
+        totals = players.get(key)
+        if totals is None:
+            totals = players[key] = PlayerTotals(key, name, club, member)
+        totals.name, totals.club_id, totals.member_id, totals.last_date = name, club, member, day  # the latest
+        totals.points += points
+        totals.money_cents += money
+        totals.deals += deals
+        totals.won += won
+        totals.solos_played += solos
+        totals.solos_won += solos_won
+    return found
+
+
+def season_results(season: Season) -> SeasonResults:
+    return evening_results(season_rows(season).values_list(*ROW))
+
+
+# ---------------------------------------------------------------------------------------------------- the standing
+
+
+@dataclass
+class StandingRow:
+    standing: Standing
+    totals: PlayerTotals
+    moved: int | None  # places gained since the standing before the last evening
+
+    @property
+    def rank(self) -> int | None:
+        return self.standing.rank
+
+    @property
+    def score(self) -> Score:
+        return self.standing.score
+
+
+@dataclass
+class SeasonStanding:
+    season: Season
+    ranking: Ranking
+    rows: list[StandingRow]
+    period: str | None  # the sub-period shown, or None for the whole season
+    last_evening: datetime.date | None
+
+
+def ranking_of(season: Season, *, period: bool = False) -> Ranking:
+    """The season's ranking; for a sub-period without its minimum attendance, which is the season's."""
+    ranking = Ranking.from_config(season.ranking, season.tiebreaks)
+    if not period:
+        return ranking
+    minimums = {name: 0 for name in ("min_sessions", "min_rounds") if hasattr(ranking.mode, name)}
+    return Ranking(dataclasses.replace(ranking.mode, **minimums), ranking.tiebreaks)
+
+
+def season_periods(season: Season) -> list[str]:
+    """The sub-standings' periods (``2026-Q1``, ``2026-03``) that have results, in time order."""
+    by = season.sub_period
+    if not by:
+        return []
+    months = season_rows(season).dates("played_on", "month")
+    return sorted({period_of(month, by) for month in months})
+
+
+def filtered_standing(season: Season, query: Mapping[str, Any] | None) -> tuple[SeasonStanding, StandingFilter]:
+    """The standing narrowed as ``query`` asks (a sub-period, a club; all of it for a bad or no query), and the
+    filter that says so: the page, its CSV, XLSX and PDF and the public page read this one call."""
+    rows = season_rows(season)
+    found = StandingFilter(query or None, rows, season=season, periods=season_periods(season))
+    return standing(season, found.qs if found.is_valid() else rows, period=found.chosen_period), found
+
+
+def standing(
+    season: Season, rows: QuerySet[PlayerResult] | None = None, *, period: str | None = None
+) -> SeasonStanding:
+    """The season's standing from ``rows`` (the season's, or a filtered part of them), with each player's movement
+    since the standing without the last evening. With a sub-period (``2026-Q1``) the period's standing, ranked
+    without the season's minimum attendance.
+
+    Cached under a stamp of what it is worked out from (the rows asked for, the ranking, and a digest of the rows'
+    contents that every change to them moves), so that a standing is worked out once per change, not per view.
+    """
+    rows = season_rows(season) if rows is None else rows
+    if period is not None:
+        rows = rows.filter(played_on__range=period_bounds(period))
+    key = f"standing:{season.pk}:{stamp(rows, season.ranking, season.tiebreaks, period)}"
+    found: SeasonStanding | None = cache.get(key)
+    if found is None:
+        found = _standing(season, rows, period)
+        cache.set(key, found, CACHE_SECONDS)
+    return dataclasses.replace(found, season=season)
+
+
+def _standing(season: Season, rows: QuerySet[PlayerResult], period: str | None) -> SeasonStanding:
+    found = evening_results(rows.values_list(*ROW))
+    ranking = ranking_of(season, period=period is not None)
+    now = ranking.standings(found.results)
+    moved = movement(ranking.standings(without_last_evening(found.results)), now)
+    standing_rows = [StandingRow(s, found.players[s.player], moved[s.player]) for s in now]
+    last = max((r.date for r in found.results), default=None)
+    return SeasonStanding(season, ranking, standing_rows, period, last)
+
+
+def stamp(rows: QuerySet[PlayerResult], *more: Any) -> str:
+    """A digest of the query of ``rows``, of ``more``, and of the rows' contents, read in one aggregate: rows are
+    added and removed with their sessions (count, highest id), rewritten when a closed session changes (its
+    revision) and become another player's when a membership is linked to a login (the logins)."""
+    contents = rows.aggregate(
+        rows=Count("id"), last=Max("id"), revisions=Sum("session__revision"), users=Sum("member__user_id")
+    )
+    sql, params = rows.query.sql_with_params()
+    digest = repr((sql, params, more, sorted(contents.items())))
+    return hashlib.sha256(digest.encode()).hexdigest()[:32]
+
+
+def period_standings(season: Season) -> dict[str, list[Standing]]:
+    """Every sub-period's standing of the season (for its report)."""
+    if not season.sub_period:
+        return {}
+    ranking = ranking_of(season, period=True)
+    return sub_standings(season_results(season).results, ranking.mode, ranking.tiebreaks, by=season.sub_period)

@@ -1,0 +1,170 @@
+"""Every write to leagues and seasons: checked, in one transaction, with an entry in the club's history.
+
+The views check who may call them (an owner of the founding club manages a league; an owner of an invited club
+accepts or leaves); these functions check what is written.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scorekeeper.models import AuditEntry, Club, Game, Session
+from scorekeeper.services import ServiceError
+from scorekeeper.services.clubs import clean_choice, clean_name
+from scorekeeper.services.record import Actor, audit_club
+
+from ..competition import NAME_MAX
+from .models import League, LeagueClub, Season, new_public_token
+from .ranking import Ranking, RankingError
+from .rating_store import refresh_after_commit
+
+# The mode's parameters a form shows as fields of their own: a problem with one is shown beside it.
+RANKING_FIELDS = ("per", "round_length", "min_rounds", "min_sessions", "n", "formula", "points_by_size")
+
+
+def ranking_error(error: RankingError) -> ServiceError:
+    """The problem named by the mode's parameter it is about (``points_by_size.4`` for one table size's points)."""
+    param = str(error.params.get("param", ""))
+    if error.code in ("points_table_length", "no_points_for_size"):
+        field = f"points_by_size.{error.params['size']}"
+    elif param.split(".")[0] in RANKING_FIELDS:
+        field = param
+    else:
+        field = "tiebreaks" if "tiebreak" in error.code else "mode"
+    return ServiceError.on(field, error.words)
+
+
+# leagues ------------------------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def create_league(*, club: Club, actor: Actor, name: str, game: str) -> League:
+    league = League.objects.create(
+        club=club, name=clean_name(name, "name", NAME_MAX), game=clean_choice(game, "game", Game.values)
+    )
+    audit_club(club, actor, AuditEntry.Action.LEAGUE_FOUNDED, after={"league": league.name, "game": game})
+    return league
+
+
+@transaction.atomic
+def invite_club(*, league: League, actor: Actor, club_slug: str) -> LeagueClub:
+    """Invite the club of that short name; its owners see the invitation on their club page."""
+    club = Club.objects.filter(slug=str(club_slug).strip()).first()
+    if club is None:
+        raise ServiceError.on("club", _("There is no club with this short name."))
+    if club.pk == league.club_id or league.memberships.filter(club=club).exists():
+        raise ServiceError.on("club", _("This club is already in the league or invited to it."))
+    invitation = LeagueClub.objects.create(league=league, club=club)
+    audit_club(
+        league.club, actor, AuditEntry.Action.LEAGUE_CLUB_INVITED, after={"league": league.name, "club": club.name}
+    )
+    return invitation
+
+
+@transaction.atomic
+def join_league(*, invitation: LeagueClub, actor: Actor) -> LeagueClub:
+    invitation = LeagueClub.objects.select_for_update().get(pk=invitation.pk)
+    if invitation.joined_at is None:
+        invitation.joined_at = timezone.now()
+        invitation.save(update_fields=["joined_at"])
+        audit_club(invitation.club, actor, AuditEntry.Action.LEAGUE_JOINED, after={"league": invitation.league.name})
+        refresh_after_commit([invitation.league_id])
+    return invitation
+
+
+@transaction.atomic
+def leave_league(*, invitation: LeagueClub, actor: Actor) -> None:
+    """Decline an invitation, leave a league, or (by the league's owners) remove a club from it."""
+    audit_club(invitation.club, actor, AuditEntry.Action.LEAGUE_LEFT, before={"league": invitation.league.name})
+    invitation.delete()
+    refresh_after_commit([invitation.league_id])
+
+
+# seasons ------------------------------------------------------------------------------------------------------------
+
+
+def season_settings(season: Season) -> dict[str, Any]:
+    return {
+        "name": season.name,
+        "period": season.period,
+        "starts_on": season.starts_on.isoformat(),
+        "ends_on": season.ends_on.isoformat(),
+        "selection": season.selection,
+        "ranking": season.ranking,
+        "tiebreaks": season.tiebreaks,
+        "sub_period": season.sub_period,
+    }
+
+
+@transaction.atomic
+def save_season(
+    *,
+    league: League,
+    actor: Actor,
+    name: str,
+    period: str,
+    starts_on: datetime.date,
+    ends_on: datetime.date,
+    ranking: Mapping[str, Any],
+    tiebreaks: Iterable[Any] = (),
+    selection: str = Season.Selection.ALL,
+    sessions: Iterable[Session] = (),
+    sub_period: str = "",
+    season: Season | None = None,
+) -> Season:
+    """Create a season of ``league``, or change ``season``: the dates, which sessions count and how they rank."""
+    try:
+        parsed = Ranking.from_config(ranking, tiebreaks)
+    except RankingError as error:
+        raise ranking_error(error) from error
+    if ends_on < starts_on:
+        raise ServiceError.on("ends_on", _("The last day comes before the first."))
+    chosen = list(sessions)
+    clubs = set(league.club_ids())
+    if any(s.game != league.game or s.club_id not in clubs for s in chosen):
+        raise ServiceError.on("sessions", _("Only sessions of the league's game and clubs can count."))
+    if season is None:
+        season = Season(league=league)
+        before = None
+    else:
+        season = Season.objects.select_for_update().get(pk=season.pk, league=league)
+        before = season_settings(season)
+    season.name = clean_name(name, "name", NAME_MAX)
+    season.period = clean_choice(period, "period", Season.Period.values)
+    season.starts_on, season.ends_on = starts_on, ends_on
+    season.selection = clean_choice(selection, "selection", Season.Selection.values)
+    season.ranking = parsed.mode.config()
+    season.tiebreaks = list(tiebreaks)
+    season.sub_period = clean_choice(sub_period, "sub_period", Season.SubPeriod.values)
+    season.save()
+    season.sessions.set(chosen if season.selection == Season.Selection.CHOSEN else [])
+    after = season_settings(season)
+    if after != before:
+        audit_club(league.club, actor, AuditEntry.Action.SEASON_SAVED, before=before, after=after)
+    refresh_after_commit([league.pk])
+    return season
+
+
+@transaction.atomic
+def delete_season(*, season: Season, actor: Actor) -> None:
+    """The season goes; the results it ranked stay with their sessions."""
+    audit_club(season.league.club, actor, AuditEntry.Action.SEASON_DELETED, before=season_settings(season))
+    season.delete()
+
+
+@transaction.atomic
+def change_public_link(*, season: Season, actor: Actor, enabled: bool) -> Season:
+    """A new secret link for the season's standings (the old one stops working), or none."""
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    season.public_token = new_public_token() if enabled else None
+    season.save(update_fields=["public_token"])
+    audit_club(
+        season.league.club, actor, AuditEntry.Action.PUBLIC_LINK_CHANGED, after={"season": season.name, "on": enabled}
+    )
+    return season

@@ -1,0 +1,1 @@
+"""Pages of leagues and seasons: thin views over ``leagues.seasons.selectors`` and ``leagues.seasons.services``."""

@@ -1,0 +1,153 @@
+"""A season's standing: the page (filtered, sorted), its CSV, XLSX and PDF, and the public read-only page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpResponse
+from django.http.response import HttpResponseBase
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django_tables2 import RequestConfig
+
+from scorekeeper import printing
+from scorekeeper.engine_words import translated
+from scorekeeper.models import Member, Role
+from scorekeeper.views.access import Request, club_member
+from scorekeeper.views.downloads import attachment, pdf_response
+
+from .. import charts, selectors
+from ..models import Season
+from ..ranking import TIEBREAKS
+from ..rating_store import season_ratings
+from ..statistics import by_day, season_lines
+from ..tables import StandingTable, score_text
+
+EXPORTS = {
+    "csv": "text/csv; charset=utf-8",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+}
+REPORT_CHARTS = 6  # the season report draws the running totals of the leaders only: a page, not one per player
+
+
+def _about(standing: selectors.SeasonStanding) -> dict[str, Any]:
+    """The mode and tie-breaks in words, for the page and the printout."""
+    ranking = standing.ranking
+    tiebreaks = [*ranking.chain, *(["shared"] if "shared" in ranking.tiebreaks else [])]
+    return {
+        "mode_name": translated(ranking.mode.name()),
+        "mode_about": [translated(line) for line in ranking.mode.about()],
+        "tiebreaks": [(translated(TIEBREAKS[key].name()), translated(TIEBREAKS[key].about())) for key in tiebreaks],
+    }
+
+
+def _table(request: Request, season: Season, standing: selectors.SeasonStanding, me: Member | None) -> dict[str, Any]:
+    """The table, sorted as the request asks, and its rows as shown; player names link to their pages for a
+    member."""
+    if me is not None:
+        prefix = reverse("season_player", args=[me.club.slug, season.pk, "-"])[:-2]  # one reverse, not one a row
+
+        def player_url(key: str) -> str:
+            return f"{prefix}{key}/"
+
+    table = StandingTable(
+        standing.rows,
+        currency=season.league.club.currency,
+        ratings=season_ratings(season),
+        player_url=player_url if me is not None else None,
+    )
+    RequestConfig(request, paginate=False).configure(table)
+    return {"table": table, "body": table.body()}
+
+
+def season_standing(request: Request, club_slug: str, season_id: int) -> HttpResponse:
+    me = club_member(request, club_slug)
+    season = selectors.season_of(me.club, season_id)
+    standing, filters = selectors.filtered_standing(season, request.GET)
+    manages = season.league.club_id == me.club.pk and me.can(Role.OWNER)
+    public_url = (
+        request.build_absolute_uri(reverse("public_standing", args=[season.public_token]))
+        if manages and season.public_token
+        else None
+    )
+    return render(
+        request,
+        "leagues/season_standing.html",
+        {
+            "club": me.club,
+            "me": me,
+            "season": season,
+            "league": season.league,
+            "standing": standing,
+            **_table(request, season, standing, me),
+            "filters": filters,
+            "manages": manages,
+            "public_url": public_url,
+            "query": request.GET.urlencode(),
+            **_about(standing),
+        },
+    )
+
+
+def season_export(request: Request, club_slug: str, season_id: int, fmt: str) -> HttpResponseBase:
+    """The standing as shown (same filters and order) as CSV, XLSX or a printed PDF."""
+    me = club_member(request, club_slug)
+    season = selectors.season_of(me.club, season_id)
+    standing, _filters = selectors.filtered_standing(season, request.GET)
+    name = f"{me.club.slug}-{season.league.game}-{season.starts_on:%Y}-{season.pk}-standing"
+    if fmt == "pdf":
+        context = {"club": me.club, "season": season, "standing": standing, **_about(standing)}
+        context.update(_table(request, season, standing, None))
+        pdf = printing.pdf_from_template("leagues/print/standing.html", context)
+        return pdf_response(pdf, f"{name}.pdf")
+    if fmt not in EXPORTS:
+        raise Http404
+    table = _table(request, season, standing, None)["table"]
+    return attachment(HttpResponse(table.dataset().export(fmt), content_type=EXPORTS[fmt]), f"{name}.{fmt}")
+
+
+def season_report_pdf(request: Request, club_slug: str, season_id: int) -> HttpResponseBase:
+    """The club's season report: the standing, each sub-period's, a line per player and the leaders' running totals."""
+    me = club_member(request, club_slug)
+    season = selectors.season_of(me.club, season_id)
+    standing = selectors.standing(season)
+    lines = season_lines(selectors.season_rows(season))
+    ranked = [lines[row.totals.key] for row in standing.rows]
+    context = {
+        "club": me.club,
+        "season": season,
+        "standing": standing,
+        **_table(request, season, standing, None),
+        **_about(standing),
+        "periods": {
+            period: [(s.rank, lines[s.player].name, score_text(s.score), s.played) for s in rows]
+            for period, rows in selectors.period_standings(season).items()
+        },
+        "lines": ranked,
+        "charts": [
+            (line.name, charts.running_total_chart(by_day(line.evenings), ident=f"run-{line.key}", printed=True))
+            for line in ranked[:REPORT_CHARTS]
+        ],
+    }
+    pdf = printing.pdf_from_template("leagues/print/season_report.html", context)
+    return pdf_response(pdf, f"{me.club.slug}-{season.league.game}-{season.starts_on:%Y}-{season.pk}-report.pdf")
+
+
+def public_standing(request: Request, token: str) -> HttpResponse:
+    """The standing alone, for anyone with the secret link: no player pages, no other season, no club page."""
+    season = selectors.public_season(token)
+    standing, filters = selectors.filtered_standing(season, request.GET)
+    return render(
+        request,
+        "leagues/public_standing.html",
+        {
+            "season": season,
+            "league": season.league,
+            "standing": standing,
+            **_table(request, season, standing, None),
+            "filters": filters,
+            "language": get_language(),
+            **_about(standing),
+        },
+    )

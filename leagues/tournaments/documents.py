@@ -1,0 +1,76 @@
+"""A tournament as a ``schreiber-tournament/1`` document (``docs/tournament-format.md``): what ``manage.py rank``
+reads, and a tournament's export. The document's deals are the table sessions' deals as entered.
+
+The one writer is ``tournaments.document.dump``: a stored tournament is read into its pure form
+(:func:`tournament_of`) and dumped, for the download and for the club's backup alike."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.models import Deal
+
+from .models import TableSeat, Tournament
+from .rules import document
+from .rules.penalties import DEDUCTION, Penalty
+from .rules.ranking import POINTS
+
+
+def export_tournament(tournament: Tournament) -> dict[str, Any]:
+    """The tournament as it stands: settings, participants, every round started with its tables' seats and deals,
+    and the penalties."""
+    return document.dump(tournament_of(tournament))
+
+
+def tournament_of(tournament: Tournament) -> document.Tournament:
+    """The stored tournament in the document's pure form."""
+    seats: dict[int, list[int]] = {}
+    for table_id, number in (
+        TableSeat.objects.filter(table__round__tournament=tournament)
+        .order_by("table", "position")
+        .values_list("table_id", "participant__number")
+    ):
+        seats.setdefault(table_id, []).append(number)
+    deals: dict[int, list[Any]] = {}
+    live = Deal.objects.filter(session__tournament_table__round__tournament=tournament, deleted_at__isnull=True)
+    for session_id, facts in live.order_by("session", "sequence").values_list("session_id", "facts"):
+        deals.setdefault(session_id, []).append(facts)
+    rounds = tuple(
+        document.Round(
+            this_round.number,
+            tuple(
+                document.Table(
+                    table.number,
+                    tuple(seats[table.pk]),
+                    tuple(deals.get(table.session_id, [])),
+                    table.time_called_after,
+                )
+                for table in this_round.tables.order_by("number")
+            ),
+        )
+        for this_round in tournament.played_rounds.prefetch_related("tables")
+    )
+    settings = document.Settings(
+        game=tournament.game,
+        preset=tournament.preset,
+        rounds=tournament.rounds,
+        table_points=bool(tournament.settings.get("table_points")),
+        tiebreaks=(POINTS, *tournament.tiebreaks),
+        entry_fee_cents=tournament.entry_fee_cents,
+        seed=tournament.seed,
+    )
+    participants = tuple(
+        document.Participant(p.number, p.name, p.first_round, p.last_round) for p in tournament.participants.all()
+    )
+    penalties = tuple(
+        Penalty(
+            p.round.number,
+            p.participant.number,
+            p.kind,
+            p.reason,
+            p.official,
+            p.points if p.kind == DEDUCTION else None,
+        )
+        for p in tournament.penalties.select_related("round", "participant")
+    )
+    return document.Tournament(settings, participants, rounds, penalties, tournament.name)

@@ -1,0 +1,130 @@
+"""Forms of a tournament: the tournament itself, registering a participant, a penalty, a swap."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.json_documents import Unreadable, read_json
+from scorekeeper.models import Member
+
+from ..competition import NAME_MAX
+from ..seasons.forms import DAY, TiebreakSlots
+from .models import Participant, Penalty
+from .rules.draw import MOST_ROUNDS
+from .rules.presets import PRESETS
+from .rules.ranking import POINTS, TIEBREAKS
+from .rules.reading import CENTS_MOST, SMALL_MOST
+
+TIEBREAK_NAMES = {
+    "best_round": _("Best round"),
+    "solos_played": _("More solos played"),
+    "solos_won": _("More solos won"),
+    "fewer_penalty_points": _("Fewer penalty points"),
+    "rounds_won": _("More rounds won"),
+    "direct_comparison": _("Direct comparison"),
+    "shared": _("Shared place"),
+    "lot": _("Drawn lot"),
+}
+PRESET_NAMES = {
+    "ddv": _("Doppelkopf, DDV (24 games at four, 30 at five, with Pflichtsoli)"),
+    "ddv_home": _("Doppelkopf, home variant (24 at four, 25 at five)"),
+    "schafkopf_plusminus": _("Schafkopf tournament list, plus and minus"),
+    "schafkopf_plus_only": _("Schafkopf tournament list, plus only"),
+    "schafkopf_turnier": _("Schafkopf, “5× solo” list"),
+    "sheepshead_five": _("Sheepshead at tables of five"),
+}
+
+
+class TournamentForm(TiebreakSlots, forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=NAME_MAX)
+    preset = forms.ChoiceField(label=_("Game and scoring"), choices=[(k, PRESET_NAMES.get(k, k)) for k in PRESETS])
+    played_on = forms.DateField(label=_("Date"), widget=DAY)
+    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=MOST_ROUNDS, initial=3)
+    entry_fee = forms.DecimalField(
+        label=_("Entry fee"), min_value=0, max_digits=7, decimal_places=2, initial=0, required=False
+    )
+    table_points = forms.BooleanField(
+        label=_("Table points on top"), required=False, help_text=_("40, 30, 20, 10 by place at a table of four.")
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [(key, TIEBREAK_NAMES[key]) for key in TIEBREAKS if key != POINTS]
+        self.add_tiebreak_slots(choices, initial=("best_round", "shared"))
+
+    def entry_fee_cents(self) -> int:
+        return int((self.cleaned_data.get("entry_fee") or 0) * 100)
+
+
+class ParticipantForm(forms.Form):
+    member = forms.ModelChoiceField(label=_("Member"), queryset=Member.objects.none(), required=False)
+    name = forms.CharField(
+        label=_("or a guest's name"), max_length=NAME_MAX, required=False, help_text=_("A guest joins the club's list.")
+    )
+    categories = forms.CharField(
+        label=_("Categories"), required=False, help_text=_("For category prizes, separated by commas: e.g. women")
+    )
+    fixed_table = forms.IntegerField(
+        label=_("Fixed table"),
+        min_value=1,
+        max_value=SMALL_MOST,
+        required=False,
+        help_text=_("Always this table, e.g. for limited mobility."),
+    )
+
+    def __init__(self, *args: Any, members: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if members is not None:
+            self.fields["member"].queryset = members  # type: ignore[attr-defined]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not data.get("member") and not (data.get("name") or "").strip():
+            self.add_error("name", _("Choose a member or enter a guest's name."))
+        data["categories"] = [c.strip() for c in (data.get("categories") or "").split(",") if c.strip()]
+        return data
+
+
+class PenaltyForm(forms.Form):
+    participant = forms.ModelChoiceField(label=_("Player"), queryset=Participant.objects.none())
+    kind = forms.ChoiceField(label=_("Penalty"), choices=Penalty.Kind.choices)
+    points = forms.IntegerField(label=_("Points (free deduction)"), min_value=1, max_value=CENTS_MOST, required=False)
+    reason = forms.CharField(label=_("Reason"), max_length=200)
+    official = forms.CharField(label=_("Decided by"), max_length=NAME_MAX)
+
+    def __init__(self, *args: Any, participants: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if participants is not None:
+            self.fields["participant"].queryset = participants  # type: ignore[attr-defined]
+
+
+class SwapForm(forms.Form):
+    first = forms.ModelChoiceField(label=_("Swap"), queryset=Participant.objects.none())
+    second = forms.ModelChoiceField(label=_("with"), queryset=Participant.objects.none())
+
+    def __init__(self, *args: Any, participants: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if participants is not None:
+            for name in ("first", "second"):
+                self.fields[name].queryset = participants  # type: ignore[attr-defined]
+
+
+class TournamentImportForm(forms.Form):
+    """A ``schreiber-tournament/1`` document to import, and the day it was played (the document has no date)."""
+
+    MOST_BYTES = 5_000_000  # a 200-player tournament of 8 rounds is about 2 MB
+
+    document = forms.FileField(label=_("Tournament document (JSON)"))
+    played_on = forms.DateField(label=_("Date"), widget=DAY)
+
+    def clean_document(self) -> Any:
+        upload = self.cleaned_data["document"]
+        if upload.size > self.MOST_BYTES:
+            raise forms.ValidationError(_("The document is too large."))
+        try:
+            return read_json(upload.read())
+        except Unreadable as error:
+            raise forms.ValidationError(str(error)) from None

@@ -1,0 +1,458 @@
+"""The ``schreiber-tournament/1`` document (``docs/tournament-format.md``): reading and checking it, writing it back,
+and its ranking per round and overall. Pure Python, no Django::
+
+    tournament = load(document)     # InvalidTournament naming the path of every bad field
+    dump(tournament)                # the document again, every default written out
+    rank(document)                  # every table sheet and the rankings, JSON-ready
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.engine.names import same_person
+
+from . import penalties
+from .penalties import DEDUCTION, Penalty
+from .presets import PRESETS, Preset
+from .ranking import LOT, RoundResult, Standing, draw_lots, parse_tiebreaks
+from .ranking import rank as rank_results
+from .reading import CENTS_MOST, Fields, bad, flag, listing, mapping, name, optional, read, text, whole
+from .sheet import Sheet, read_sheet
+from .words import InvalidTournament, Problem, say
+
+__all__ = ["FORMAT", "InvalidTournament", "Tournament", "dump", "load", "rank", "score"]
+
+FORMAT = "schreiber-tournament/1"
+DEFAULT_TIEBREAKS = ("points", "best_round", "shared")
+
+DOCUMENT_KEYS = ("format", "name", "settings", "participants", "rounds", "penalties")
+SETTINGS_KEYS = ("game", "preset", "rounds", "games_per_round", "table_points", "tiebreaks", "entry_fee_cents", "seed")
+PARTICIPANT_KEYS = ("number", "name", "arrives", "withdrawn_after")
+ROUND_KEYS = ("number", "tables")
+TABLE_KEYS = ("number", "seats", "deals", "time_called")
+PENALTY_KEYS = ("round", "player", "kind", "points", "reason", "official")
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    game: str
+    preset: str
+    rounds: int  # rounds planned
+    games_per_round: dict[int, int] = field(default_factory=dict)  # table size → games, over the preset's
+    table_points: bool = False
+    tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
+    entry_fee_cents: int = 0
+    seed: int | str | None = None  # draws the lot
+
+    def scoring(self) -> Preset:
+        preset = PRESETS[self.preset].with_games(self.games_per_round)
+        return preset.with_table_points() if self.table_points else preset
+
+
+@dataclass(frozen=True, slots=True)
+class Participant:
+    number: int  # start number
+    name: str
+    arrives: int = 1  # the first round he plays
+    withdrawn_after: int | None = None  # the last round he played, when he left early
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    number: int
+    seats: tuple[int, ...]  # start numbers in seat order; the first seat deals first
+    deals: tuple[Any, ...]  # in the schreiber/1 deal format, as given
+    time_called: int | None = None  # after how many deals time was called
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    number: int
+    tables: tuple[Table, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    settings: Settings
+    participants: tuple[Participant, ...]
+    rounds: tuple[Round, ...] = ()
+    penalties: tuple[Penalty, ...] = ()
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredTable:
+    round: int
+    table: Table
+    sheet: Sheet
+
+
+# reading --------------------------------------------------------------------------------------------------------
+
+
+def load(document: Any) -> Tournament:
+    """The tournament of a document; InvalidTournament naming every bad field it finds (the deals are checked by
+    :func:`score`)."""
+    if not isinstance(document, Mapping):
+        raise InvalidTournament([Problem("", say("document_not_object"))])
+    problems: list[Problem] = []
+    top = Fields(document, "", DOCUMENT_KEYS, problems)
+    if document.get("format") != FORMAT:
+        problems.append(Problem("format", say("format_wrong", expected=repr(FORMAT), got=repr(document.get("format")))))
+    raw_settings = top.get("settings", mapping)
+    settings = None if raw_settings is None else _settings(Fields(raw_settings, "settings", SETTINGS_KEYS, problems))
+    participants = tuple(
+        _participant(Fields(raw, path, PARTICIPANT_KEYS, problems)) for path, raw in top.items("participants")
+    )
+    _check_field(participants, problems)
+    if problems or settings is None:  # the rounds are read against the settings and the field
+        raise InvalidTournament(problems)
+    field_by_number = {p.number: p for p in participants}
+    rounds = tuple(
+        _round(Fields(raw, path, ROUND_KEYS, problems), index + 1, settings.scoring(), field_by_number)
+        for index, (path, raw) in enumerate(top.items("rounds", []))
+    )
+    if len(rounds) > settings.rounds:
+        problems.append(Problem("rounds", say("too_many_rounds", rounds=settings.rounds, got=len(rounds))))
+    found = tuple(
+        _penalty(Fields(raw, path, PENALTY_KEYS, problems), rounds) for path, raw in top.items("penalties", [])
+    )
+    if problems:
+        raise InvalidTournament(problems)
+    return Tournament(settings, participants, rounds, tuple(p for p in found if p), top.get("name", text, None))
+
+
+def _settings(fields: Fields) -> Settings | None:
+    before = len(fields.problems)
+    preset = fields.get("preset", _preset_key)
+    game = fields.get("game", text)
+    if preset and game and PRESETS[preset].game != game:
+        fields.problems.append(
+            Problem(fields.at("game"), say("preset_game", preset=preset, game=PRESETS[preset].game, got=repr(game)))
+        )
+    sizes = tuple(PRESETS[preset].games) if preset else ()
+    settings = Settings(
+        game=game,
+        preset=preset,
+        rounds=fields.get("rounds", whole(1)),
+        games_per_round=fields.get("games_per_round", lambda value: _games_per_round(value, sizes), {}),
+        table_points=fields.get("table_points", flag, False),
+        tiebreaks=fields.get("tiebreaks", parse_tiebreaks, DEFAULT_TIEBREAKS),
+        entry_fee_cents=fields.get("entry_fee_cents", whole(0, CENTS_MOST), 0),
+        seed=fields.get("seed", optional(_seed), None),
+    )
+    if settings.tiebreaks and LOT in settings.tiebreaks and settings.seed is None:
+        fields.problems.append(Problem(fields.at("tiebreaks"), say("lot_needs_seed")))
+    return settings if len(fields.problems) == before else None
+
+
+def _preset_key(value: Any) -> str:
+    if not isinstance(value, str) or value not in PRESETS:
+        raise bad("unknown_preset", known=", ".join(PRESETS), got=repr(value))
+    return str(value)
+
+
+def _games_per_round(value: Any, sizes: tuple[int, ...]) -> dict[int, int]:
+    """``{"4": 20}``: JSON keys are text."""
+    if not isinstance(value, Mapping):
+        raise bad("not_object", got=type(value).__name__)
+    games = {}
+    for size, count in value.items():
+        if not (isinstance(size, str) and size.isascii() and size.isdigit() and int(size) in sizes):
+            raise bad("games_per_round_size", sizes=", ".join(map(str, sizes)), got=repr(size))
+        games[int(size)] = whole(1)(count)
+    return games
+
+
+def _seed(value: Any) -> int | str:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise bad("seed_type", got=repr(value))
+    if isinstance(value, int) and not -(2**63) <= value < 2**63:  # a 64-bit column keeps it
+        raise bad("at_most", most=2**63 - 1, got=value)
+    return value
+
+
+def _participant(fields: Fields) -> Participant:
+    arrives = fields.get("arrives", whole(1), 1)
+    withdrawn = fields.get("withdrawn_after", optional(whole(1)), None)
+    if arrives and withdrawn and arrives > withdrawn:
+        fields.problems.append(
+            Problem(fields.at("arrives"), say("arrives_after_withdrawal", arrives=arrives, withdrawn=withdrawn))
+        )
+    return Participant(fields.get("number", whole(1)), fields.get("name", name), arrives or 1, withdrawn)
+
+
+def _check_field(participants: tuple[Participant, ...], problems: list[Problem]) -> None:
+    seen: set[int] = set()
+    for index, p in enumerate(participants):
+        if p.number in seen:
+            problems.append(Problem(f"participants[{index}].number", say("number_twice", number=p.number)))
+        seen.add(p.number)
+    twins = same_person(p.name for p in participants if p.name)
+    if twins:
+        problems.append(Problem("participants", say("name_twice", first=twins[0], second=twins[1])))
+
+
+def _round(fields: Fields, number: int, preset: Preset, known: dict[int, Participant]) -> Round:
+    given = fields.get("number", whole(1))
+    if given is not None and given != number:
+        fields.problems.append(Problem(fields.at("number"), say("round_number", expected=number, got=given)))
+    tables: list[Table] = []
+    seated: set[int] = set()
+    for path, raw in fields.items("tables"):
+        table = _table(Fields(raw, path, TABLE_KEYS, fields.problems), number, preset, known, seated)
+        if any(t.number == table.number for t in tables):
+            fields.problems.append(Problem(f"{path}.number", say("table_number_twice", number=table.number)))
+        tables.append(table)
+    if not tables and fields.raw.get("tables") == []:  # a round is only written once it is drawn, so it has its tables
+        fields.problems.append(Problem(fields.at("tables"), say("round_without_tables")))
+    return Round(number, tuple(tables))
+
+
+def _table(fields: Fields, round_number: int, preset: Preset, known: dict[int, Participant], seated: set[int]) -> Table:
+    seats = [
+        read(path, number, _start_number(known, round_number, seated), fields.problems)
+        for path, number in fields.items("seats")
+    ]
+    if seats and None not in seats and len(seats) not in preset.games:
+        sizes = ", ".join(map(str, preset.games))
+        fields.problems.append(Problem(fields.at("seats"), say("table_size", sizes=sizes, got=len(seats))))
+    return Table(
+        fields.get("number", whole(1)),
+        tuple(seats),
+        tuple(fields.get("deals", listing, []) or ()),
+        fields.get("time_called", optional(whole(0)), None),
+    )
+
+
+def _start_number(known: dict[int, Participant], round_number: int, seated: set[int]) -> Any:
+    """Checks a seat and marks the player seated in the round."""
+
+    def check(value: Any) -> int:
+        player = known.get(value) if type(value) is int else None
+        if player is None:
+            raise bad("unknown_start_number", got=repr(value))
+        if value in seated:
+            raise bad("seated_twice", number=value, round=round_number)
+        if round_number < player.arrives:
+            raise bad("not_arrived", number=value, arrives=player.arrives, round=round_number)
+        if player.withdrawn_after is not None and round_number > player.withdrawn_after:
+            raise bad("withdrawn", number=value, withdrawn=player.withdrawn_after, round=round_number)
+        seated.add(value)
+        return value
+
+    return check
+
+
+def _penalty(fields: Fields, rounds: tuple[Round, ...]) -> Penalty | None:
+    kind = fields.get("kind", penalties.kind)
+    points = fields.get("points", whole(1, CENTS_MOST), None)
+    if kind == DEDUCTION and points is None and "points" not in fields.raw:
+        fields.problems.append(Problem(fields.at("points"), say("missing")))
+    if kind in penalties.PER_OTHER and "points" in fields.raw:
+        fields.problems.append(Problem(fields.at("points"), say("points_not_deduction", kind=kind)))
+    round_number = fields.get("round", whole(1))
+    player = fields.get("player", whole(1))
+    if round_number is not None and round_number > len(rounds):
+        fields.problems.append(
+            Problem(fields.at("round"), say("round_not_played", got=round_number, rounds=len(rounds)))
+        )
+    elif round_number is not None and player is not None and _table_of(rounds[round_number - 1], player) is None:
+        fields.problems.append(
+            Problem(fields.at("player"), say("penalty_not_seated", player=player, round=round_number))
+        )
+    reason, official = fields.get("reason", text), fields.get("official", text)
+    if None in (kind, round_number, player, reason, official):
+        return None
+    return Penalty(round_number, player, kind, reason, official, points)
+
+
+def _table_of(round_: Round, player: int) -> Table | None:
+    return next((t for t in round_.tables if player in t.seats), None)
+
+
+# writing --------------------------------------------------------------------------------------------------------
+
+
+def dump(tournament: Tournament) -> dict[str, Any]:
+    """The document of a tournament, every default written out: ``load(dump(t)) == t``."""
+    s = tournament.settings
+    document: dict[str, Any] = {"format": FORMAT}
+    if tournament.name is not None:
+        document["name"] = tournament.name
+    settings: dict[str, Any] = {
+        "game": s.game,
+        "preset": s.preset,
+        "rounds": s.rounds,
+        "games_per_round": {str(size): games for size, games in s.games_per_round.items()},
+        "table_points": s.table_points,
+        "tiebreaks": list(s.tiebreaks),
+        "entry_fee_cents": s.entry_fee_cents,
+        "seed": s.seed,
+    }
+    return {
+        **document,
+        "settings": settings,
+        "participants": [
+            {"number": p.number, "name": p.name, "arrives": p.arrives, "withdrawn_after": p.withdrawn_after}
+            for p in tournament.participants
+        ],
+        "rounds": [
+            {
+                "number": r.number,
+                "tables": [
+                    {"number": t.number, "seats": list(t.seats), "deals": list(t.deals), "time_called": t.time_called}
+                    for t in r.tables
+                ],
+            }
+            for r in tournament.rounds
+        ],
+        "penalties": [
+            {
+                "round": p.round,
+                "player": p.player,
+                "kind": p.kind,
+                **({"points": p.points} if p.kind == DEDUCTION else {}),
+                "reason": p.reason,
+                "official": p.official,
+            }
+            for p in tournament.penalties
+        ],
+    }
+
+
+# scoring and ranking --------------------------------------------------------------------------------------------
+
+
+def score(tournament: Tournament) -> list[ScoredTable]:
+    """Every table's sheet; InvalidTournament naming every bad deal with its whole path."""
+    preset = tournament.settings.scoring()
+    names = {p.number: p.name for p in tournament.participants}
+    scored, problems = [], []
+    for r_index, round_ in enumerate(tournament.rounds):
+        for t_index, table in enumerate(round_.tables):
+            try:
+                sheet = read_sheet(preset, [names[n] for n in table.seats], table.deals, table.time_called)
+            except InvalidTournament as error:
+                prefix = f"rounds[{r_index}].tables[{t_index}]."
+                problems += [Problem(prefix + p.path, p.words) for p in error.problems]
+                continue
+            scored.append(ScoredTable(round_.number, table, sheet))
+    if problems:
+        raise InvalidTournament(problems)
+    return scored
+
+
+def round_results(tournament: Tournament, tables: list[ScoredTable]) -> list[RoundResult]:
+    """Each player's result of each round he played: his table's game and table points, and the penalties."""
+    numbers = {p.name: p.number for p in tournament.participants}
+    moved: dict[tuple[int, int], int] = {}  # (round, player) → points moved by penalties
+    taken: dict[tuple[int, int], int] = {}  # (round, offender) → penalty points
+    for penalty in tournament.penalties:
+        table = _table_of(tournament.rounds[penalty.round - 1], penalty.player)
+        assert table is not None  # load checked the offender sat in that round
+        for player, delta in penalty.deltas(table.seats).items():
+            key = (penalty.round, player)
+            moved[key] = moved.get(key, 0) + delta
+        key = (penalty.round, penalty.player)
+        taken[key] = taken.get(key, 0) - penalty.deltas(table.seats)[penalty.player]
+    results = []
+    for scored in tables:
+        for seat in scored.sheet.seat_results().values():
+            key = (scored.round, numbers[seat.player])
+            results.append(
+                RoundResult(
+                    player=key[1],
+                    round=scored.round,
+                    table=scored.table.number,
+                    points=seat.points + seat.table_points + moved.get(key, 0),
+                    solos=seat.solos,
+                    solos_won=seat.solos_won,
+                    penalty_points=seat.penalty_points + taken.get(key, 0),
+                )
+            )
+    return results
+
+
+def rank(document: Any) -> dict[str, Any]:
+    """Every table sheet, the ranking of every round and the overall ranking, as JSON-ready data."""
+    tournament = load(document)
+    tables = score(tournament)
+    results = round_results(tournament, tables)
+    chain = tournament.settings.tiebreaks
+    lots = None
+    if LOT in chain:
+        assert tournament.settings.seed is not None  # load refuses a lot without a seed
+        lots = draw_lots((p.number for p in tournament.participants), tournament.settings.seed)
+    by_number = {p.number: p for p in tournament.participants}
+
+    def standings(rows: list[Standing]) -> list[dict[str, Any]]:
+        return [_standing(row, by_number[row.player]) for row in rows]
+
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "name": tournament.name,
+        "preset": tournament.settings.preset,
+        "tiebreaks": list(chain),
+        "tables": [_table_output(t, {p.name: p.number for p in tournament.participants}) for t in tables],
+        "rounds": [
+            {
+                "round": r.number,
+                "standings": standings(rank_results([x for x in results if x.round == r.number], chain, lots)),
+            }
+            for r in tournament.rounds
+        ],
+        "overall": standings(rank_results(results, chain, lots)),
+    }
+    if lots is not None:
+        out["lot"] = {"seed": tournament.settings.seed, "order": sorted(lots, key=lots.__getitem__)}
+    return out
+
+
+def _standing(row: Standing, player: Participant) -> dict[str, Any]:
+    return {
+        "place": row.place,
+        "number": row.player,
+        "name": player.name,
+        "points": row.points,
+        "rounds": {str(r): points for r, points in row.rounds.items()},
+        "tiebreaks": dict(row.tiebreaks),
+        "arrives": player.arrives,
+        "withdrawn_after": player.withdrawn_after,
+    }
+
+
+def _table_output(scored: ScoredTable, numbers: dict[str, int]) -> dict[str, Any]:
+    sheet = scored.sheet
+    vorgefuehrt = sheet.vorgefuehrt
+    return {
+        "round": scored.round,
+        "table": scored.table.number,
+        "seats": [
+            {
+                "number": numbers[seat.player],
+                "name": seat.player,
+                "points": seat.points,
+                "place": seat.place,
+                "table_points": seat.table_points,
+                "games": seat.games,
+                "solos": seat.solos,
+                "solos_won": seat.solos_won,
+                "pflichtsolo": seat.pflichtsolo,
+                "penalty_points": seat.penalty_points,
+            }
+            for seat in sheet.seat_results().values()
+        ],
+        "games": sheet.games,
+        "played": sheet.played,
+        "normal_games": sheet.normal_games,
+        "games_left": sheet.games_left,
+        "owing": [numbers[p] for p in sheet.owing],
+        "vorgefuehrt": None if vorgefuehrt is None else numbers[vorgefuehrt],
+        "time_called": sheet.time_called,
+        "can_close": sheet.can_close,
+        "reasons": [{**reason.as_json(), "text": str(reason)} for reason in sheet.closing_problems()],
+    }

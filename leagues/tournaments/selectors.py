@@ -1,0 +1,229 @@
+"""Reads for tournaments: who sees which, a round's tables with their sheets' state."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import QuerySet
+from django.http import Http404
+
+from scorekeeper.models import Club, Session, TableLink
+
+from .models import Participant, TableSeat, Tournament, TournamentRound, TournamentTable
+from .rules.draw import Plan, plan, stats
+from .rules.penalties import Penalty as TournamentPenalty
+from .rules.presets import PRESETS, Preset
+from .rules.ranking import POINTS, RoundResult, Standing, draw_lots, rank
+from .rules.sheet import table_points
+
+
+def tournaments_of(club: Club) -> QuerySet[Tournament]:
+    return club.tournaments.all()
+
+
+def tournament_of(club: Club, tournament_id: int) -> Tournament:
+    """One of the club's tournaments; Http404 for any other."""
+    found = club.tournaments.filter(pk=tournament_id).first()
+    if found is None:
+        raise Http404
+    return found
+
+
+def round_of(tournament: Tournament, number: int) -> TournamentRound:
+    found = tournament.played_rounds.filter(number=number).first()
+    if found is None:
+        raise Http404
+    return found
+
+
+@dataclass(frozen=True)
+class TableView:
+    """A table of a round as the round page shows it: its number, its players in seat order and its sheet."""
+
+    table: TournamentTable
+    players: list[Participant]
+    session: Session
+    link: TableLink | None  # the table's phone link while the round lasts
+
+    @property
+    def number(self) -> int:
+        return self.table.number
+
+
+def tables_of(this_round: TournamentRound) -> list[TableView]:
+    """The round's tables with their players, sessions and live links, in three queries."""
+    tables = list(this_round.tables.select_related("session").order_by("number"))
+    seats: dict[int, list[Participant]] = {t.pk: [] for t in tables}
+    for row in (
+        TableSeat.objects.filter(table__round=this_round).select_related("participant").order_by("table", "position")
+    ):
+        seats[row.table_id].append(row.participant)
+    links = {
+        link.session_id: link for link in TableLink.objects.live().filter(session__in=[t.session_id for t in tables])
+    }
+    return [TableView(t, seats[t.pk], t.session, links.get(t.session_id)) for t in tables]
+
+
+# the draw ----------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """The plan of the whole tournament as its field stands, and whether ``Tournament.plan`` keeps it already."""
+
+    plan: Plan
+    key: str  # what the plan is drawn from, hashed: the kept plan is this one while the keys agree
+    kept: bool
+
+    def as_kept(self) -> dict[str, Any]:
+        """What ``Tournament.plan`` keeps of it."""
+        return {"key": self.key, "rounds": self.plan.rounds, "lower_bound": self.plan.lower_bound}
+
+
+def drawn(tournament: Tournament) -> Drawn:
+    """The plan of the whole tournament: the rounds played as they were, then the rest drawn for the participants
+    who play in the next round (named by their start numbers). Read from ``Tournament.plan`` while what it is drawn
+    from is unchanged, else drawn afresh without writing: the draw is deterministic (the tournament's seed), so what
+    a page shows is what ``services.tournaments.draw`` keeps and ``start_round`` starts. Raises ``DrawError``."""
+    played = played_rounds(tournament)
+    coming = len(played) + 1
+    field = [p for p in tournament.participants.all() if p.plays_in(coming)]
+    apart = [(str(pair.first.number), str(pair.second.number)) for pair in tournament.apart_pairs.select_related()]
+    wishes: dict[str, Any] = {
+        "played": played,
+        "fixed": {str(p.number): p.fixed_table for p in field if p.fixed_table},
+        "apart_in_first_round": apart,
+        "game": tournament.game,
+        "seed": tournament.seed,
+    }
+    players, rounds = [str(p.number) for p in field], max(tournament.rounds, len(played))
+    key = hashlib.sha256(repr((players, rounds, sorted(wishes.items()))).encode()).hexdigest()[:32]
+    kept = tournament.plan
+    if kept.get("key") != key:
+        return Drawn(plan(players, rounds, **wishes), key, kept=False)
+    every_round = tuple(tuple(tuple(table) for table in tables) for tables in kept["rounds"])
+    stored = Plan(every_round, len(played), tournament.seed, tournament.game, kept["lower_bound"],
+                  stats(every_round, tournament.game))  # fmt: skip
+    return Drawn(stored, key, kept=True)
+
+
+def played_rounds(tournament: Tournament) -> list[list[list[str]]]:
+    """The rounds started so far: each table's start numbers in seat order."""
+    rounds: dict[int, dict[int, list[str]]] = {}
+    seats = TableSeat.objects.filter(table__round__tournament=tournament).order_by(
+        "table__round__number", "table__number", "position"
+    )
+    for round_number, table, number in seats.values_list(
+        "table__round__number", "table__number", "participant__number"
+    ):
+        rounds.setdefault(round_number, {}).setdefault(table, []).append(str(number))
+    return [list(tables.values()) for _, tables in sorted(rounds.items())]
+
+
+# the ranking ---------------------------------------------------------------------------------------------------------
+
+
+def preset_of(tournament: Tournament) -> Preset:
+    preset = PRESETS[tournament.preset]
+    return preset.with_table_points() if tournament.settings.get("table_points") else preset
+
+
+@dataclass(frozen=True)
+class RankingRow:
+    standing: Standing
+    participant: Participant
+
+    @property
+    def place(self) -> int:
+        assert self.standing.place is not None  # a tournament places every player
+        return self.standing.place
+
+
+@dataclass(frozen=True)
+class TournamentRanking:
+    rows: list[RankingRow]
+    rounds: list[int]  # the rounds started, in order
+    round: int | None  # the round ranked alone, or None for the whole tournament
+    chain: tuple[str, ...]
+    open_tables: int  # tables still playing: their points count as they stand
+
+
+def ranking(tournament: Tournament, *, round_number: int | None = None) -> TournamentRanking:
+    """The ranking live: each table's points and solos as its sheet stands, open or closed (what the engine's replay
+    stored with the session: its totals and its round; no deal is read), its table points, the penalties. Four
+    queries, whatever the field: each table's session read once, each seat once."""
+    preset = preset_of(tournament)
+    sheets = {
+        table_id: (number, table, session, totals, status, round_)
+        for table_id, number, table, session, totals, status, round_ in TournamentTable.objects.filter(
+            round__tournament=tournament
+        )
+        .order_by()
+        .values_list(
+            "pk", "round__number", "number", "session_id", "session__totals", "session__status", "session__round"
+        )
+    }
+    seats = [
+        (*sheets[table_id][:3], position, player, *sheets[table_id][3:])
+        for table_id, position, player in TableSeat.objects.filter(table__round__tournament=tournament)
+        .order_by()
+        .values_list("table_id", "position", "participant__number")
+    ]
+    solos: dict[tuple[int, int], tuple[int, int]] = {}
+    tables: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}
+    open_sessions: set[int] = set()
+    for number, table, session, position, player, totals, status, round_ in seats:
+        tables.setdefault((number, table), []).append((player, totals[position], session, position))
+        if round_ is not None:  # none before the table's first deal
+            seat = round_["seats"][position]
+            solos[(session, position)] = (seat["solos"], seat["solos_won"])
+        if status == Session.Status.OPEN:
+            open_sessions.add(session)
+    moved, taken = _penalty_effects(tournament, tables)
+    results = []
+    for (number, table), seated in tables.items():
+        extra = table_points(preset, {str(player): points for player, points, _, _ in seated})
+        for player, points, session, position in seated:
+            played, won = solos.get((session, position), (0, 0))
+            results.append(
+                RoundResult(
+                    player=player,
+                    round=number,
+                    table=table,
+                    points=points + extra[str(player)] + moved.get((number, player), 0),
+                    solos=played,
+                    solos_won=won,
+                    penalty_points=taken.get((number, player), 0),
+                )
+            )
+    chain = (POINTS, *tournament.tiebreaks)  # as the document lists it
+    rounds = sorted({number for number, _ in tables})
+    if round_number not in rounds:
+        round_number = None
+    counted = [r for r in results if round_number is None or r.round == round_number]
+    participants = {p.number: p for p in tournament.participants.all()}
+    lots = draw_lots(participants, tournament.seed) if "lot" in chain else None
+    rows = [RankingRow(s, participants[s.player]) for s in rank(counted, chain, lots)]
+    return TournamentRanking(rows, rounds, round_number, chain, len(open_sessions))
+
+
+def _penalty_effects(
+    tournament: Tournament, tables: dict[tuple[int, int], list[tuple[int, int, int, int]]]
+) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:
+    """What the penalties move, by (round, player), and what they take from each offender."""
+    table_of = {
+        (number, player): [p for p, *_ in seated] for (number, _), seated in tables.items() for player, *_ in seated
+    }
+    moved: dict[tuple[int, int], int] = {}
+    taken: dict[tuple[int, int], int] = {}
+    for number, player, kind, points in tournament.penalties.values_list(
+        "round__number", "participant__number", "kind", "points"
+    ):
+        penalty = TournamentPenalty(number, player, kind, "", "", points or None)
+        deltas = penalty.deltas(table_of[(number, player)])
+        for other, delta in deltas.items():
+            moved[(number, other)] = moved.get((number, other), 0) + delta
+        taken[(number, player)] = taken.get((number, player), 0) - deltas[player]
+    return moved, taken

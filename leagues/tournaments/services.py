@@ -1,0 +1,609 @@
+"""Every write to a tournament: registration, the draw, rounds and their table sessions, swaps, penalties.
+
+The draw (``leagues.tournaments.rules.draw``) plans every remaining round from the field as it is
+(``selectors.tournaments.drawn``; ``draw`` keeps the plan), and a round is only committed when the director starts
+it: its tables become sessions of the club (the table sheets, entered on the same screens as any evening), seated as
+drawn. Rounds played never change.
+"""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scorekeeper import services as scorekeeper
+from scorekeeper.documents import session_document
+from scorekeeper.engine.messages import Message
+from scorekeeper.engine_words import translated
+from scorekeeper.models import AuditEntry, Club, Deal, Member, Session
+from scorekeeper.services import ServiceError, record, refuse_nul
+from scorekeeper.services.clubs import clean_choice, clean_name
+from scorekeeper.services.record import Actor, audit_club
+
+from ..competition import NAME_MAX
+from . import selectors
+from .models import ApartPair, Participant, Penalty, TableSeat, Tournament, TournamentRound, TournamentTable
+from .rules.document import Participant as DocumentParticipant
+from .rules.document import Round as DocumentRound
+from .rules.document import Tournament as TournamentDocument
+from .rules.document import load as load_document
+from .rules.document import score as score_document
+from .rules.draw import MOST_ROUNDS, DrawError, Plan
+from .rules.presets import PRESETS
+from .rules.prizes import prizes_json, read_prizes
+from .rules.ranking import POINTS, parse_tiebreaks
+from .rules.reading import CENTS_MOST, SMALL_MOST, Bad
+from .rules.sheet import Sheet, closing_problems, scored_sheet, unbalanced_rows
+from .rules.words import InvalidTournament
+from .selectors import preset_of
+
+REASON_MAX = 200
+
+
+# the tournament ----------------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def create_tournament(
+    *,
+    club: Club,
+    actor: Actor,
+    name: str,
+    preset: str,
+    played_on: datetime.date,
+    rounds: int,
+    entry_fee_cents: int = 0,
+    table_points: bool = False,
+    tiebreaks: Sequence[str] = ("best_round", "shared"),
+    seed: int | None = None,
+) -> Tournament:
+    """A tournament in registration, scored by a tournament ``preset`` (``rules.presets``): its table
+    sessions will be played under the preset's rules and tariff, frozen now as a session freezes them."""
+    scoring = PRESETS.get(preset) if isinstance(preset, str) else None
+    if scoring is None:
+        raise ServiceError.on("preset", _("Choose one of the scorings offered."))
+    game = scoring.game
+    frozen_rules, frozen_tariff = scorekeeper.sessions.frozen(game, scoring.table_rules(), scoring.tariff)
+    if not isinstance(rounds, int) or not 1 <= rounds <= MOST_ROUNDS:
+        raise ServiceError.on("rounds", _("A tournament has 1 to %(most)s rounds.") % {"most": MOST_ROUNDS})
+    if not isinstance(entry_fee_cents, int) or entry_fee_cents < 0:
+        raise ServiceError.on("entry_fee_cents", _("The entry fee cannot be negative."))
+    try:  # the points always decide first: the chain is what decides between players level on them
+        chain = [key for key in parse_tiebreaks([POINTS, *tiebreaks]) if key != POINTS]
+    except Bad as error:
+        raise ServiceError.on("tiebreaks", error.words) from error
+    tournament = Tournament.objects.create(
+        club=club,
+        name=clean_name(name, "name", NAME_MAX),
+        game=game,
+        played_on=played_on,
+        preset=preset,
+        settings={"rules": frozen_rules, "tariff": frozen_tariff, "table_points": bool(table_points)},
+        rounds=rounds,
+        entry_fee_cents=entry_fee_cents,
+        currency=club.currency,
+        tiebreaks=chain,
+        seed=seed if seed is not None else secrets.randbelow(2**31),
+    )
+    audit_club(club, actor, AuditEntry.Action.TOURNAMENT_CREATED, after={"tournament": tournament.name, "game": game})
+    return tournament
+
+
+@transaction.atomic
+def set_prizes(*, tournament: Tournament, actor: Actor, prizes: Any) -> Tournament:
+    """The prize list (``rules.prizes``), kept in the settings; a bad field's message is keyed by its
+    path, such as ``pool[1].percent``."""
+    tournament = locked(tournament)
+    try:
+        prize_list = read_prizes(prizes)
+    except InvalidTournament as error:
+        errors: dict[str | None, list[Message]] = {}
+        for problem in error.problems:
+            errors.setdefault(problem.path or None, []).append(problem.words)
+        raise ServiceError(errors) from error
+    tournament.settings = {**tournament.settings, "prizes": prizes_json(prize_list)}
+    tournament.save(update_fields=["settings"])
+    _audit(tournament, actor, "prizes_set", places=len(prize_list.pool), categories=len(prize_list.categories))
+    return tournament
+
+
+def locked(tournament: Tournament) -> Tournament:
+    """The tournament, locked for the rest of the transaction: one change to its field or rounds at a time."""
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def rounds_started(tournament: Tournament) -> int:
+    return tournament.played_rounds.count()
+
+
+# the field ---------------------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def add_participant(
+    *,
+    tournament: Tournament,
+    actor: Actor,
+    name: str = "",
+    member: Member | None = None,
+    categories: Iterable[str] = (),
+    fixed_table: int | None = None,
+) -> Participant:
+    """Register a member, or a guest by name, with the next start number. Once rounds are played, a late arrival
+    plays from the next round on, and the rounds still to come are drawn again with them."""
+    tournament = locked(tournament)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ServiceError.on(None, _("The tournament is over."))
+    if member is None:
+        member = scorekeeper.sessions.member_named(tournament.club, clean_name(name, "name"))
+    elif member.club_id != tournament.club_id:
+        raise ServiceError.on("member", _("Only members and guests of the club can take part."))
+    if tournament.participants.filter(member=member).exists():
+        raise ServiceError.on("name", _("%(name)s is already registered.") % {"name": member.name})
+    if fixed_table is not None and (not isinstance(fixed_table, int) or not 1 <= fixed_table <= SMALL_MOST):
+        raise ServiceError.on("fixed_table", _("A table is numbered from 1 to %(most)s.") % {"most": SMALL_MOST})
+    number = 1 + max(tournament.participants.values_list("number", flat=True), default=0)
+    participant = Participant.objects.create(
+        tournament=tournament,
+        number=number,
+        member=member,
+        name=member.name,
+        categories=sorted({str(c) for c in categories if str(c).strip()}),
+        fixed_table=fixed_table,
+        first_round=rounds_started(tournament) + 1,
+    )
+    _audit(tournament, actor, "participant_added", name=member.name, number=number)
+    _draw_again(tournament, actor)
+    return participant
+
+
+@transaction.atomic
+def withdraw(*, participant: Participant, actor: Actor) -> Participant:
+    """The participant leaves after the rounds started so far (or, before the first round, is taken off the list);
+    the rounds still to come are drawn again without them."""
+    tournament = locked(participant.tournament)
+    participant = Participant.objects.get(pk=participant.pk)
+    started = rounds_started(tournament)
+    if started == 0 and not participant.seat_rows.exists():
+        participant.delete()
+    else:
+        participant.last_round = started
+        participant.save(update_fields=["last_round"])
+    _audit(tournament, actor, "participant_withdrawn", name=participant.name, number=participant.number)
+    _draw_again(tournament, actor)
+    return participant
+
+
+@transaction.atomic
+def keep_apart(*, tournament: Tournament, actor: Actor, first: Participant, second: Participant) -> ApartPair:
+    """Keep two participants apart in round 1 (same household, same club)."""
+    tournament = locked(tournament)
+    if first.pk == second.pk or {first.tournament_id, second.tournament_id} != {tournament.pk}:
+        raise ServiceError.on("second", _("Choose two different participants of this tournament."))
+    pair = ApartPair.objects.create(tournament=tournament, first=first, second=second)
+    _audit(tournament, actor, "kept_apart", first=first.name, second=second.name)
+    return pair
+
+
+# the draw ----------------------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def draw(*, tournament: Tournament, actor: Actor) -> Plan:
+    """Keep the plan of the tournament as its field now stands (``Tournament.plan``), so that the draw page reads it
+    instead of drawing it at every look: a draw weighs up to a second of swaps. Writes nothing while the plan kept is
+    current. The director's POST before the first round; once rounds are under way each change of the field keeps
+    the new plan itself (``_draw_again``)."""
+    tournament = locked(tournament)
+    try:
+        current = selectors.drawn(tournament)
+    except DrawError as error:
+        raise ServiceError.on(None, error.words) from error
+    _keep(tournament, actor, current)
+    return current.plan
+
+
+def _draw_again(tournament: Tournament, actor: Actor) -> None:
+    """After a change of the field of a running tournament, the rounds still to come drawn again and kept, in the
+    change's own transaction. Before the first round a registration does not draw (a field of 200 would draw 200
+    times); a field that cannot be drawn keeps nothing, and the draw page says why."""
+    if not rounds_started(tournament):
+        return
+    try:
+        current = selectors.drawn(tournament)
+    except DrawError:
+        return
+    if current.plan.next_round is not None:  # else every round is started: nothing left to draw
+        _keep(tournament, actor, current)
+
+
+def _keep(tournament: Tournament, actor: Actor, current: selectors.Drawn) -> None:
+    if current.kept:
+        return
+    tournament.plan = current.as_kept()
+    tournament.save(update_fields=["plan"])
+    _audit(tournament, actor, "drawn", round=current.plan.played + 1, repeats=current.plan.stats.repeats)
+
+
+@transaction.atomic
+def start_round(*, tournament: Tournament, actor: Actor) -> TournamentRound:
+    """Commit the next round as drawn: each table becomes a session of the club, seated in the drawn order (seat 1
+    deals first), under the tournament's rules."""
+    tournament = locked(tournament)
+    number = rounds_started(tournament) + 1
+    if number > tournament.rounds:
+        raise ServiceError.on(None, _("Every round has been drawn."))
+    previous = tournament.played_rounds.order_by("-number").first()
+    if previous is not None and previous.closed_at is None:
+        raise ServiceError.on(None, _("Close round %(n)s first.") % {"n": previous.number})
+    try:
+        tables = selectors.drawn(tournament).plan.next_round
+    except DrawError as error:
+        raise ServiceError.on(None, error.words) from error
+    assert tables is not None  # number <= rounds: the plan has this round
+    by_number = {str(p.number): p for p in tournament.participants.select_related("member")}
+    this_round = TournamentRound.objects.create(tournament=tournament, number=number)
+    for table_number, seated in enumerate(tables, start=1):
+        _seat_table(tournament, this_round, table_number, [by_number[n] for n in seated], actor)
+    tournament.status = Tournament.Status.RUNNING
+    tournament.save(update_fields=["status"])
+    _audit(tournament, actor, "round_started", round=number, tables=len(tables))
+    _draw_again(tournament, actor)
+    return this_round
+
+
+def _seat_table(
+    tournament: Tournament, this_round: TournamentRound, number: int, seated: list[Participant], actor: Actor
+) -> TournamentTable:
+    session = scorekeeper.start_session(
+        club=tournament.club,
+        actor=actor,
+        game=tournament.game,
+        rules=tournament.settings["rules"],
+        tariff=tournament.settings["tariff"],
+        players=[p.member for p in seated],
+        played_on=tournament.played_on,
+        table=_("%(tournament)s, round %(round)s, table %(table)s")
+        % {"tournament": tournament.name, "round": this_round.number, "table": number},
+    )
+    table = TournamentTable.objects.create(round=this_round, number=number, session=session)
+    label = _("Table %(n)s") % {"n": number}
+    scorekeeper.create_table_link(session=session, actor=actor, label=label)  # the table's phone, until the round ends
+    TableSeat.objects.bulk_create(
+        TableSeat(table=table, participant=p, position=position) for position, p in enumerate(seated)
+    )
+    return table
+
+
+@transaction.atomic
+def swap(*, this_round: TournamentRound, actor: Actor, first: Participant, second: Participant) -> None:
+    """The director swaps two participants of a round whose tables have no deal yet; the rounds still to come are
+    drawn again."""
+    tournament = locked(this_round.tournament)
+    seats = {s.participant_id: s for s in TableSeat.objects.filter(table__round=this_round).select_related("table")}
+    if first.pk not in seats or second.pk not in seats or first.pk == second.pk:
+        raise ServiceError.on("second", _("Choose two different participants of this round."))
+    tables = {seats[first.pk].table, seats[second.pk].table}
+    if any(table.session.deals.exists() for table in tables):
+        raise ServiceError.on(None, _("A table that has started playing cannot be changed."))
+    by_table: dict[int, list[Participant]] = {}
+    for table in tables:
+        order = list(table.seat_rows.select_related("participant__member").order_by("position"))
+        by_table[table.pk] = [row.participant for row in order]
+    for seated in by_table.values():
+        for i, p in enumerate(seated):
+            seated[i] = second if p.pk == first.pk else first if p.pk == second.pk else p
+    for table in tables:
+        session, number, seated = table.session, table.number, by_table[table.pk]
+        table.delete()
+        scorekeeper.delete_session(session=session, actor=actor)
+        _seat_table(tournament, this_round, number, seated, actor)
+    _audit(tournament, actor, "participants_swapped", round=this_round.number, first=first.name, second=second.name)
+    _draw_again(tournament, actor)
+
+
+@transaction.atomic
+def call_time(*, this_round: TournamentRound, actor: Actor) -> TournamentRound:
+    """Time is called: the normal games not yet played are struck; the Pflichtsoli still owed are played."""
+    this_round = TournamentRound.objects.select_for_update().get(pk=this_round.pk)
+    if this_round.time_called_at is None:
+        this_round.time_called_at = timezone.now()
+        this_round.save(update_fields=["time_called_at"])
+        for table in this_round.tables.select_related("session"):
+            session = scorekeeper.call_time(session=table.session, actor=actor)  # the engine admits the deals
+            table.time_called_after = session.rules["time_called_after"]
+            table.save(update_fields=["time_called_after"])
+        _audit(this_round.tournament, actor, "time_called", round=this_round.number)
+    return this_round
+
+
+@transaction.atomic
+def close_round(*, this_round: TournamentRound, actor: Actor) -> TournamentRound:
+    """The round is over once every table sheet is closed; the last round ends the tournament."""
+    this_round = TournamentRound.objects.select_for_update().select_related("tournament").get(pk=this_round.pk)
+    open_tables = [t.number for t in this_round.tables.select_related("session") if t.session.is_open]
+    if open_tables:
+        raise ServiceError.on(
+            None, _("Table sheets still open: %(tables)s.") % {"tables": ", ".join(map(str, open_tables))}
+        )
+    if this_round.closed_at is None:
+        this_round.closed_at = timezone.now()
+        this_round.save(update_fields=["closed_at"])
+        sessions = [table.session for table in this_round.tables.select_related("session")]
+        scorekeeper.expire_table_links(sessions=sessions, actor=actor)
+        tournament = this_round.tournament
+        if this_round.number == tournament.rounds:
+            tournament.status = Tournament.Status.FINISHED
+            tournament.save(update_fields=["status"])
+        _audit(tournament, actor, "round_closed", round=this_round.number)
+    return this_round
+
+
+# a table sheet -----------------------------------------------------------------------------------------------------
+
+
+def table_sheet(table: TournamentTable) -> Sheet:
+    """The table's sheet as the engine scores its session, under the session's own rules, which keep the round:
+    Pflichtsoli owed, games left, whether it can close."""
+    try:
+        return scored_sheet(preset_of(table.round.tournament), session_document(table.session))
+    except InvalidTournament as error:
+        raise ServiceError({None: [p.words for p in error.problems]}) from error
+
+
+def table_closing_problems(session: Session) -> list[str]:
+    """Why a tournament table's sheet cannot close yet: its round is not played out (a Pflichtsolo owed, games still
+    to play). Nothing for any other session. The scorekeeper asks it before every close (``add_closing_rule``); it
+    reads the round the engine's replay stored with the session's last change, not scored again."""
+    table = TournamentTable.objects.filter(session=session).select_related("round__tournament").first()
+    if table is None:
+        return []
+    kept = session.round
+    if kept is None:  # no deal yet: the round as it begins
+        problems = table_sheet(table).closing_problems()
+    else:
+        preset = preset_of(table.round.tournament)
+        stored = session.deals.filter(deleted_at__isnull=True).order_by("sequence").values_list("number", "result")
+        rows = unbalanced_rows((n, sum(r["deltas"]), r["pot"]) for n, r in stored) if preset.zero_sum else ()
+        problems = closing_problems(kept["owing"], kept["regular_left"], kept["games"], rows)
+    return [translated(problem) for problem in problems]
+
+
+# penalties ---------------------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def add_penalty(
+    *,
+    this_round: TournamentRound,
+    actor: Actor,
+    participant: Participant,
+    kind: str,
+    reason: str,
+    official: str,
+    points: int = 0,
+) -> Penalty:
+    """A penalty the round's official decided: minor or serious (as the rules price them) or a free deduction of
+    ``points``, with its reason."""
+    kind = clean_choice(kind, "kind", Penalty.Kind.values)
+    if not TableSeat.objects.filter(table__round=this_round, participant=participant).exists():
+        raise ServiceError.on("participant", _("Choose a participant who plays in this round."))
+    if kind == Penalty.Kind.DEDUCTION and (not isinstance(points, int) or not 1 <= points <= CENTS_MOST):
+        raise ServiceError.on("points", _("A free deduction takes from 1 to %(most)s points.") % {"most": CENTS_MOST})
+    reason = str(reason).strip()
+    if not reason or len(reason) > REASON_MAX:
+        raise ServiceError.on("reason", _("Give the reason in at most %(n)s characters.") % {"n": REASON_MAX})
+    penalty = Penalty.objects.create(
+        tournament=this_round.tournament,
+        round=this_round,
+        participant=participant,
+        kind=kind,
+        points=points if kind == Penalty.Kind.DEDUCTION else 0,
+        reason=reason,
+        official=clean_name(official, "official"),
+    )
+    _audit(this_round.tournament, actor, "penalty", name=participant.name, kind=kind, reason=reason)
+    return penalty
+
+
+def _audit(tournament: Tournament, actor: Actor, what: str, **details: Any) -> None:
+    audit_club(
+        tournament.club,
+        actor,
+        AuditEntry.Action.TOURNAMENT_CHANGED,
+        after={"tournament": tournament.name, "what": what, **details},
+    )
+
+
+__all__ = [
+    "add_participant",
+    "add_penalty",
+    "call_time",
+    "close_round",
+    "create_tournament",
+    "draw",
+    "import_tournament",
+    "keep_apart",
+    "set_prizes",
+    "start_round",
+    "swap",
+    "withdraw",
+]
+
+
+# importing a schreiber-tournament/1 document -----------------------------------------------------------------------
+# The document is checked and every table sheet scored by the pure loader first, so that a bad document names the
+# path of each bad field and writes nothing; only then is the tournament written, in one transaction.
+
+# create_tournament's fields and where the document keeps them
+SETTINGS_PATHS = {"name": "name", None: "settings"} | {
+    key: f"settings.{key}" for key in ("preset", "rounds", "entry_fee_cents", "tiebreaks")
+}
+
+
+@transaction.atomic
+def import_tournament(*, club: Club, actor: Actor, document: Any, played_on: datetime.date | None = None) -> Tournament:
+    """A ``schreiber-tournament/1`` document (an export, say) as a new tournament of ``club``: its participants
+    (members by name, else guests), every round with its tables as sessions and their deals, time called and the
+    penalties. The rounds before the last are closed, as they must have been for the next to start; the last is
+    closed when every one of its sheets can be. ``played_on`` (the document has no date) defaults to today."""
+    refuse_nul(document)
+    loaded, sheets = _checked(document)
+    settings = loaded.settings
+    if settings.games_per_round and settings.games_per_round != {
+        size: games for size, games in PRESETS[settings.preset].games.items() if size in settings.games_per_round
+    }:
+        raise _at("settings.games_per_round", _("A tournament here plays the games of its scoring preset."))
+    if isinstance(settings.seed, str):
+        raise _at("settings.seed", _("The seed must be a whole number."))
+    with _located(SETTINGS_PATHS):
+        tournament = create_tournament(
+            club=club, actor=actor, name=loaded.name or _("Imported tournament"), preset=settings.preset,
+            played_on=played_on or timezone.localdate(), rounds=settings.rounds,
+            entry_fee_cents=settings.entry_fee_cents, table_points=settings.table_points,
+            tiebreaks=[key for key in settings.tiebreaks if key != POINTS], seed=settings.seed,
+        )  # fmt: skip
+    by_number = {
+        p.number: _imported_participant(tournament, p, f"participants[{index}]")
+        for index, p in enumerate(loaded.participants)
+    }
+    for index, played in enumerate(loaded.rounds):
+        last = index == len(loaded.rounds) - 1
+        _imported_round(tournament, played, sheets[played.number], by_number, actor, closed=not last)
+    for index, penalty in enumerate(loaded.penalties):
+        with _located({None: f"penalties[{index}]"}):
+            add_penalty(
+                this_round=tournament.played_rounds.get(number=penalty.round), actor=actor,
+                participant=by_number[penalty.player], kind=penalty.kind, reason=penalty.reason,
+                official=penalty.official, points=penalty.points or 0,
+            )  # fmt: skip
+    _imported_status(tournament, loaded, sheets, actor)
+    _audit(tournament, actor, "tournament_imported", participants=len(by_number), rounds=len(loaded.rounds))
+    return tournament
+
+
+def _checked(document: Any) -> tuple[TournamentDocument, dict[int, dict[int, Sheet]]]:
+    """The document read and each table's sheet by round and table number; ServiceError naming every bad path."""
+    try:
+        loaded = load_document(document)
+        scored = score_document(loaded)
+    except InvalidTournament as error:
+        raise ServiceError({None: [f"{p.path}: {translated(p.words)}" if p.path else translated(p.words)
+                                   for p in error.problems]}) from error  # fmt: skip
+    sheets: dict[int, dict[int, Sheet]] = {}
+    for table in scored:
+        sheets.setdefault(table.round, {})[table.table.number] = table.sheet
+    return loaded, sheets
+
+
+def _imported_participant(tournament: Tournament, entry: DocumentParticipant, path: str) -> Participant:
+    with _located({None: path, "players": f"{path}.name"}):
+        member = scorekeeper.sessions.member_named(tournament.club, entry.name)
+    if member.name != entry.name:  # the deals name the players as the document does, the sheets as the club does
+        raise _at(
+            f"{path}.name",
+            _("The club's member is called %(member)s: write the name as the club does.") % {"member": member.name},
+        )
+    return Participant.objects.create(
+        tournament=tournament,
+        number=entry.number,
+        member=member,
+        name=member.name,
+        first_round=entry.arrives,
+        last_round=entry.withdrawn_after,
+    )
+
+
+def _imported_round(
+    tournament: Tournament,
+    played: DocumentRound,
+    sheets: dict[int, Sheet],
+    by_number: dict[int, Participant],
+    actor: Actor,
+    *,
+    closed: bool,
+) -> None:
+    this_round = TournamentRound.objects.create(tournament=tournament, number=played.number)
+    for entry in played.tables:
+        table = _seat_table(tournament, this_round, entry.number, [by_number[n] for n in entry.seats], actor)
+        session = table.session
+        if entry.time_called is not None:  # first: the engine admits the deals after it as the sheet did
+            session = scorekeeper.call_time(session=session, actor=actor, after=entry.time_called)
+            table.time_called_after = entry.time_called
+            table.save(update_fields=["time_called_after"])
+            this_round.time_called_at = this_round.time_called_at or timezone.now()
+        _record_sheet(session, sheets[entry.number].deals, actor)
+    if this_round.time_called_at is not None:
+        this_round.save(update_fields=["time_called_at"])
+    if closed:
+        _close_imported(this_round, actor)
+
+
+def _record_sheet(session: Session, facts: Sequence[Any], actor: Actor) -> None:
+    """The table's deals as recorded, in one replay rather than one per deal (the session's rules keep the round as
+    the sheet's did): the dealers are frozen into them as for deals entered at the table."""
+    deals = [
+        Deal(
+            session=session,
+            sequence=number,
+            facts=dict(f),
+            created_by=record.user(actor),
+            updated_by=record.user(actor),
+        )
+        for number, f in enumerate(facts, start=1)
+    ]
+    parsed, results = record.replay(session, deals, None)
+    record.store(session, deals, parsed, results)
+    record.audit(session, actor, AuditEntry.Action.SESSION_IMPORTED, after={"deals": len(deals)})
+
+
+def _close_imported(this_round: TournamentRound, actor: Actor) -> None:
+    for table in this_round.tables.select_related("session"):
+        scorekeeper.close_session(session=table.session, actor=actor)
+    close_round(this_round=this_round, actor=actor)
+
+
+def _imported_status(
+    tournament: Tournament, loaded: TournamentDocument, sheets: dict[int, dict[int, Sheet]], actor: Actor
+) -> None:
+    if not loaded.rounds:
+        return
+    last = tournament.played_rounds.order_by("-number").first()
+    assert last is not None
+    if all(sheet.can_close for sheet in sheets.get(last.number, {}).values()):
+        _close_imported(last, actor)  # the last round closes the tournament too
+    tournament.refresh_from_db(fields=["status"])
+    if tournament.status == Tournament.Status.REGISTRATION:
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+
+
+def _at(path: str, message: str) -> ServiceError:
+    return ServiceError.on(None, f"{path}: {message}")
+
+
+@contextmanager
+def _located(paths: dict[str | None, str]) -> Iterator[None]:
+    """A ServiceError of a service called for a part of the document, each field named by its path in it: ``paths``
+    maps a field to its path, and ``None`` to the part's own path, which the other fields follow."""
+    try:
+        yield
+    except ServiceError as error:
+        located = [
+            f"{_path(paths, field)}: {message}" for field, messages in error.errors.items() for message in messages
+        ]
+        raise ServiceError({None: located}) from error
+
+
+def _path(paths: dict[str | None, str], field: str | None) -> str:
+    if field in paths:
+        return paths[field]
+    base = paths.get(None, "")
+    return f"{base}.{field}" if base and field else field or base

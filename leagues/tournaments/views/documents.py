@@ -1,0 +1,42 @@
+"""A tournament as a ``schreiber-tournament/1`` document: members download it, owners import one as a new
+tournament (a backup brought back on another laptop, or a tournament run elsewhere)."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+
+from scorekeeper.models import Role
+from scorekeeper.services import ServiceError
+from scorekeeper.views.access import Request, club_member
+from scorekeeper.views.downloads import json_download
+from scorekeeper.views.errors import add_service_errors
+
+from .. import selectors, services
+from ..documents import export_tournament
+from ..forms import TournamentImportForm
+
+
+def tournament_export(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
+    me = club_member(request, club_slug)
+    tournament = selectors.tournament_of(me.club, tournament_id)
+    filename = f"{me.club.slug}-tournament-{tournament.pk}-{tournament.played_on:%Y-%m-%d}.json"
+    return json_download(export_tournament(tournament), filename, indent=1)
+
+
+def tournament_import(request: Request, club_slug: str) -> HttpResponse:
+    me = club_member(request, club_slug, Role.OWNER)
+    today = {"played_on": timezone.localdate()}
+    form = TournamentImportForm(request.POST or None, request.FILES or None, initial=today)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.import_tournament(
+                club=me.club, actor=request.user, document=form.cleaned_data["document"],
+                played_on=form.cleaned_data["played_on"],
+            )  # fmt: skip
+        except ServiceError as error:
+            add_service_errors(form, error)
+        else:
+            return redirect("tournament", me.club.slug, tournament.pk)
+    return render(request, "leagues/tournament/import.html", {"club": me.club, "me": me, "form": form})

@@ -1,0 +1,40 @@
+"""A tournament's prizes: the list and who wins what under the ranking as it stands; the club's owners set the list."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+
+from scorekeeper.models import Role
+from scorekeeper.services import ServiceError
+from scorekeeper.views.access import Request, club_member
+from scorekeeper.views.errors import add_service_errors
+
+from .. import prize_selectors, selectors, services
+from ..prize_forms import PrizeForm
+
+
+def tournament_prizes(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
+    me = club_member(request, club_slug)
+    tournament = selectors.tournament_of(me.club, tournament_id)
+    prizes = prize_selectors.prizes_of(tournament)
+    form = None
+    if me.can(Role.OWNER):
+        categories = {c for p in tournament.participants.all() for c in p.categories}
+        form = PrizeForm(request.POST or None, prizes=prizes, categories=categories)
+    if form is not None and request.method == "POST" and form.is_valid():
+        try:
+            services.set_prizes(tournament=tournament, actor=request.user, prizes=form.prizes())
+        except ServiceError as error:
+            add_service_errors(form, error, form.field_map)
+        else:
+            return redirect("tournament_prizes", me.club.slug, tournament.pk)
+    context = {
+        "club": me.club,
+        "me": me,
+        "tournament": tournament,
+        "fees_cents": prize_selectors.fees_cents(tournament),
+        "prize_lines": prize_selectors.prize_table(tournament, selectors.ranking(tournament)),
+        "form": form,
+    }
+    return render(request, "leagues/tournament/prizes.html", context)

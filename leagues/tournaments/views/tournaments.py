@@ -1,0 +1,261 @@
+"""A club's tournaments: create one, register the field, the draw, each round's tables, penalties and swaps.
+
+Members see everything; the club's owners direct (register, draw, start and close rounds, penalties).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from scorekeeper.engine_words import translated
+from scorekeeper.models import Member, Role
+from scorekeeper.services import ServiceError
+from scorekeeper.views.access import Request, club_member
+from scorekeeper.views.downloads import attachment
+from scorekeeper.views.errors import add_service_errors
+from scorekeeper.views.params import whole_number
+from scorekeeper.views.table_links import qr_svg
+
+from .. import selectors, services
+from ..forms import PRESET_NAMES, TIEBREAK_NAMES, ParticipantForm, PenaltyForm, SwapForm, TournamentForm
+from ..models import Participant, Tournament
+from ..rules.draw import DrawError
+
+HALL_REFRESH_SECONDS = 4  # a closed table shows on the hall screen within five seconds
+
+
+def tournament_list(request: Request, club_slug: str) -> HttpResponse:
+    me = club_member(request, club_slug)
+    form = TournamentForm(request.POST or None) if me.can(Role.OWNER) else None
+    if form is not None and request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            tournament = services.create_tournament(
+                club=me.club, actor=request.user, name=data["name"], preset=data["preset"],
+                played_on=data["played_on"], rounds=data["rounds"], entry_fee_cents=form.entry_fee_cents(),
+                table_points=data["table_points"], tiebreaks=form.tiebreaks(),
+            )  # fmt: skip
+        except ServiceError as error:
+            add_service_errors(form, error)
+        else:
+            return redirect("tournament", me.club.slug, tournament.pk)
+    context = {"club": me.club, "me": me, "tournaments": selectors.tournaments_of(me.club), "form": form}
+    return render(request, "leagues/tournament/list.html", context)
+
+
+def _directing(request: Request, club_slug: str, tournament_id: int) -> tuple[Member, Tournament]:
+    me = club_member(request, club_slug, Role.OWNER)
+    return me, selectors.tournament_of(me.club, tournament_id)
+
+
+def tournament_detail(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
+    """The field and the rounds; an owner registers participants here."""
+    me = club_member(request, club_slug)
+    tournament = selectors.tournament_of(me.club, tournament_id)
+    directs = me.can(Role.OWNER)
+    members = me.club.members.filter(is_guest=False).exclude(tournament_entries__tournament=tournament)
+    form = ParticipantForm(request.POST or None, members=members) if directs else None
+    if form is not None and request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.add_participant(
+                tournament=tournament, actor=request.user, name=data["name"] or "", member=data["member"],
+                categories=data["categories"], fixed_table=data["fixed_table"],
+            )  # fmt: skip
+        except ServiceError as error:
+            add_service_errors(form, error)
+        else:
+            return redirect("tournament", me.club.slug, tournament.pk)
+    context = {
+        "club": me.club,
+        "me": me,
+        "tournament": tournament,
+        "participants": tournament.participants.all(),
+        "rounds": tournament.played_rounds.all(),
+        "directs": directs,
+        "form": form,
+        "preset_name": _preset_name(tournament),
+    }
+    return render(request, "leagues/tournament/detail.html", context)
+
+
+def _preset_name(tournament: Tournament) -> Any:
+    return PRESET_NAMES.get(tournament.preset, tournament.preset)
+
+
+@require_POST
+def participant_withdraw(request: Request, club_slug: str, tournament_id: int, participant_id: int) -> HttpResponse:
+    me, tournament = _directing(request, club_slug, tournament_id)
+    participant = tournament.participants.filter(pk=participant_id).first()
+    if participant is None:
+        raise Http404
+    services.withdraw(participant=participant, actor=request.user)
+    messages.success(request, _("%(name)s is withdrawn.") % {"name": participant.name})
+    return redirect("tournament", me.club.slug, tournament.pk)
+
+
+def tournament_draw(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
+    """Every round as drawn (the rounds played, then the plan), and what the plan achieves; the director keeps the
+    plan (a POST), else it is drawn afresh at every look, the same each time."""
+    me = club_member(request, club_slug, Role.OWNER if request.method == "POST" else Role.MEMBER)
+    tournament = selectors.tournament_of(me.club, tournament_id)
+    if request.method == "POST":
+        try:
+            services.draw(tournament=tournament, actor=request.user)
+        except ServiceError as error:
+            messages.error(request, " ".join(m for ms in error.errors.values() for m in ms))
+        return redirect("tournament_draw", me.club.slug, tournament.pk)
+    names = {str(p.number): p for p in tournament.participants.all()}
+    try:
+        drawn = selectors.drawn(tournament)
+    except DrawError as error:
+        drawn, problem = None, translated(error.words)
+    else:
+        problem = ""
+    plan = drawn.plan if drawn else None
+    rounds = [[[names[n] for n in table] for table in tables] for tables in (plan.rounds if plan else [])]
+    context = {
+        "club": me.club,
+        "me": me,
+        "tournament": tournament,
+        "plan": plan,
+        "kept": drawn.kept if drawn else False,
+        "rounds": rounds,
+        "problem": problem,
+        "five_seats": sorted(
+            ((names[n], count) for n, count in (plan.stats.five_seats.items() if plan else []) if count),
+            key=lambda item: item[0].number,
+        ),
+        "directs": me.can(Role.OWNER),
+        "playing": tournament.played_rounds.filter(closed_at__isnull=True).first(),
+    }
+    return render(request, "leagues/tournament/draw.html", context)
+
+
+@require_POST
+def round_start(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
+    me, tournament = _directing(request, club_slug, tournament_id)
+    try:
+        started = services.start_round(tournament=tournament, actor=request.user)
+    except ServiceError as error:
+        messages.error(request, " ".join(m for ms in error.errors.values() for m in ms))
+        return redirect("tournament_draw", me.club.slug, tournament.pk)
+    return redirect("tournament_round", me.club.slug, tournament.pk, started.number)
+
+
+def round_detail(request: Request, club_slug: str, tournament_id: int, number: int) -> HttpResponse:
+    """A round's tables (players in seat order, each sheet's state), its penalties and the director's tools."""
+    me = club_member(request, club_slug)
+    tournament = selectors.tournament_of(me.club, tournament_id)
+    this_round = selectors.round_of(tournament, number)
+    directs = me.can(Role.OWNER)
+    playing = Participant.objects.filter(seat_rows__table__round=this_round).order_by("number")
+    penalty_form = PenaltyForm(request.POST or None, participants=playing) if directs else None
+    swap_form = SwapForm(participants=playing) if directs else None
+    if penalty_form is not None and request.method == "POST" and penalty_form.is_valid():
+        data = penalty_form.cleaned_data
+        try:
+            services.add_penalty(
+                this_round=this_round, actor=request.user, participant=data["participant"], kind=data["kind"],
+                reason=data["reason"], official=data["official"], points=data["points"] or 0,
+            )  # fmt: skip
+        except ServiceError as error:
+            add_service_errors(penalty_form, error)
+        else:
+            return redirect("tournament_round", me.club.slug, tournament.pk, number)
+    context = {
+        "club": me.club,
+        "me": me,
+        "tournament": tournament,
+        "round": this_round,
+        "tables": [
+            (t, *(_phone_link(request, t) if directs else (None, None))) for t in selectors.tables_of(this_round)
+        ],
+        "penalties": this_round.penalties.select_related("participant"),
+        "directs": directs,
+        "penalty_form": penalty_form,
+        "swap_form": swap_form,
+    }
+    return render(request, "leagues/tournament/round.html", context)
+
+
+def _phone_link(request: Request, table: selectors.TableView) -> tuple[str | None, Any]:
+    """The table's phone link and its QR code, for the director to show or print; none once the round is over."""
+    if table.link is None:
+        return None, None
+    url = request.build_absolute_uri(reverse("table_link", args=[table.link.token]))
+    return url, qr_svg(url, _("Table %(n)s") % {"n": table.number})
+
+
+@require_POST
+def round_action(request: Request, club_slug: str, tournament_id: int, number: int, action: str) -> HttpResponse:
+    """``swap`` two players (before their tables play), ``time`` called, ``close`` the round."""
+    me, tournament = _directing(request, club_slug, tournament_id)
+    this_round = selectors.round_of(tournament, number)
+    try:
+        if action == "swap":
+            playing = Participant.objects.filter(seat_rows__table__round=this_round)
+            form = SwapForm(request.POST, participants=playing)
+            if not form.is_valid():
+                raise ServiceError.on(None, _("Choose two players of this round."))
+            services.swap(this_round=this_round, actor=request.user, **form.cleaned_data)
+        elif action == "time":
+            services.call_time(this_round=this_round, actor=request.user)
+        elif action == "close":
+            services.close_round(this_round=this_round, actor=request.user)
+        else:
+            raise Http404
+    except ServiceError as error:
+        messages.error(request, " ".join(m for ms in error.errors.values() for m in ms))
+    return redirect("tournament_round", me.club.slug, tournament.pk, number)
+
+
+def _ranking_context(request: Request, tournament: Tournament) -> dict[str, Any]:
+    round_number = whole_number(request.GET.get("round"))
+    ranked = selectors.ranking(tournament, round_number=round_number)
+    # the values that decided: "shared" decides nothing, a drawn lot shows its number
+    columns = [(key, TIEBREAK_NAMES[key]) for key in ranked.chain if key in TIEBREAK_NAMES and key != "shared"]
+    rounds = [] if ranked.round else ranked.rounds
+    lines = [
+        (
+            row,
+            [row.standing.rounds.get(n, "") for n in rounds],
+            row.standing.tiebreak_cells(key for key, _ in columns),
+        )
+        for row in ranked.rows
+    ]  # a row's cells looked up once here, not in nested template loops (200 players × 8 rounds)
+    return {"tournament": tournament, "ranking": ranked, "tiebreak_columns": columns, "lines": lines, "rounds": rounds}
+
+
+def tournament_ranking(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
+    """The ranking, overall or of one round, live while tables play."""
+    me = club_member(request, club_slug)
+    tournament = selectors.tournament_of(me.club, tournament_id)
+    context = {"club": me.club, "me": me, **_ranking_context(request, tournament)}
+    return render(request, "leagues/tournament/ranking.html", context)
+
+
+def tournament_hall(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
+    """The hall screen: the ranking in large type, scrolling by itself, refreshed every few seconds (htmx asks for
+    the table alone)."""
+    me = club_member(request, club_slug)
+    tournament = selectors.tournament_of(me.club, tournament_id)
+    context = {"club": me.club, **_ranking_context(request, tournament), "refresh_seconds": HALL_REFRESH_SECONDS}
+    template = "leagues/tournament/hall_table.html" if request.htmx else "leagues/tournament/hall.html"
+    return render(request, template, context)
+
+
+def tournament_snapshot(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
+    """The ranking as one self-contained HTML file (styles inside, no script), for a screen without a connection."""
+    me = club_member(request, club_slug)
+    tournament = selectors.tournament_of(me.club, tournament_id)
+    context = {"club": me.club, **_ranking_context(request, tournament)}
+    snapshot = render(request, "leagues/tournament/snapshot.html", context)
+    return attachment(snapshot, f"{me.club.slug}-tournament-{tournament.pk}-ranking.html")

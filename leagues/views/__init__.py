@@ -1,1 +1,0 @@
-"""Pages of leagues, seasons and tournaments: thin views over ``leagues.selectors`` and ``leagues.services``."""
