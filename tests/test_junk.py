@@ -131,7 +131,7 @@ def world(make_user: Any, monkeypatch: pytest.MonkeyPatch) -> World:
     tournament = tournaments.create_tournament(club=club, actor=owner, name="Herbst", preset="ddv",
                                                played_on=datetime.date(2026, 11, 28), rounds=2, seed=3)  # fmt: skip
     entrants = [tournaments.add_participant(tournament=tournament, actor=owner, name=f"Gast {n}") for n in range(8)]
-    table_session = tournaments.start_round(tournament=tournament, actor=owner).tables.first().session
+    table_session = tournaments.start_round(tournament=tournament, actor=owner).tables.earliest("number").session
     clients = {"visitor": Client()}
     for persona, user in (("outsider", outsider), ("member", member), ("scorer", scorer), ("owner", owner)):
         clients[persona] = Client()
@@ -175,7 +175,7 @@ def uploads(export: dict[str, Any]) -> list[bytes]:
                        (("settings", "rounds"), 2**63), (("settings", "preset"), ["ddv"]),
                        (("participants", 1, "name"), {"Gast": 1}), (("settings", "seed"), 1.5)):  # fmt: skip
         document = copy.deepcopy(export)
-        node = document
+        node: Any = document
         for key in path[:-1]:
             node = node[key]
         node[path[-1]] = junk

@@ -274,7 +274,7 @@ def unwanted(language: str) -> set[str]:
 def test_no_page_shows_an_engine_key_or_a_word_of_the_other_language(client: Client, language: str) -> None:
     call_command("load_demo", stdout=StringIO())
     schafkopf = Session.objects.filter(club__slug=DEMO_CLUB, game="schafkopf", status=Session.Status.OPEN)
-    played_a_tout(schafkopf.first())
+    played_a_tout(schafkopf.earliest("pk"))
     client.force_login(User.objects.get(username=DEMO_USERNAME))
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     words = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(unwanted(language)))) + r")(?![\w-])")

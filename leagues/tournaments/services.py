@@ -12,7 +12,7 @@ import datetime
 import secrets
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 from django.utils import timezone
@@ -370,7 +370,8 @@ def table_closing_problems(session: Session) -> list[str]:
         problems = table_sheet(table).closing_problems()
     else:
         preset = preset_of(table.round.tournament)
-        stored = session.deals.filter(deleted_at__isnull=True).order_by("sequence").values_list("number", "result")
+        live = session.deals.filter(deleted_at__isnull=True).order_by("sequence")
+        stored = cast("list[tuple[int, dict[str, Any]]]", list(live.values_list("number", "result")))
         rows = unbalanced_rows((n, sum(r["deltas"]), r["pot"]) for n, r in stored) if preset.zero_sum else ()
         problems = closing_problems(kept["owing"], kept["regular_left"], kept["games"], rows)
     return [translated(problem) for problem in problems]

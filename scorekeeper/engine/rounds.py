@@ -27,7 +27,7 @@ from typing import Any
 
 from .errors import DealError
 from .messages import listed
-from .options import OptionalInteger, choice
+from .options import OptionalInteger, Validator, choice
 
 PFLICHTSOLO_MODES = ("off", "vorgefuehrt", "extra_deals")
 SOLO_MARKS = frozenset({"solo", "alone"})  # scored one against the rest; Sheepshead's picker alone is its solo
@@ -60,8 +60,8 @@ class GamesPerRound:
 
 
 # The round's options, for a game's rule schema; none is in a preset.
-ROUND_SCHEMA = {"games_per_round": GamesPerRound(), "time_called_after": OptionalInteger(0)}
-PFLICHTSOLO_SCHEMA = {"pflichtsolo_per_round": choice(*PFLICHTSOLO_MODES)}
+ROUND_SCHEMA: dict[str, Validator] = {"games_per_round": GamesPerRound(), "time_called_after": OptionalInteger(0)}
+PFLICHTSOLO_SCHEMA: dict[str, Validator] = {"pflichtsolo_per_round": choice(*PFLICHTSOLO_MODES)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +198,7 @@ class Round:
         if claim.forced and not owes and self.pflichtsolo != "off" and claim.soloist in self.seats:
             field = "vorgefuehrt" if claim.vorgefuehrt else "forced"
             deal = self.seats[claim.soloist].pflichtsolo
+            assert deal is not None  # he owes none: he played it
             raise DealError(field, "dk_pflichtsolo_again", field=field, player=claim.soloist, deal=deal)
         return Ruling(owes, owes and self.must_play) if owes else NOT_FORCED
 

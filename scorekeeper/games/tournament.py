@@ -32,7 +32,7 @@ class Preset:
     def table_rules(self, time_called_after: int | None = None) -> dict[str, Any]:
         """The engine rules of a table session: the preset's, with the round the engine keeps (games per round, the
         Pflichtsolo owed, time called: ``scorekeeper.engine.rounds``)."""
-        rules = {"preset": self.rules} if isinstance(self.rules, str) else dict(self.rules)
+        rules: dict[str, Any] = {"preset": self.rules} if isinstance(self.rules, str) else dict(self.rules)
         rules["games_per_round"] = {str(size): games for size, games in self.games.items()}
         if self.pflichtsolo:
             rules["pflichtsolo_per_round"] = "vorgefuehrt" if self.vorgefuehrt else "extra_deals"

@@ -53,7 +53,9 @@ def restore(path: Path) -> str:
 
 def back_up(club: Club, client: Client, tmp_path: Path) -> tuple[Path, list[str]]:
     """The club's backup (written by the command) and its pages as its owner reads them."""
-    client.force_login(club.members.get(role="owner").user)
+    owner = club.members.get(role="owner").user
+    assert owner is not None
+    client.force_login(owner)
     path = tmp_path / "club.json"
     call_command("export_club", club.slug, str(path), stdout=io.StringIO())
     return path, pages(client, club)

@@ -76,7 +76,7 @@ def played(personas: Personas) -> Tournament:
     return tournament
 
 
-def ranked(tournament: Tournament) -> list[tuple[int, int, int]]:
+def ranked(tournament: Tournament) -> list[tuple[int | None, int, Any]]:
     return [(r.standing.place, r.participant.number, r.standing.points) for r in selectors.ranking(tournament).rows]
 
 

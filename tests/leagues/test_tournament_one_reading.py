@@ -24,7 +24,7 @@ from leagues.tournaments.rules.document import rank
 from leagues.tournaments.rules.sheet import Sheet
 from scorekeeper import engine, services
 from scorekeeper import selectors as scorekeeper_selectors
-from scorekeeper.models import Session
+from scorekeeper.models import Deal, Session
 from scorekeeper.services import ServiceError
 from tests.leagues.conftest import Personas, play_out
 from tests.test_printing import needs_weasyprint, pdf_pages
@@ -68,7 +68,18 @@ def random_deal(sheet: Sheet, rng: random.Random) -> dict[str, Any]:
     return solo
 
 
-def readings(tournament: Tournament) -> tuple[dict[str, tuple[Any, ...]], ...]:
+def marks(deal: Deal) -> list[str]:
+    assert deal.result is not None
+    return list(deal.result["marks"])
+
+
+def pflichtsolo_of(session: Session, seat: int) -> int | None:
+    """The deal number of the Pflichtsolo of the player at ``seat``, as the replay stored the round."""
+    assert session.round is not None
+    return session.round["seats"][seat]["pflichtsolo"]
+
+
+def readings(tournament: Tournament) -> tuple[dict[Any, Any], ...]:
     """Each player's (points, games, solos, solos won, Pflichtsolo deal) as the four readings give them; the web
     ranking gives no games and no Pflichtsolo deal."""
     stored, sheets, web, ranked = {}, {}, {}, {}
@@ -150,10 +161,10 @@ def test_a_solo_not_ticked_by_a_player_who_owes_is_stored_as_his_pflichtsolo(per
     seats = tournaments.table_sheet(table).seats
     facts = {"type": "solo", "solo": "damen", "re": [seats[1]], "re_points": 200}
     deal = services.record_deal(session=table.session, actor=personas.scorer, facts=facts)
-    assert "forced" in deal.result["marks"]
+    assert "forced" in marks(deal)
     table.session.refresh_from_db()
     assert table.session.next_dealer == 0  # the dealer deals again (TSR 4.2.5)
-    assert table.session.round["seats"][1]["pflichtsolo"] == 1
+    assert pflichtsolo_of(table.session, 1) == 1
     reminder = scorekeeper_selectors.sheet_head(table.session).pflichtsolo  # the sheet's reminder, the form's ticks
     assert reminder is not None
     assert (reminder.owing, reminder.games_left, reminder.vorgefuehrt) == ((seats[0], *seats[2:]), 23, False)
@@ -177,13 +188,13 @@ def test_issue_23_fault_1_the_dealer_who_owes_the_last_pflichtsolo_at_a_table_of
         services.record_deal(session=table.session, actor=personas.scorer, facts=facts)
     assert (sheet.owing, sheet.vorgefuehrt, sheet.games_left) == ((first,), first, 1)
     table.session.refresh_from_db()
-    dealer, playing = scorekeeper_selectors.next_deal(table.session)
+    dealer, offered = scorekeeper_selectors.next_deal(table.session)
     assert dealer == first
-    assert first in playing  # the phone's form offers him
-    assert seats[-1] not in playing  # the player before him sits out instead
+    assert first in offered  # the phone's form offers him
+    assert seats[-1] not in offered  # the player before him sits out instead
     facts = {"type": "solo", "solo": "damen", "re": [first], "re_points": 150}
     deal = services.record_deal(session=table.session, actor=personas.scorer, facts=facts)
-    assert {"forced", "vorgefuehrt"} <= set(deal.result["marks"])
+    assert {"forced", "vorgefuehrt"} <= set(marks(deal))
     assert tournaments.table_sheet(table).can_close
     services.close_session(session=table.session, actor=personas.owner)
     assert_one_reading(tournament)
@@ -221,7 +232,7 @@ def test_a_table_started_before_the_engine_kept_the_round_gets_it(personas: Pers
     import_module("leagues.migrations.0004_table_rounds").give_tables_their_round(apps, None)
     session = Session.objects.get(pk=table.session_id)
     assert session.rules["games_per_round"] == {"4": 24, "5": 30}
-    assert session.round["seats"][1]["pflichtsolo"] == 1
+    assert pflichtsolo_of(session, 1) == 1
     assert session.next_dealer == 0  # the Pflichtsolo keeps the dealer
     assert_one_reading(tournament)
 

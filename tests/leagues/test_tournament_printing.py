@@ -348,7 +348,7 @@ def test_the_final_ranking_marks_who_withdrew(
     assert english.count("withdrew after round") == 1
     assert "Zoë Ärger withdrew after round 1" in english
     response = client.get(reverse("tournament_ranking_pdf", args=args), HTTP_ACCEPT_LANGUAGE="de")
-    german = flat(" ".join(pdf_pages(b"".join(response.streaming_content))))
+    german = flat(" ".join(pdf_pages(b"".join(response.streaming_content))))  # type: ignore[attr-defined]
     assert "Zoë Ärger nach Runde 1 ausgeschieden" in german
     assert "Beste Dame" in german
 

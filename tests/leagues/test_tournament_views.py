@@ -190,7 +190,7 @@ def test_closing_a_table_that_still_owes_says_why_on_its_page(
 def test_a_tables_session_is_neither_closed_early_nor_deleted_from_its_page(
     client: Client, personas: Personas, tournament: Tournament
 ) -> None:
-    session = tournaments.start_round(tournament=tournament, actor=personas.owner).tables.first().session
+    session = tournaments.start_round(tournament=tournament, actor=personas.owner).tables.earliest("number").session
     client.force_login(personas.owner)
     slug = personas.club.slug
     for action in ("session_close", "session_delete"):
@@ -204,7 +204,7 @@ def test_a_tables_session_is_neither_closed_early_nor_deleted_from_its_page(
 def test_removing_a_registered_member_who_has_not_played_keeps_the_name(
     client: Client, personas: Personas, tournament: Tournament
 ) -> None:
-    guest = tournament.participants.first().member
+    guest = tournament.participants.earliest("number").member
     client.force_login(personas.owner)
     response = client.post(reverse("member_remove", args=[personas.club.slug, guest.pk]))
     assert response.status_code == 302

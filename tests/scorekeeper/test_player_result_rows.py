@@ -262,7 +262,7 @@ def test_the_rebuild_command_can_keep_to_one_club(chain: Personas) -> None:
     assert_all_fresh(chain.club)
     rebuilt = AuditEntry.objects.filter(action=AuditEntry.Action.PLAYER_RESULTS_REBUILT)
     assert sorted(rebuilt.values_list("session", flat=True)) == sorted(chain.club.sessions.values_list("pk", flat=True))
-    (line,) = history.lines([rebuilt.first()], chain.club)
+    (line,) = history.lines([rebuilt.earliest("pk")], chain.club)
     assert line.text == "The players' results were written again from the deals"
 
 

@@ -41,7 +41,7 @@ LEVEL = [
 ]
 
 
-def places(chain: list[str], lots: dict[int, int] | None = None) -> list[tuple[int, int]]:
+def places(chain: list[str], lots: dict[int, int] | None = None) -> list[tuple[int | None, int]]:
     return [(s.place, s.player) for s in rank(LEVEL, parse_tiebreaks(chain), lots)]
 
 
