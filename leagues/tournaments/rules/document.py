@@ -21,7 +21,7 @@ from .ranking import LOT, RoundResult, Standing, draw_lots, parse_tiebreaks
 from .ranking import rank as rank_results
 from .reading import CENTS_MOST, Fields, bad, flag, listing, mapping, name, optional, read, text, whole
 from .sheet import Sheet, read_sheet
-from .words import InvalidTournament, Problem, say
+from .words import InvalidTournament, Message, Problem, say
 
 __all__ = ["FORMAT", "InvalidTournament", "Tournament", "dump", "load", "rank", "score"]
 
@@ -33,7 +33,7 @@ SETTINGS_KEYS = ("game", "preset", "rounds", "games_per_round", "table_points", 
 PARTICIPANT_KEYS = ("number", "name", "arrives", "withdrawn_after")
 ROUND_KEYS = ("number", "tables")
 TABLE_KEYS = ("number", "seats", "deals", "time_called")
-PENALTY_KEYS = ("round", "player", "kind", "points", "reason", "official")
+PENALTY_KEYS = ("round", "player", "kind", "points", "reason", "official", "sitting_out", "soloist")
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,9 +265,34 @@ def _penalty(fields: Fields, rounds: tuple[Round, ...]) -> Penalty | None:
             Problem(fields.at("player"), say("penalty_not_seated", player=player, round=round_number))
         )
     reason, official = fields.get("reason", text), fields.get("official", text)
+    sitting_out, soloist = fields.get("sitting_out", whole(1), None), fields.get("soloist", whole(1), None)
     if None in (kind, round_number, player, reason, official):
         return None
-    return Penalty(round_number, player, kind, reason, official, points)
+    penalty = Penalty(round_number, player, kind, reason, official, points, sitting_out, soloist)
+    table = _table_of(rounds[round_number - 1], player) if round_number <= len(rounds) else None
+    for key, problem in _context_problems(penalty, table.seats if table else ()):
+        fields.problems.append(Problem(fields.at(key), problem))
+    return penalty
+
+
+def _context_problems(penalty: Penalty, seats: tuple[int, ...]) -> list[tuple[str, Message]]:
+    """Who sat out and who played the solo must be others at the offender's table (9.3.3, 9.4.4, 10.1.2)."""
+    if not seats:  # the offender sat nowhere: said already
+        return []
+    problems = []
+    named = {"sitting_out": penalty.sitting_out, "soloist": penalty.soloist}
+    for key, number in named.items():
+        if number is None:
+            continue
+        if penalty.kind == DEDUCTION:
+            problems.append((key, say("context_not_deduction")))
+        elif number not in seats or number == penalty.player:
+            problems.append((key, say("not_a_table_mate", number=number)))
+    if penalty.sitting_out is not None and len(seats) != 5:
+        problems.append(("sitting_out", say("sitting_out_at_five")))
+    if penalty.soloist is not None and penalty.soloist == penalty.sitting_out:
+        problems.append(("soloist", say("soloist_sat_out", number=penalty.soloist)))
+    return problems
 
 
 def _table_of(round_: Round, player: int) -> Table | None:
@@ -318,6 +343,7 @@ def dump(tournament: Tournament) -> dict[str, Any]:
                 **({"points": p.points} if p.kind == DEDUCTION else {}),
                 "reason": p.reason,
                 "official": p.official,
+                **{key: value for key, value in (("sitting_out", p.sitting_out), ("soloist", p.soloist)) if value},
             }
             for p in tournament.penalties
         ],
