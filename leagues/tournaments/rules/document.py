@@ -21,7 +21,7 @@ from .ranking import LOT, RoundResult, Standing, draw_lots, parse_tiebreaks
 from .ranking import rank as rank_results
 from .reading import CENTS_MOST, Fields, bad, flag, listing, mapping, name, optional, read, text, whole
 from .sheet import Sheet, read_sheet
-from .words import InvalidTournament, Message, Problem, say
+from .words import InvalidTournament, Problem, say
 
 __all__ = ["FORMAT", "InvalidTournament", "Tournament", "dump", "load", "rank", "score"]
 
@@ -270,29 +270,9 @@ def _penalty(fields: Fields, rounds: tuple[Round, ...]) -> Penalty | None:
         return None
     penalty = Penalty(round_number, player, kind, reason, official, points, sitting_out, soloist)
     table = _table_of(rounds[round_number - 1], player) if round_number <= len(rounds) else None
-    for key, problem in _context_problems(penalty, table.seats if table else ()):
+    for key, problem in penalty.context_problems(table.seats if table else ()):
         fields.problems.append(Problem(fields.at(key), problem))
     return penalty
-
-
-def _context_problems(penalty: Penalty, seats: tuple[int, ...]) -> list[tuple[str, Message]]:
-    """Who sat out and who played the solo must be others at the offender's table (9.3.3, 9.4.4, 10.1.2)."""
-    if not seats:  # the offender sat nowhere: said already
-        return []
-    problems = []
-    named = {"sitting_out": penalty.sitting_out, "soloist": penalty.soloist}
-    for key, number in named.items():
-        if number is None:
-            continue
-        if penalty.kind == DEDUCTION:
-            problems.append((key, say("context_not_deduction")))
-        elif number not in seats or number == penalty.player:
-            problems.append((key, say("not_a_table_mate", number=number)))
-    if penalty.sitting_out is not None and len(seats) != 5:
-        problems.append(("sitting_out", say("sitting_out_at_five")))
-    if penalty.soloist is not None and penalty.soloist == penalty.sitting_out:
-        problems.append(("soloist", say("soloist_sat_out", number=penalty.soloist)))
-    return problems
 
 
 def _table_of(round_: Round, player: int) -> Table | None:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from scorekeeper.engine.doppelkopf import PENALTIES
 
 from .reading import bad
+from .words import Message, say
 
 PER_OTHER = {kind: per_other for kind, (per_other, _) in PENALTIES.items()}
 DEDUCTION = "deduction"
@@ -56,6 +57,24 @@ class Penalty:
         others = [p for p in table if p not in (self.player, self.sitting_out)]
         per_other = PER_OTHER[self.kind]
         return {**dict.fromkeys(others, per_other), self.player: -per_other * len(others)}
+
+    def context_problems(self, seats: Sequence[int]) -> list[tuple[str, Message]]:
+        """Who sat out and who played the solo must be others at the offender's table (9.3.3, 9.4.4, 10.1.2)."""
+        if not seats:  # the offender sat nowhere: said already
+            return []
+        problems = []
+        for key, number in (("sitting_out", self.sitting_out), ("soloist", self.soloist)):
+            if number is None:
+                continue
+            if self.kind == DEDUCTION:
+                problems.append((key, say("context_not_deduction")))
+            elif number not in seats or number == self.player:
+                problems.append((key, say("not_a_table_mate", number=number)))
+        if self.sitting_out is not None and len(seats) != 5:
+            problems.append(("sitting_out", say("sitting_out_at_five")))
+        if self.soloist is not None and self.soloist == self.sitting_out:
+            problems.append(("soloist", say("soloist_sat_out", number=self.soloist)))
+        return problems
 
 
 def kind(value: object) -> str:
