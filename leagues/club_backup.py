@@ -273,6 +273,7 @@ def _restore_tournament(row: dict[str, Any], where: str, restoring: Restoring) -
             Penalty, at, times={"created_at": object_at(raw, at, ("created_at",))["created_at"]},
             tournament=tournament, round=started[penalty.round], participant=by_number[penalty.player],
             kind=penalty.kind, points=penalty.points or 0, reason=penalty.reason, official=penalty.official,
+            sitting_out=by_number.get(penalty.sitting_out or 0), soloist=by_number.get(penalty.soloist or 0),
         )  # fmt: skip
     restoring.counts["penalties"] += len(penalties)
 

@@ -70,7 +70,9 @@ def tournament_of(tournament: Tournament) -> document.Tournament:
             p.reason,
             p.official,
             p.points if p.kind == DEDUCTION else None,
+            p.sitting_out.number if p.sitting_out else None,
+            p.soloist.number if p.soloist else None,
         )
-        for p in tournament.penalties.select_related("round", "participant")
+        for p in tournament.penalties.select_related("round", "participant", "sitting_out", "soloist")
     )
     return document.Tournament(settings, participants, rounds, penalties, tournament.name)

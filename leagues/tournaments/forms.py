@@ -94,11 +94,16 @@ class PenaltyForm(forms.Form):
     points = forms.IntegerField(label=_("Points (free deduction)"), min_value=1, max_value=CENTS_MOST, required=False)
     reason = forms.CharField(label=_("Reason"), max_length=200)
     official = forms.CharField(label=_("Decided by"), max_length=NAME_MAX)
+    sitting_out = forms.ModelChoiceField(
+        label=_("Sitting out (table of five)"), queryset=Participant.objects.none(), required=False
+    )
+    soloist = forms.ModelChoiceField(label=_("During the solo of"), queryset=Participant.objects.none(), required=False)
 
     def __init__(self, *args: Any, participants: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if participants is not None:
-            self.fields["participant"].queryset = participants  # type: ignore[attr-defined]
+            for name in ("participant", "sitting_out", "soloist"):
+                self.fields[name].queryset = participants  # type: ignore[attr-defined]
 
 
 class SwapForm(forms.Form):

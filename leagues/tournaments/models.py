@@ -149,6 +149,13 @@ class Penalty(models.Model):
     points = models.PositiveIntegerField(_("points"), default=0)  # the free deduction's
     reason = models.CharField(_("reason"), max_length=200)
     official = models.CharField(_("decided by"), max_length=NAME_MAX)
+    # the game the offence was in (TSR 9.3.3, 9.4.4, 10.1.2): whom a minor or serious penalty leaves out or credits
+    sitting_out = models.ForeignKey(
+        Participant, verbose_name=_("sitting out"), null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    soloist = models.ForeignKey(
+        Participant, verbose_name=_("soloist"), null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

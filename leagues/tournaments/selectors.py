@@ -218,10 +218,10 @@ def _penalty_effects(
     }
     moved: dict[tuple[int, int], int] = {}
     taken: dict[tuple[int, int], int] = {}
-    for number, player, kind, points in tournament.penalties.values_list(
-        "round__number", "participant__number", "kind", "points"
+    for number, player, kind, points, sitting_out, soloist in tournament.penalties.values_list(
+        "round__number", "participant__number", "kind", "points", "sitting_out__number", "soloist__number"
     ):
-        penalty = TournamentPenalty(number, player, kind, "", "", points or None)
+        penalty = TournamentPenalty(number, player, kind, "", "", points or None, sitting_out, soloist)
         deltas = penalty.deltas(table_of[(number, player)])
         for other, delta in deltas.items():
             moved[(number, other)] = moved.get((number, other), 0) + delta

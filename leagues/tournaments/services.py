@@ -36,6 +36,7 @@ from .rules.document import Tournament as TournamentDocument
 from .rules.document import load as load_document
 from .rules.document import score as score_document
 from .rules.draw import MOST_ROUNDS, DrawError, Plan
+from .rules.penalties import Penalty as RulesPenalty
 from .rules.presets import PRESETS
 from .rules.prizes import prizes_json, read_prizes
 from .rules.ranking import POINTS, parse_tiebreaks
@@ -390,12 +391,23 @@ def add_penalty(
     reason: str,
     official: str,
     points: int = 0,
+    sitting_out: Participant | None = None,
+    soloist: Participant | None = None,
 ) -> Penalty:
     """A penalty the round's official decided: minor or serious (as the rules price them) or a free deduction of
-    ``points``, with its reason."""
+    ``points``, with its reason; at a table of five the dealer ``sitting_out`` of the deal, and the ``soloist`` when a
+    defender offended during a solo (TSR 9.3.3, 9.4.4, 10.1.2)."""
     kind = clean_choice(kind, "kind", Penalty.Kind.values)
-    if not TableSeat.objects.filter(table__round=this_round, participant=participant).exists():
+    seat = TableSeat.objects.filter(table__round=this_round, participant=participant).first()
+    if seat is None:
         raise ServiceError.on("participant", _("Choose a participant who plays in this round."))
+    seats = TableSeat.objects.filter(table_id=seat.table_id).values_list("participant__number", flat=True)
+    context = RulesPenalty(
+        this_round.number, participant.number, kind, "", "", points or None,
+        sitting_out.number if sitting_out else None, soloist.number if soloist else None,
+    )  # fmt: skip
+    for field, problem in context.context_problems(list(seats))[:1]:
+        raise ServiceError.on(field, problem)
     if kind == Penalty.Kind.DEDUCTION and (not isinstance(points, int) or not 1 <= points <= CENTS_MOST):
         raise ServiceError.on("points", _("A free deduction takes from 1 to %(most)s points.") % {"most": CENTS_MOST})
     reason = str(reason).strip()
@@ -409,6 +421,8 @@ def add_penalty(
         points=points if kind == Penalty.Kind.DEDUCTION else 0,
         reason=reason,
         official=clean_name(official, "official"),
+        sitting_out=sitting_out,
+        soloist=soloist,
     )
     _audit(this_round.tournament, actor, "penalty", name=participant.name, kind=kind, reason=reason)
     return penalty
@@ -484,6 +498,7 @@ def import_tournament(*, club: Club, actor: Actor, document: Any, played_on: dat
                 this_round=tournament.played_rounds.get(number=penalty.round), actor=actor,
                 participant=by_number[penalty.player], kind=penalty.kind, reason=penalty.reason,
                 official=penalty.official, points=penalty.points or 0,
+                sitting_out=by_number.get(penalty.sitting_out or 0), soloist=by_number.get(penalty.soloist or 0),
             )  # fmt: skip
     _imported_status(tournament, loaded, sheets, actor)
     _audit(tournament, actor, "tournament_imported", participants=len(by_number), rounds=len(loaded.rounds))

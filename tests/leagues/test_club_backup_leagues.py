@@ -71,9 +71,11 @@ def club_a(personas: Personas) -> Club:
             play_out(table, owner)
             services.close_session(session=table.session, actor=owner)
         if number == 1:
-            seated = this_round.tables.first().seat_rows.first().participant  # type: ignore[union-attr]
+            seated, soloist = [row.participant for row in this_round.tables.first().seat_rows.all()[:2]]  # type: ignore[union-attr]
             tournaments.add_penalty(this_round=this_round, actor=owner, participant=seated, kind="deduction",
                                     points=3, reason="late back", official="TL")  # fmt: skip
+            tournaments.add_penalty(this_round=this_round, actor=owner, participant=seated, kind="minor",
+                                    reason="showed a card", official="TL", soloist=soloist)  # fmt: skip
         tournaments.close_round(this_round=this_round, actor=owner)
     running = tournament(personas, "Sommerturnier", rounds=3, fixed={3: 2})
     this_round = tournaments.start_round(tournament=running, actor=owner)
@@ -180,7 +182,7 @@ def test_fault_2_the_club_comes_back_whole_and_the_command_names_each_kind(
     assert output.splitlines()[0] == (
         "Restored Stammtisch Zum Hirschen as club-a: 13 members, 8 sessions, 101 deals, "
         f"{audit_entries} audit entries, 1 league, 2 league invitations, 1 season, 3 tournaments, 24 participants, "
-        "3 tournament rounds, 6 tournament tables, 1 penalty."
+        "3 tournament rounds, 6 tournament tables, 2 penalties."
     )
     assert "Not in the backup: league Kreisliga: founded by Other club (other-club)" in output
     assert comparable(export_club(copy)) == comparable(doc)

@@ -270,3 +270,47 @@ def test_keeping_two_apart_is_in_the_history(personas: Personas, tournament: Tou
     assert line.text == "Anna kept Spieler 01 and Spieler 02 apart in the first round of the tournament Herbstturnier"
     tournament.refresh_from_db()
     assert all({"1", "2"} - set(table) for table in drawn(tournament).plan.rounds[0])
+
+
+def test_a_penalty_at_the_table_of_five_leaves_the_dealer_out_and_one_in_a_solo_credits_the_soloist(
+    personas: Personas, tournament: Tournament
+) -> None:
+    """TSR 9.3.2, 9.4.4, 10.1.2: the live ranking and the exported document agree on what the penalties move."""
+    from leagues.tournaments import selectors
+    from leagues.tournaments.documents import export_tournament
+    from leagues.tournaments.rules import document
+
+    first = tournaments.start_round(tournament=tournament, actor=personas.owner)
+    five = next(t for t in first.tables.all() if t.seat_rows.count() == 5)
+    seats = [row.participant for row in five.seat_rows.order_by("position")]
+    assert len(seats) == 5
+    offender, soloist, *_, dealer = seats
+    four = TableSeat.objects.filter(table__round=first).exclude(table=five).first().participant  # type: ignore[union-attr]
+
+    def points() -> dict[int, int]:
+        ranked = document.rank(export_tournament(tournament))["rounds"][0]["standings"]
+        live = selectors.ranking(tournament, round_number=1).rows
+        assert [(r.participant.number, r.standing.points) for r in live] == [(s["number"], s["points"]) for s in ranked]
+        return {s["number"]: s["points"] for s in ranked}
+
+    before = points()
+    for kind, solo in (("minor", None), ("serious", soloist)):
+        tournaments.add_penalty(
+            this_round=first, actor=personas.owner, participant=offender, kind=kind, reason="Karten gezeigt",
+            official="TL", sitting_out=dealer, soloist=solo,
+        )  # fmt: skip
+    after = points()
+    moved = {n: after[n] - before[n] for n in after if after[n] != before[n]}
+    assert moved == {offender.number: -15, soloist.number: 13, seats[2].number: 1, seats[3].number: 1}
+    bad = (
+        ("minor", four, None, "sitting_out"),
+        ("minor", dealer, four, "soloist"),
+        ("deduction", dealer, None, "sitting_out"),
+    )
+    for kind, sitting_out, solo, field in bad:
+        with pytest.raises(services.ServiceError) as raised:
+            tournaments.add_penalty(
+                this_round=first, actor=personas.owner, participant=offender, kind=kind, reason="x", official="TL",
+                points=2, sitting_out=sitting_out, soloist=solo,
+            )  # fmt: skip
+        assert list(raised.value.errors) == [field]

@@ -211,3 +211,20 @@ def test_removing_a_registered_member_who_has_not_played_keeps_the_name(
     guest.refresh_from_db()
     assert guest.is_guest
     assert tournament.participants.filter(member=guest).exists()
+
+
+def test_the_director_enters_a_penalty_during_a_solo_and_a_bad_context_points_at_its_field(
+    client: Client, personas: Personas, tournament: Tournament
+) -> None:
+    this_round = tournaments.start_round(tournament=tournament, actor=personas.owner)
+    table = this_round.tables.get(number=1)
+    offender, soloist, *_ = [row.participant for row in table.seat_rows.order_by("position")]
+    url = reverse("tournament_round", args=[personas.club.slug, tournament.pk, 1])
+    post = {"participant": offender.pk, "kind": "serious", "reason": "Karten gezeigt", "official": "TL"}
+    client.force_login(personas.owner)
+    response = client.post(url, {**post, "sitting_out": soloist.pk})  # a table of four: nobody sits out
+    assert response.status_code == 200
+    assert "Only at a table of five does a dealer sit out." in response.content.decode()
+    assert not this_round.penalties.exists()
+    assert client.post(url, {**post, "soloist": soloist.pk}).status_code == 302
+    assert this_round.penalties.get().soloist == soloist

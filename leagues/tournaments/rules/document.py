@@ -33,7 +33,7 @@ SETTINGS_KEYS = ("game", "preset", "rounds", "games_per_round", "table_points", 
 PARTICIPANT_KEYS = ("number", "name", "arrives", "withdrawn_after")
 ROUND_KEYS = ("number", "tables")
 TABLE_KEYS = ("number", "seats", "deals", "time_called")
-PENALTY_KEYS = ("round", "player", "kind", "points", "reason", "official")
+PENALTY_KEYS = ("round", "player", "kind", "points", "reason", "official", "sitting_out", "soloist")
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,9 +265,14 @@ def _penalty(fields: Fields, rounds: tuple[Round, ...]) -> Penalty | None:
             Problem(fields.at("player"), say("penalty_not_seated", player=player, round=round_number))
         )
     reason, official = fields.get("reason", text), fields.get("official", text)
+    sitting_out, soloist = fields.get("sitting_out", whole(1), None), fields.get("soloist", whole(1), None)
     if None in (kind, round_number, player, reason, official):
         return None
-    return Penalty(round_number, player, kind, reason, official, points)
+    penalty = Penalty(round_number, player, kind, reason, official, points, sitting_out, soloist)
+    table = _table_of(rounds[round_number - 1], player) if round_number <= len(rounds) else None
+    for key, problem in penalty.context_problems(table.seats if table else ()):
+        fields.problems.append(Problem(fields.at(key), problem))
+    return penalty
 
 
 def _table_of(round_: Round, player: int) -> Table | None:
@@ -318,6 +323,7 @@ def dump(tournament: Tournament) -> dict[str, Any]:
                 **({"points": p.points} if p.kind == DEDUCTION else {}),
                 "reason": p.reason,
                 "official": p.official,
+                **{key: value for key, value in (("sitting_out", p.sitting_out), ("soloist", p.soloist)) if value},
             }
             for p in tournament.penalties
         ],

@@ -1,14 +1,19 @@
 """Penalties as the TSR defines them (section 9), decided by an official and entered for the tournament.
 
-- ``minor``: the offender pays 1 to each other player at his table, so −3 / +1 each at four (−4 at five).
-- ``serious``: 4 to each other player, −12 / +4 each at four (−16 at five).
+- ``minor`` (9.3.2): the offender pays a fixed 3, each other playing player gets 1.
+- ``serious`` (9.4.3): the offender pays a fixed 12, each other playing player gets 4.
 - ``deduction``: the tournament direction takes ``points`` from the offender alone (not zero-sum).
 
+At a table of five the dealer sits the deal out and scores 0 (10.1.2): a penalty naming him as ``sitting_out``
+credits only the three others who play. A defender's offence during a solo (``soloist`` names the soloist) credits
+the soloist alone, the other defenders 0: 3 for a minor one (9.3.3 b1), 12 for a serious one (9.4.4, read as the
+fixed serious penalty going to the soloist). Older entries at a table of five that name nobody sitting out keep
+their former reading: 1 or 4 from the offender to each of the four others.
+
 A penalty is a tournament entry, not a row of the table sheet: it carries the reason and the official, and the
-free deduction and the other games have no engine row for it. Minor and serious ones move points at the offender's
-table of that round, where every other player seated there receives his share (a penalty is no deal, so nobody
-sits out). A Doppelkopf sheet may still hold the engine's own penalty rows (``"type": "penalty"``) as the table
-wrote them; they count in the sheet's totals and as penalty points alike.
+free deduction and the other games have no engine row for it. A Doppelkopf sheet may still hold the engine's own
+penalty rows (``"type": "penalty"``) as the table wrote them; they count in the sheet's totals and as penalty
+points alike.
 
 A player's penalty points (for the tie-break "fewer penalty points") are what his penalties took from him.
 """
@@ -21,10 +26,13 @@ from dataclasses import dataclass
 from scorekeeper.engine.doppelkopf import PENALTIES
 
 from .reading import bad
+from .words import Message, say
 
 PER_OTHER = {kind: per_other for kind, (per_other, _) in PENALTIES.items()}
 DEDUCTION = "deduction"
 KINDS = (*PER_OTHER, DEDUCTION)
+RECEIVERS = 3  # the offender's fixed cost is what three other players receive (9.3.2, 9.4.3)
+TO_SOLOIST = {kind: per_other * RECEIVERS for kind, per_other in PER_OTHER.items()}  # 9.3.3 b1, 9.4.4
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,15 +43,38 @@ class Penalty:
     reason: str
     official: str  # who decided it
     points: int | None = None  # what a free deduction takes; None for the others
+    sitting_out: int | None = None  # at a table of five: the dealer who sat the deal out (10.1.2)
+    soloist: int | None = None  # the offence was a defender's during this player's solo (9.3.3 b1, 9.4.4)
 
     def deltas(self, table: Sequence[int]) -> dict[int, int]:
         """What the penalty moves among ``table``, the offender's table of that round (start numbers)."""
         if self.kind == DEDUCTION:
             assert self.points is not None  # a deduction is read with its points
             return {self.player: -self.points}
-        others = [p for p in table if p != self.player]
+        if self.soloist is not None:
+            to_soloist = TO_SOLOIST[self.kind]
+            return {self.soloist: to_soloist, self.player: -to_soloist}
+        others = [p for p in table if p not in (self.player, self.sitting_out)]
         per_other = PER_OTHER[self.kind]
         return {**dict.fromkeys(others, per_other), self.player: -per_other * len(others)}
+
+    def context_problems(self, seats: Sequence[int]) -> list[tuple[str, Message]]:
+        """Who sat out and who played the solo must be others at the offender's table (9.3.3, 9.4.4, 10.1.2)."""
+        if not seats:  # the offender sat nowhere: said already
+            return []
+        problems = []
+        for key, number in (("sitting_out", self.sitting_out), ("soloist", self.soloist)):
+            if number is None:
+                continue
+            if self.kind == DEDUCTION:
+                problems.append((key, say("context_not_deduction")))
+            elif number not in seats or number == self.player:
+                problems.append((key, say("not_a_table_mate", number=number)))
+        if self.sitting_out is not None and len(seats) != 5:
+            problems.append(("sitting_out", say("sitting_out_at_five")))
+        if self.soloist is not None and self.soloist == self.sitting_out:
+            problems.append(("soloist", say("soloist_sat_out", number=self.soloist)))
+        return problems
 
 
 def kind(value: object) -> str:

@@ -87,6 +87,10 @@ TEMPLATES: dict[str, str] = {
     "penalty_kind": _("The kind of penalty is one of %(known)s, not %(got)s."),
     "points_not_deduction": _("Only a free deduction names its points; a %(kind)s penalty is fixed by the rules."),
     "penalty_not_seated": _("Start number %(player)s sat at no table in round %(round)s."),
+    "context_not_deduction": _("A free deduction moves no points at the table: it names no one else."),
+    "not_a_table_mate": _("Start number %(number)s sat at no table with the offender in that round."),
+    "sitting_out_at_five": _("Only at a table of five does a dealer sit out."),
+    "soloist_sat_out": _("Start number %(number)s sat out, so he played no solo."),
     # tie-breaks
     "unknown_tiebreak": _("There is no tie-break %(tiebreak)s (known: %(known)s)."),
     "tiebreak_twice": _("The tie-break %(tiebreak)s is listed twice."),

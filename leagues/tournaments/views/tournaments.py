@@ -165,6 +165,7 @@ def round_detail(request: Request, club_slug: str, tournament_id: int, number: i
             services.add_penalty(
                 this_round=this_round, actor=request.user, participant=data["participant"], kind=data["kind"],
                 reason=data["reason"], official=data["official"], points=data["points"] or 0,
+                sitting_out=data["sitting_out"], soloist=data["soloist"],
             )  # fmt: skip
         except ServiceError as error:
             add_service_errors(penalty_form, error)

@@ -241,3 +241,41 @@ def test_every_kind_of_bad_setting_participant_and_table_is_named() -> None:
         "penalties[0].player: Start number 5 sat at no table in round 1.",
         "penalties[0].reason: This must be some text, not ''.",
     ]
+
+
+def test_a_penalty_names_who_sat_out_and_whose_solo_it_was(tournament: dict[str, Any]) -> None:
+    five = tournament["rounds"][0]["tables"][2]["seats"]
+    offender, soloist, dealer = five[0], five[1], five[4]
+    context = {"round": 1, "player": offender, "reason": "showed a card", "official": "Weber"}
+    tournament["penalties"] = [
+        {**context, "kind": "minor", "sitting_out": dealer},
+        {**context, "kind": "serious", "sitting_out": dealer, "soloist": soloist},
+    ]
+    before = {r["number"]: r["points"] for r in rank({**tournament, "penalties": []})["overall"]}
+    after = {r["number"]: r["points"] for r in rank(tournament)["overall"]}
+    moved = {n: after[n] - before[n] for n in before if after[n] != before[n]}
+    assert moved == {offender: -3 - 12, soloist: 1 + 12, five[2]: 1, five[3]: 1}
+    assert load(dump(load(tournament))) == load(tournament)
+    assert dump(load(tournament))["penalties"][1] == {
+        **context,
+        "kind": "serious",
+        "sitting_out": dealer,
+        "soloist": soloist,
+    }
+
+
+def test_a_penalty_context_names_others_at_the_offenders_table(tournament: dict[str, Any]) -> None:
+    four, five = tournament["rounds"][0]["tables"][0]["seats"], tournament["rounds"][0]["tables"][2]["seats"]
+    context = {"round": 1, "reason": "showed a card", "official": "Weber"}
+    tournament["penalties"] = [
+        {**context, "player": four[0], "kind": "minor", "sitting_out": four[1]},
+        {**context, "player": five[0], "kind": "minor", "soloist": four[1]},
+        {**context, "player": five[0], "kind": "serious", "sitting_out": five[4], "soloist": five[4]},
+        {**context, "player": five[0], "kind": "deduction", "points": 2, "soloist": five[1]},
+    ]
+    assert problems(tournament) == [
+        "penalties[0].sitting_out: Only at a table of five does a dealer sit out.",
+        f"penalties[1].soloist: Start number {four[1]} sat at no table with the offender in that round.",
+        f"penalties[2].soloist: Start number {five[4]} sat out, so he played no solo.",
+        "penalties[3].soloist: A free deduction moves no points at the table: it names no one else.",
+    ]

@@ -16,8 +16,32 @@ def test_minor_and_serious_penalties_are_zero_sum_at_the_offenders_table() -> No
     assert minor.deltas(TABLE) == {1: 1, 2: -3, 3: 1, 4: 1}
     serious = Penalty(1, 2, "serious", "looked at the cards of another", "Huber")
     assert serious.deltas(TABLE) == {1: 4, 2: -12, 3: 4, 4: 4}
-    assert serious.deltas((*TABLE, 5)) == {1: 4, 2: -16, 3: 4, 4: 4, 5: 4}  # at five every table-mate gets his
-    assert sum(serious.deltas((*TABLE, 5)).values()) == 0
+
+
+FIVE = (*TABLE, 5)
+
+
+@pytest.mark.parametrize(("kind", "cost", "share"), [("minor", 3, 1), ("serious", 12, 4)])
+def test_at_five_the_offender_pays_the_fixed_amount_and_the_sitting_out_dealer_gets_nothing(
+    kind: str, cost: int, share: int
+) -> None:
+    """9.3.2 and 9.4.3 fix the cost; the dealer sitting out scores 0 (10.1.2)."""
+    penalty = Penalty(1, 2, kind, "played out of turn", "Huber", sitting_out=5)
+    assert penalty.deltas(FIVE) == {1: share, 2: -cost, 3: share, 4: share}
+
+
+@pytest.mark.parametrize(("kind", "to_soloist"), [("minor", 3), ("serious", 12)])
+@pytest.mark.parametrize(("table", "sitting_out"), [(TABLE, None), (FIVE, 5)])
+def test_a_defenders_offence_during_a_solo_credits_the_soloist_alone(
+    kind: str, to_soloist: int, table: tuple[int, ...], sitting_out: int | None
+) -> None:
+    """9.3.3 b1 (minor) and 9.4.4 (serious): the other defenders and the dealer sitting out get 0."""
+    penalty = Penalty(1, 2, kind, "showed a card", "Huber", sitting_out=sitting_out, soloist=3)
+    assert penalty.deltas(table) == {2: -to_soloist, 3: to_soloist}
+
+
+def test_an_older_entry_at_five_naming_nobody_sitting_out_keeps_its_reading() -> None:
+    assert Penalty(1, 2, "serious", "", "Huber").deltas(FIVE) == {1: 4, 2: -16, 3: 4, 4: 4, 5: 4}
 
 
 def test_a_free_deduction_takes_from_the_offender_alone() -> None:
