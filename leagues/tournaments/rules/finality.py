@@ -19,6 +19,7 @@ class TableRound:
     owing: Sequence[str]  # players who still owe their Pflichtsolo
     regular_left: int  # normal games still to play
     games: int  # the round's games at this table
+    closed: bool = True  # the sheet is closed (a document's table is closed once its round is complete)
 
 
 def missing_for_final(rounds_planned: int, rounds_drawn: int, tables: Iterable[TableRound]) -> tuple[Message, ...]:
@@ -31,6 +32,8 @@ def missing_for_final(rounds_planned: int, rounds_drawn: int, tables: Iterable[T
             missing.append(say("final_game_left", **where, games=t.games))
         elif t.regular_left:
             missing.append(say("final_games_left", **where, missing=t.regular_left, games=t.games))
+        elif not t.owing and not t.closed:
+            missing.append(say("final_sheet_open", **where))
     if rounds_drawn == rounds_planned - 1:
         missing.append(say("final_round_left", rounds=rounds_planned))
     elif rounds_drawn < rounds_planned:

@@ -86,6 +86,7 @@ TEMPLATES: dict[str, str] = {
     "final_games_left": _(
         "Round %(round)s, table %(table)s: %(missing)s of the round's %(games)s games are still to play."
     ),
+    "final_sheet_open": _("Round %(round)s, table %(table)s: the sheet is still to close."),
     "final_round_left": _("1 of the %(rounds)s rounds is still to play."),
     "final_rounds_left": _("%(missing)s of the %(rounds)s rounds are still to play."),
     "rows_not_zero_sum": _("The rows of deals %(deals)s do not add up to 0, which this preset requires."),
@@ -174,6 +175,7 @@ ALREADY_IN_PLAYERS_WORDS = (
     "final_owes_pflichtsolo",
     "final_game_left",
     "final_games_left",
+    "final_sheet_open",
     "final_round_left",
     "final_rounds_left",
     "rows_not_zero_sum",
