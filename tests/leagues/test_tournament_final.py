@@ -25,6 +25,7 @@ from tests.test_printing import flat, needs_weasyprint, pdf_pages
 pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parents[2]
+EVERY_RANKING = ("tournament_ranking", "tournament_hall", "tournament_snapshot", "tournament_ranking_pdf")
 
 
 @pytest.fixture
@@ -76,7 +77,7 @@ def test_an_owed_pflichtsolo_keeps_the_tournament_provisional_everywhere_until_p
     tournament, table, owes = one_solo_owed
     client.force_login(personas.member)
     missing = f"Round 1, table 1: {owes} still owes his Pflichtsolo."
-    for name in ("tournament_ranking", "tournament_hall", "tournament_ranking_pdf"):
+    for name in EVERY_RANKING:
         shown = page(client, name, tournament)
         assert "Provisional standing" in shown, name
         assert missing in shown, name
@@ -94,7 +95,7 @@ def test_an_owed_pflichtsolo_keeps_the_tournament_provisional_everywhere_until_p
     assert page(client, "tournament_ranking", tournament).count("Provisional standing") == 1  # the sheet is open
     assert "Round 1, table 1: the sheet is still to close." in page(client, "tournament_hall", tournament)
     services.close_session(session=table.session, actor=personas.owner)
-    for name in ("tournament_ranking", "tournament_hall", "tournament_ranking_pdf"):
+    for name in EVERY_RANKING:
         shown = page(client, name, tournament)
         assert "Final standing" in shown, name
         assert "Provisional standing" not in shown, name
