@@ -9,14 +9,17 @@ from typing import Any
 from django.db.models import QuerySet
 from django.http import Http404
 
+from scorekeeper.engine_words import translated
 from scorekeeper.models import Club, Session, TableLink
 
 from .models import Participant, TableSeat, Tournament, TournamentRound, TournamentTable
 from .rules.draw import Plan, plan, stats
+from .rules.finality import TableRound, missing_for_final
 from .rules.penalties import Penalty as TournamentPenalty
 from .rules.presets import PRESETS, Preset
 from .rules.ranking import POINTS, RoundResult, Standing, draw_lots, rank
 from .rules.sheet import table_points
+from .rules.words import Message
 
 
 def tournaments_of(club: Club) -> QuerySet[Tournament]:
@@ -148,6 +151,16 @@ class TournamentRanking:
     round: int | None  # the round ranked alone, or None for the whole tournament
     chain: tuple[str, ...]
     open_tables: int  # tables still playing: their points count as they stand
+    missing: tuple[Message, ...] = ()  # what keeps the tournament from being final, table by table
+
+    @property
+    def final(self) -> bool:
+        return not self.missing
+
+    @property
+    def missing_words(self) -> list[str]:
+        """What is missing in the page's language."""
+        return [translated(message) for message in self.missing]
 
 
 def ranking(tournament: Tournament, *, round_number: int | None = None) -> TournamentRanking:
@@ -174,8 +187,13 @@ def ranking(tournament: Tournament, *, round_number: int | None = None) -> Tourn
     solos: dict[tuple[int, int], tuple[int, int]] = {}
     tables: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}
     open_sessions: set[int] = set()
+    closed: set[tuple[int, int]] = set()
+    stored: dict[tuple[int, int], Any] = {}  # each table's round as the engine stored it, None before its first deal
     for number, table, session, position, player, totals, status, round_ in seats:
         tables.setdefault((number, table), []).append((player, totals[position], session, position))
+        stored[(number, table)] = round_
+        if status != Session.Status.OPEN:
+            closed.add((number, table))
         if round_ is not None:  # none before the table's first deal
             seat = round_["seats"][position]
             solos[(session, position)] = (seat["solos"], seat["solos_won"])
@@ -206,7 +224,27 @@ def ranking(tournament: Tournament, *, round_number: int | None = None) -> Tourn
     participants = {p.number: p for p in tournament.participants.all()}
     lots = draw_lots(participants, tournament.seed) if "lot" in chain else None
     rows = [RankingRow(s, participants[s.player]) for s in rank(counted, chain, lots)]
-    return TournamentRanking(rows, rounds, round_number, chain, len(open_sessions))
+    sizes = {key: len(seated) for key, seated in tables.items()}
+    missing = missing_for_final(tournament.rounds, len(rounds), _table_rounds(preset, stored, sizes, closed))
+    return TournamentRanking(rows, rounds, round_number, chain, len(open_sessions), missing)
+
+
+def _table_rounds(
+    preset: Preset,
+    stored: dict[tuple[int, int], Any],
+    sizes: dict[tuple[int, int], int],
+    closed: set[tuple[int, int]],
+) -> list[TableRound]:
+    """Where each table's round stands; a table without a deal has every game still to play."""
+    rounds = []
+    for key, round_ in stored.items():
+        if round_ is None:
+            games = preset.games[sizes[key]]
+            rounds.append(TableRound(*key, owing=(), regular_left=games, games=games, closed=False))
+        else:
+            owing, left, games = round_["owing"], round_["regular_left"], round_["games"]
+            rounds.append(TableRound(*key, owing, left, games, closed=key in closed))
+    return rounds
 
 
 def _penalty_effects(

@@ -1,9 +1,12 @@
-"""``manage.py rank TOURNAMENT.json|- [--format json|csv]``: rank a schreiber-tournament/1 document, no database."""
+"""``manage.py rank TOURNAMENT.json|- [--format json|csv] [--final]``: rank a schreiber-tournament/1 document, no
+database. ``--final`` insists the ranking is final: otherwise the ranking is still printed, what is missing goes to
+stderr and the exit status is 1."""
 
 from __future__ import annotations
 
 import csv
 import json
+import sys
 from typing import Any
 
 from django.core.management.base import CommandParser
@@ -20,8 +23,9 @@ class Command(DocumentCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="tournament document, or - for standard input")
         parser.add_argument("--format", choices=["json", "csv"], default="json", dest="output_format")
+        parser.add_argument("--final", action="store_true", help="exit 1, naming what is missing, unless final")
 
-    def handle(self, *args: Any, file: str, output_format: str, **options: Any) -> None:
+    def handle(self, *args: Any, file: str, output_format: str, final: bool, **options: Any) -> None:
         try:
             ranking = document.rank(self.read_document(file))
         except document.InvalidTournament as error:
@@ -30,6 +34,11 @@ class Command(DocumentCommand):
             self.write_csv(ranking)
         else:
             self.stdout.write(json.dumps(ranking, ensure_ascii=False))
+        if final and not ranking["final"]:
+            self.stderr.write("The ranking is provisional:")
+            for missing in ranking["missing"]:
+                self.stderr.write(missing["text"])
+            sys.exit(1)
 
     def write_csv(self, ranking: dict[str, Any]) -> None:
         """The overall ranking, one row a player: place, start number, name, points, each round, the tie-breaks."""

@@ -15,6 +15,7 @@ from typing import Any
 from scorekeeper.engine.names import same_person
 
 from . import penalties
+from .finality import TableRound, missing_for_final
 from .penalties import DEDUCTION, Penalty
 from .presets import PRESETS, Preset
 from .ranking import LOT, RoundResult, Standing, draw_lots, parse_tiebreaks
@@ -384,7 +385,8 @@ def round_results(tournament: Tournament, tables: list[ScoredTable]) -> list[Rou
 
 
 def rank(document: Any) -> dict[str, Any]:
-    """Every table sheet, the ranking of every round and the overall ranking, as JSON-ready data."""
+    """Every table sheet, the ranking of every round and the overall ranking, as JSON-ready data; ``final`` only
+    when every round is played and every table complete, else ``missing`` says what is still to play."""
     tournament = load(document)
     tables = score(tournament)
     results = round_results(tournament, tables)
@@ -413,6 +415,13 @@ def rank(document: Any) -> dict[str, Any]:
         ],
         "overall": standings(rank_results(results, chain, lots)),
     }
+    missing = missing_for_final(
+        tournament.settings.rounds,
+        len(tournament.rounds),
+        (TableRound(t.round, t.table.number, t.sheet.owing, t.sheet.regular_left, t.sheet.games) for t in tables),
+    )
+    out["final"] = not missing
+    out["missing"] = [{**message.as_json(), "text": str(message)} for message in missing]
     if lots is not None:
         out["lot"] = {"seed": tournament.settings.seed, "order": sorted(lots, key=lots.__getitem__)}
     return out

@@ -80,6 +80,15 @@ TEMPLATES: dict[str, str] = {
     # why a table sheet cannot be closed yet
     "pflichtsolo_missing": _("%(players)s still owe their Pflichtsolo."),
     "games_missing": _("%(missing)s of the round's %(games)s games are still to play."),
+    # why a tournament is not final yet: its ranking is provisional
+    "final_owes_pflichtsolo": _("Round %(round)s, table %(table)s: %(player)s still owes his Pflichtsolo."),
+    "final_game_left": _("Round %(round)s, table %(table)s: 1 of the round's %(games)s games is still to play."),
+    "final_games_left": _(
+        "Round %(round)s, table %(table)s: %(missing)s of the round's %(games)s games are still to play."
+    ),
+    "final_sheet_open": _("Round %(round)s, table %(table)s: the sheet is still to close."),
+    "final_round_left": _("1 of the %(rounds)s rounds is still to play."),
+    "final_rounds_left": _("%(missing)s of the %(rounds)s rounds are still to play."),
     "rows_not_zero_sum": _("The rows of deals %(deals)s do not add up to 0, which this preset requires."),
     # problems with a table sheet (the round's own, when a deal may not come, are the engine's: rounds.py)
     "time_called_range": _("Time is called after one of the deals recorded: 0 to %(deals)s, not %(got)s."),
@@ -167,6 +176,12 @@ ALREADY_IN_PLAYERS_WORDS = (
     "apart_impossible",
     "pflichtsolo_missing",
     "games_missing",
+    "final_owes_pflichtsolo",
+    "final_game_left",
+    "final_games_left",
+    "final_sheet_open",
+    "final_round_left",
+    "final_rounds_left",
     "rows_not_zero_sum",
     "time_called_range",
     "penalty_not_seated",

@@ -279,3 +279,38 @@ def test_a_penalty_context_names_others_at_the_offenders_table(tournament: dict[
         f"penalties[2].soloist: Start number {five[4]} sat out, so he played no solo.",
         "penalties[3].soloist: A free deduction moves no points at the table: it names no one else.",
     ]
+
+
+def without_last_pflichtsolo(document: dict[str, Any]) -> dict[str, Any]:
+    """Round 3, table 1 stops before Ida's Pflichtsolo, the last deal (time was called after deal 15)."""
+    document["rounds"][2]["tables"][0]["deals"].pop()
+    return document
+
+
+def test_a_pflichtsolo_never_played_keeps_the_ranking_provisional(tournament: dict[str, Any]) -> None:
+    assert (rank(tournament)["final"], rank(tournament)["missing"]) == (True, [])
+    ranking = rank(without_last_pflichtsolo(tournament))
+    assert ranking["final"] is False
+    assert [m["text"] for m in ranking["missing"]] == ["Round 3, table 1: Ida still owes his Pflichtsolo."]
+
+
+def test_an_unplayed_game_and_an_undrawn_round_keep_the_ranking_provisional(tournament: dict[str, Any]) -> None:
+    del tournament["rounds"][2]["tables"][1]["deals"][0]  # a normal game
+    assert [m["text"] for m in rank(tournament)["missing"]] == [
+        "Round 3, table 2: 1 of the round's 24 games is still to play."
+    ]
+    tournament["rounds"].pop()
+    tournament["penalties"] = [p for p in tournament["penalties"] if p["round"] < 3]
+    assert [m["text"] for m in rank(tournament)["missing"]] == ["1 of the 3 rounds is still to play."]
+
+
+def test_rank_final_exits_non_zero_naming_what_is_missing(tournament: dict[str, Any]) -> None:
+    complete = manage_rank("--final", "-", stdin=json.dumps(tournament))
+    assert (complete.returncode, complete.stderr) == (0, "")
+    assert json.loads(complete.stdout)["final"] is True
+    open_table = json.dumps(without_last_pflichtsolo(tournament))
+    provisional = manage_rank("--final", "-", stdin=open_table)
+    assert provisional.returncode == 1
+    assert provisional.stderr == "The ranking is provisional:\nRound 3, table 1: Ida still owes his Pflichtsolo.\n"
+    assert json.loads(provisional.stdout)["final"] is False
+    assert manage_rank("-", stdin=open_table).returncode == 0  # without --final the ranking is only marked
