@@ -331,7 +331,8 @@ def _check_results(session: Session) -> None:
         if deal.result != fresh:
             deal.result = fresh
             Deal.objects.filter(pk=deal.pk).update(result=fresh)
-    session.round = derived.summary(parsed, results, session.first_dealer).round  # derived too, not kept
+    # Derived too, not kept; as in the database backed up, a session that never had a deal was never replayed.
+    session.round = derived.summary(parsed, results, session.first_dealer).round if session.deals.exists() else None
     Session.objects.filter(pk=session.pk).update(round=session.round)
     record.store_player_results(session, stored)
 

@@ -86,7 +86,7 @@ def test_club_a_restores_into_an_empty_database_and_a_second_restore_is_refused(
     assert output[0] == (
         "Restored Stammtisch Zum Hirschen as stammtisch-zum-hirschen: 13 members, 8 sessions, 101 deals, "
         f"{audit_entries} audit entries, 1 league, 1 season, 3 tournaments, 24 participants, "
-        "3 tournament rounds, 6 tournament tables, 1 penalty."
+        "3 tournament rounds, 6 tournament tables, 2 penalties."
     )
     assert output[1:] == [
         "Not in the backup: table links 2: a table link's token is a secret: make new ones on the session pages",
