@@ -111,7 +111,40 @@
     }
   });
 
+  // A stepper (Sonderpunkte): the chip adds one, after the most it starts again at none; "−" takes one off. The
+  // chip shows the count, says it (aria-pressed, its name) and the count is read out in the control's live region.
+  function drawStepper(stepper) {
+    const count = Number(stepper.querySelector("input").value) || 0;
+    const add = stepper.querySelector(".step-add");
+    add.querySelector(".step-count").textContent = String(count);
+    add.setAttribute("aria-pressed", String(count > 0));
+    stepper.querySelector(".step-off").setAttribute("aria-disabled", String(count === 0));
+  }
+
+  function step(button) {
+    const stepper = button.closest(".stepper");
+    const input = stepper.querySelector("input");
+    const most = Number(stepper.dataset.most) || 1;
+    const count = Number(input.value) || 0;
+    const next = button.classList.contains("step-add") ? (count >= most ? 0 : count + 1) : Math.max(count - 1, 0);
+    if (next === count) return;
+    input.value = next ? String(next) : "";
+    drawStepper(stepper);
+    const news = stepper.closest(".control").querySelector(".step-news");
+    if (news) news.textContent = button.closest(".stepper").querySelector(".step-add").textContent.replace(/\s+/g, " ").trim();
+    input.dispatchEvent(new Event("change", {bubbles: true}));
+  }
+
+  form.addEventListener("schreiber:draft-restored", function () {
+    form.querySelectorAll(".stepper").forEach(drawStepper);
+  });
+
   form.addEventListener("click", function (event) {
+    const stepButton = event.target.closest(".step-add, .step-off");
+    if (stepButton) {
+      step(stepButton);
+      return;
+    }
     const quick = event.target.closest(".quick-set");
     if (!quick) return;
     const input = document.getElementById(quick.dataset.target);
