@@ -188,6 +188,7 @@ class PerPlayer(Control):
 
     kind: str = "per_player"
     most: int = 120
+    total: int | None = None  # what the numbers add up to: the last one left open is filled in as the rest
 
     def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
         texts = {p: data.get(f"{self.name}__{i}", "").strip() for i, p in enumerate(playing)}

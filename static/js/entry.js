@@ -135,6 +135,31 @@
     input.dispatchEvent(new Event("change", {bubbles: true}));
   }
 
+  // Numbers per player that add up to a total (card points): the one box left open is filled in as the rest (all
+  // left open, with 0, once the total is reached), and refilled while not typed in; the scorer types one fewer.
+  function fillRest(group, typedIn) {
+    const boxes = Array.from(group.querySelectorAll("input"));
+    delete typedIn.dataset.rest;
+    boxes.filter(function (box) { return box.dataset.rest; }).forEach(function (box) {
+      box.value = "";
+      delete box.dataset.rest;
+    });
+    if (typedIn.value === "") return; // being retyped: never filled under the scorer's thumb
+    const open = boxes.filter(function (box) { return box.value === ""; });
+    const sum = boxes.reduce(function (total, box) { return total + (Number(box.value) || 0); }, 0);
+    const rest = Number(group.dataset.total) - sum;
+    if (rest < 0 || (open.length !== 1 && rest !== 0)) return;
+    open.forEach(function (box) {
+      box.value = String(rest);
+      box.dataset.rest = "1";
+    });
+  }
+
+  form.addEventListener("input", function (event) {
+    const group = event.target.closest(".per-player[data-total]");
+    if (group) fillRest(group, event.target);
+  });
+
   form.addEventListener("schreiber:draft-restored", function () {
     form.querySelectorAll(".stepper").forEach(drawStepper);
   });

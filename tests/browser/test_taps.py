@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from playwright.sync_api import expect
 
 from scorekeeper.models import Club
 
@@ -127,8 +128,8 @@ TAPS = [
     DealType(
         "schafkopf", "Ramsch",
         (NEW, contract("Ramsch"), Typed("[name=points_by_player__0]", "50"), Typed("[name=points_by_player__1]", "30"),
-         Typed("[name=points_by_player__2]", "40"), Typed("[name=points_by_player__3]", "0")), 11,
-        {"contract": "ramsch", "points_by_player": {"Anna": 50, "Bert": 30, "Caro": 40, "Dieter": 0}},
+         Typed("[name=points_by_player__2]", "20")), 9,  # the fourth is filled in: the rest of the 120
+        {"contract": "ramsch", "points_by_player": {"Anna": 50, "Bert": 30, "Caro": 20, "Dieter": 20}},
         rules={"preset": "classic", "pass_out": "ramsch"}, tariff="10/20/50",
     ),
     DealType(
@@ -250,3 +251,57 @@ def test_each_deal_type_takes_no_more_taps_than_its_target(
     saved = session.deals.get().facts
     assert {key: saved.get(key) for key in deal.facts} == deal.facts
     assert taps.count <= deal.most
+
+
+def test_a_sonderpunkt_chip_adds_one_per_tap_shows_and_says_the_count_and_minus_takes_one_off(
+    open_phone: Any, club: tuple[Club, User]
+) -> None:
+    session = start(*club, "doppelkopf", 4)
+    page = open_phone(club[1])
+    page.goto(session.get_absolute_url())
+    for step in (lead("Bert"), chip("re", "Dieter"), quick("re_points", 121)):
+        page.click(step)
+    fuchs, news = page.locator(extra("re", "fuchs")), page.locator("[data-name=extras] .step-news")
+    expect(news).to_have_attribute("aria-live", "polite")
+    expect(fuchs).to_have_attribute("aria-pressed", "false")
+    assert min(fuchs.bounding_box()["height"], fuchs.bounding_box()["width"]) >= 44  # type: ignore[index]
+    fuchs.click()
+    fuchs.click()
+    expect(fuchs.locator(".step-count")).to_have_text("2")
+    expect(fuchs).to_have_attribute("aria-pressed", "true")
+    expect(news).to_have_text("Fuchs gefangen, Re: 2")
+    page.click("#entry-extras-re-fuchs + .step-off")  # one too many: taken off
+    expect(fuchs.locator(".step-count")).to_have_text("1")
+    expect(news).to_have_text("Fuchs gefangen, Re: 1")
+    karlchen = page.locator(extra("kontra", "karlchen"))
+    karlchen.click()
+    karlchen.click()  # one Karlchen at most: a second tap takes it back
+    expect(karlchen).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#preview summary")).to_contain_text("Normal game 2")  # won 1 + Fuchs 1
+    page.click("#save-deal")
+    page.wait_for_selector(".sheet-table")
+    assert session.deals.get().facts["extras"] == {"re": {"fuchs": 1}}
+
+
+def test_a_ramsch_needs_one_card_points_box_fewer_the_last_is_the_rest(
+    open_phone: Any, club: tuple[Club, User]
+) -> None:
+    session = start(*club, "schafkopf", 4, {"preset": "classic", "pass_out": "ramsch"}, "10/20/50")
+    page = open_phone(club[1])
+    page.goto(f"{session.get_absolute_url()}deal/")
+    page.click(contract("Ramsch"))
+    box = [page.locator(f"[name=points_by_player__{i}]") for i in range(4)]
+    for i, points in enumerate(("50", "30", "20")):
+        box[i].fill(points)
+    expect(box[3]).to_have_value("20")  # filled in, the rest of the 120
+    box[2].fill("40")
+    expect(box[3]).to_have_value("0")  # and follows while not typed in
+    box[0].fill("")
+    expect(box[3]).to_have_value("")  # two left open: nothing to fill in
+    box[0].fill("120")
+    expect(box[1]).to_have_value("30")  # what was typed stays, even when it no longer adds up
+    box[1].fill("")
+    box[2].fill("")
+    box[0].fill("120")
+    for i in (1, 2, 3):
+        expect(box[i]).to_have_value("0")  # one took every point: the others none
