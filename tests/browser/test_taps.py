@@ -264,7 +264,9 @@ def test_a_sonderpunkt_chip_adds_one_per_tap_shows_and_says_the_count_and_minus_
     fuchs, news = page.locator(extra("re", "fuchs")), page.locator("[data-name=extras] .step-news")
     expect(news).to_have_attribute("aria-live", "polite")
     expect(fuchs).to_have_attribute("aria-pressed", "false")
-    assert min(fuchs.bounding_box()["height"], fuchs.bounding_box()["width"]) >= 44  # type: ignore[index]
+    box = fuchs.bounding_box()
+    assert box is not None
+    assert min(box["height"], box["width"]) >= 44  # a thumb's target
     fuchs.click()
     fuchs.click()
     expect(fuchs.locator(".step-count")).to_have_text("2")
