@@ -188,6 +188,7 @@ class PerPlayer(Control):
 
     kind: str = "per_player"
     most: int = 120
+    total: int | None = None  # what the numbers add up to: the last one left open is filled in as the rest
 
     def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
         texts = {p: data.get(f"{self.name}__{i}", "").strip() for i, p in enumerate(playing)}
@@ -212,8 +213,8 @@ class GameEntry:
     default_type: str
     facts_for_type: Callable[[str], dict[str, Any]]
     type_of: Callable[[Mapping[str, Any]], str]
-    more_label: str | Promise  # the summary of the folded extras
     lead_field: str  # the player a deal is about (declarer, picker, Re); tapped on the scoreboard to open a deal
+    more_label: str | Promise = ""  # the summary of the folded extras, where a game folds some
     # Partners the seating decides, per contract type: {type: {declarer: partner}} (Schafkopf über Kreuz).
     seated_partners: Callable[[Game, tuple[str, ...]], dict[str, dict[str, str]]] = lambda game, playing: {}
     folded_after_first_deal: frozenset[str] = frozenset()  # recorded on the first deal, later only as a correction
@@ -343,9 +344,13 @@ class DealEntry:
         return shown
 
     @property
+    def folded_controls(self) -> list[ShownControl]:
+        return [s for s in self.shown_controls if s.control.folded]
+
+    @property
     def more_open(self) -> bool:
         """The folded extras are shown when one of them has a problem or a recorded value (a correction)."""
-        return any(s.errors or s.value for s in self.shown_controls if s.control.folded)
+        return any(s.errors or s.value for s in self.folded_controls)
 
     @property
     def form_errors(self) -> list[str]:

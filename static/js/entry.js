@@ -111,7 +111,65 @@
     }
   });
 
+  // A stepper (Sonderpunkte): the chip adds one, after the most it starts again at none; "−" takes one off. The
+  // chip shows the count, says it (aria-pressed, its name) and the count is read out in the control's live region.
+  function drawStepper(stepper) {
+    const count = Number(stepper.querySelector("input").value) || 0;
+    const add = stepper.querySelector(".step-add");
+    add.querySelector(".step-count").textContent = String(count);
+    add.setAttribute("aria-pressed", String(count > 0));
+    stepper.querySelector(".step-off").setAttribute("aria-disabled", String(count === 0));
+  }
+
+  function step(button) {
+    const stepper = button.closest(".stepper");
+    const input = stepper.querySelector("input");
+    const most = Number(stepper.dataset.most) || 1;
+    const count = Number(input.value) || 0;
+    const next = button.classList.contains("step-add") ? (count >= most ? 0 : count + 1) : Math.max(count - 1, 0);
+    if (next === count) return;
+    input.value = next ? String(next) : "";
+    drawStepper(stepper);
+    const news = stepper.closest(".control").querySelector(".step-news");
+    if (news) news.textContent = button.closest(".stepper").querySelector(".step-add").textContent.replace(/\s+/g, " ").trim();
+    input.dispatchEvent(new Event("change", {bubbles: true}));
+  }
+
+  // Numbers per player that add up to a total (card points): the one box left open is filled in as the rest (all
+  // left open, with 0, once the total is reached), and refilled while not typed in; the scorer types one fewer.
+  function fillRest(group, typedIn) {
+    const boxes = Array.from(group.querySelectorAll("input"));
+    delete typedIn.dataset.rest;
+    boxes.filter(function (box) { return box.dataset.rest; }).forEach(function (box) {
+      box.value = "";
+      delete box.dataset.rest;
+    });
+    if (typedIn.value === "") return; // being retyped: never filled under the scorer's thumb
+    const open = boxes.filter(function (box) { return box.value === ""; });
+    const sum = boxes.reduce(function (total, box) { return total + (Number(box.value) || 0); }, 0);
+    const rest = Number(group.dataset.total) - sum;
+    if (rest < 0 || (open.length !== 1 && rest !== 0)) return;
+    open.forEach(function (box) {
+      box.value = String(rest);
+      box.dataset.rest = "1";
+    });
+  }
+
+  form.addEventListener("input", function (event) {
+    const group = event.target.closest(".per-player[data-total]");
+    if (group) fillRest(group, event.target);
+  });
+
+  form.addEventListener("schreiber:draft-restored", function () {
+    form.querySelectorAll(".stepper").forEach(drawStepper);
+  });
+
   form.addEventListener("click", function (event) {
+    const stepButton = event.target.closest(".step-add, .step-off");
+    if (stepButton) {
+      step(stepButton);
+      return;
+    }
     const quick = event.target.closest(".quick-set");
     if (!quick) return;
     const input = document.getElementById(quick.dataset.target);

@@ -23,7 +23,8 @@ FOCUS_CHECK = (Path(__file__).parent / "scripts" / "focus_check.js").read_text()
 DESKTOP = 1280
 
 # What the scorer enters, in the form's order: (field, value). A radio is chosen with the arrows, a checkbox ticked
-# with Space, a number typed, "open" opens a folded part (Enter on its summary); then the facts saved.
+# with Space, a number typed, "open" opens a folded part (Enter on its summary), "press" presses a button (a
+# stepper's chip); then the facts saved.
 DEALS: dict[str, tuple[int, list[tuple[str, str]], dict[str, Any]]] = {
     "schafkopf": (
         4,
@@ -32,8 +33,21 @@ DEALS: dict[str, tuple[int, list[tuple[str, str]], dict[str, Any]]] = {
     ),
     "doppelkopf": (
         4,
-        [("re", "Bert"), ("re", "Dieter"), ("re_points", "130"), ("more", "open"), ("announcements__re", "re")],
-        {"type": "normal", "re": ["Bert", "Dieter"], "re_points": 130, "announcements": {"re": "re"}},
+        [
+            ("re", "Bert"),
+            ("re", "Dieter"),
+            ("re_points", "130"),
+            ("announcements__re", "re"),
+            ("announcements__kontra", "kontra"),
+            ("entry-extras-re-karlchen", "press"),
+        ],
+        {
+            "type": "normal",
+            "re": ["Bert", "Dieter"],
+            "re_points": 130,
+            "announcements": {"re": "re", "kontra": "kontra"},
+            "extras": {"re": {"karlchen": 1}},
+        },
     ),
     "sheepshead": (
         5,
@@ -99,7 +113,7 @@ class Keyboard:
 
     def enter(self, name: str, value: str) -> None:
         now = self.tab_to(name, value)
-        if value == "open":
+        if value in {"open", "press"}:
             self.press("Enter", "same")
         elif now["type"] == "radio":
             for _ in range(12):

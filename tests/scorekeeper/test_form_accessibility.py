@@ -109,9 +109,18 @@ def test_doppelkopf_announcements_are_a_group_per_party_and_sonderpunkte_say_who
     announcements = next(n for n in root.walk() if n.tag == "fieldset" and n.get("data-name") == "announcements")
     inner = [n for n in announcements.walk()[1:] if n.tag == "fieldset"]
     assert [f.legend() for f in inner] == ["Re", "Kontra"]
-    fuchs = next(n for n in root.walk() if n.tag == "input" and n.get("name") == "extras__kontra__fuchs")
-    label = next(a for a in fuchs.ancestors() if a.tag == "label")
-    assert label.text() == "Fuchs gefangen , Kontra"
+    # A Sonderpunkt is a stepper: its chip says what, whose and how many; "−" beside it says what it takes off.
+    fuchs = next(n for n in root.walk() if n.tag == "button" and n.get("id") == "entry-extras-kontra-fuchs")
+    assert fuchs.text() == "Fuchs gefangen , Kontra: 0"
+    assert fuchs.get("aria-pressed") == "false"
+    stepper = fuchs.parent
+    assert stepper is not None
+    count = next(n for n in stepper.walk() if n.tag == "input")
+    assert (count.get("type"), count.get("name")) == ("hidden", "extras__kontra__fuchs")
+    less = next(n for n in stepper.walk() if "step-off" in n.get("class"))
+    assert less.get("aria-label") == "One fewer: Fuchs gefangen, Kontra"
+    assert 'class="more"' not in html  # nothing folded away behind "More"
+    assert html.count('type="number"') == 1  # the Augen: no number boxes for Sonderpunkte
     assert 'name="forced"' in html
     assert ">yes<" not in html
 

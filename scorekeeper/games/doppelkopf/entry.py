@@ -26,15 +26,16 @@ from ...entry import (
 )
 from ...labels import CHOICE_LABELS
 
-# A deal's Sonderpunkte, as the entry form counts them per party; a Fuchs caught in the last trick (under the
-# rule fuchs_am_ende) is counted apart from the others, since it counts 2.
-SONDERPUNKT_LABELS: dict[str, Promise] = {
-    "fuchs": CHOICE_LABELS["extras"]["fuchs"],
-    "fuchs_am_ende": _("Fuchs gefangen in the last trick"),
-    "karlchen": CHOICE_LABELS["extras"]["karlchen"],
-    "karlchen_gefangen": CHOICE_LABELS["extras"]["karlchen_gefangen"],
-    "doppelkopf": CHOICE_LABELS["extras"]["doppelkopf"],
-}
+# A deal's Sonderpunkte as the entry form counts them per party, by the table's short names (the rules pages say
+# what each is), with the most one party can win in a deal (two Füchse, one last trick, a Doppelkopf needs 40 of
+# the 240 Augen); a Fuchs caught in the last trick (rule fuchs_am_ende) is counted apart, since it counts 2.
+SONDERPUNKTE: tuple[tuple[str, str | Promise, int], ...] = (
+    ("fuchs", CHOICE_LABELS["extras"]["fuchs"], 2),
+    ("fuchs_am_ende", _("Fuchs gefangen in the last trick"), 2),
+    ("karlchen", "Karlchen", 1),
+    ("karlchen_gefangen", CHOICE_LABELS["extras"]["karlchen_gefangen"], 1),
+    ("doppelkopf", "Doppelkopf", 6),
+)
 
 
 @dataclass
@@ -55,16 +56,16 @@ class PartyLevels(Control):
 
 @dataclass
 class PartyCounts(Control):
-    """Doppelkopf Sonderpunkte: how many of each extra each party won."""
+    """Doppelkopf Sonderpunkte: how many of each extra each party won, a stepper each (one tap adds one)."""
 
     kind: str = "party_counts"
     parties: tuple[str, ...] = ("re", "kontra")
-    extras: tuple[tuple[str, str | Promise], ...] = ()
+    extras: tuple[tuple[str, str | Promise, int], ...] = ()  # (key, label, the most one party can win in a deal)
 
     def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
         counts: dict[str, dict[str, int]] = {}
         for party in self.parties:
-            for key, _label in self.extras:
+            for key, _label, _most in self.extras:
                 text = data.get(f"{self.name}__{party}__{key}", "").strip()
                 number = whole_number(self.name, text) if text else 0
                 if number:
@@ -78,7 +79,7 @@ class PartyCounts(Control):
 def _controls(game: Game) -> Sequence[Control]:
     solo_kinds = cast(Doppelkopf, game).enabled_solos()
     levels = (("re", "Re"), ("no90", _("no 90")), ("no60", _("no 60")), ("no30", _("no 30")), ("schwarz", "Schwarz"))
-    extras = [(key, label) for key, label in SONDERPUNKT_LABELS.items() if key in game.rules.get("extras", ())]
+    extras = tuple(extra for extra in SONDERPUNKTE if extra[0] in game.rules.get("extras", ()))
     return (
         Chips("solo", _("Solo"), options=tuple((k, SOLO_LABELS.get(k, k)) for k in solo_kinds)),
         PlayerSet("re", _("Re party (soloist)"), most=2),
@@ -90,21 +91,16 @@ def _controls(game: Game) -> Sequence[Control]:
             quick=(0, 30, 60, 90, 120, 121, 151, 181, 211, 240),
             help=_("Re wins with 121; 120:120 goes to Kontra."),
         ),
+        # Every extra in sight and one tap each: no "More" to open at the table (issue 24).
         PartyLevels(
             "announcements",
             _("Announcements (Ansagen)"),
-            folded=True,
             levels={"re": levels, "kontra": (("kontra", "Kontra"), *levels[1:])},
         ),
-        Chips(
-            "schwarz",
-            _("Schwarz: which party took no trick"),
-            folded=True,
-            options=(("re", "Re"), ("kontra", "Kontra")),
-        ),
-        PartyCounts("extras", _("Sonderpunkte"), folded=True, extras=tuple(extras)),
-        Toggle("vorgefuehrt", _("Vorgeführt (imposed forced solo)"), folded=True),
-        Toggle("bock", _("Starts Bock rounds"), folded=True),
+        Chips("schwarz", _("Schwarz: which party took no trick"), options=(("re", "Re"), ("kontra", "Kontra"))),
+        PartyCounts("extras", _("Sonderpunkte"), extras=extras),
+        Toggle("vorgefuehrt", _("Vorgeführt (imposed forced solo)")),
+        Toggle("bock", _("Starts Bock rounds")),
         PlayerChoice("player", _("Penalised player")),
         Chips("severity", _("Penalty"), options=(("minor", _("minor")), ("serious", _("serious")))),
     )
@@ -112,7 +108,6 @@ def _controls(game: Game) -> Sequence[Control]:
 
 ENTRY = GameEntry(
     lead_field="re",
-    more_label=_("More: announcements, Schwarz, Sonderpunkte …"),
     type_field="type",
     type_labels={
         "normal": _("Normal game"),

@@ -29,7 +29,7 @@ def _controls(game: Game) -> Sequence[Control]:
         ),
         Toggle("schwarz", _("Schwarz (the losing side took no trick)")),
         WonLost("won", _("Result")),
-        PerPlayer("points_by_player", _("Card points per player")),
+        PerPlayer("points_by_player", _("Card points per player"), total=120),
         PlayerSet("jungfrau", _("Jungfrau (took no trick)")),
         PlayerChoice("loser", _("Loser on a tie")),
         PlayerChoice("durchmarsch", _("Durchmarsch (took every trick)")),

@@ -22,7 +22,7 @@ def _controls(game: Game) -> Sequence[Control]:
             help=_("61 wins; 60:60 loses."),
         ),
         Toggle("schwarz", _("No trick for the losing side")),
-        PerPlayer("points_by_player", _("Or: card points per player"), folded=True),
+        PerPlayer("points_by_player", _("Or: card points per player"), folded=True, total=120),
         PerPlayer("tricks_by_player", _("Tricks per player"), folded=True, most=10),
         Count("cracks", _("Crack / re-crack"), most=2, words=("Crack", "Re-crack")),
         Count("blitz", _("Blitzes"), most=2),
