@@ -35,7 +35,7 @@ NAMES = [
     "Norbert Krüger", "Olga Hartmann", "Paul Lange", "Quirin Werner", "Rosa Lehmann", "Sepp Köhler", "Theresa Graf",
     "Ulrich Jung", "Vroni Hahn", "Walter Vogel", "Xaver Friedrich", "Yvonne Keller", "Zenzi Günther",
     "Alois Frank", "Berta Berger", "Christl Winkler", "Dominik Roth", "Elfriede Beck", "Ferdinand Lorenz",
-    "Gabi Baumann", "Heinrich Franke", "Ida Albrecht", "Josef Schuster",
+    "Gabi Baumann", "Heinrich Franke", "Ida Albrecht", "Josef Schuster", "Kreszenz Mayr",
 ]  # fmt: skip
 
 
@@ -47,7 +47,8 @@ def shot(page: Any, name: str) -> None:
 
 @pytest.fixture
 def hall_night(make_user: Any) -> tuple[Any, Tournament]:
-    """36 players, round 1 of 3 under way with its clock started 37 minutes ago; three tables played out."""
+    """37 players (eight tables of four, one of five), round 1 of 3 under way with its clock started 37 minutes ago;
+    three tables played out."""
     director = make_user("anna")
     club = services.create_club(owner=director, name="Doko-Freunde", owner_name="Anna")
     tournament = tournaments.create_tournament(
@@ -75,7 +76,7 @@ def test_the_hall_reads_from_five_metres_and_keeps_its_head_in_view(
     open_phone: Any, hall_night: tuple[Any, Tournament]
 ) -> None:
     director, tournament = hall_night
-    page = open_phone(director, width=HALL["width"])
+    page = open_phone(director, width=HALL["width"], locale="de-DE")
     page.context.add_init_script(AXE_SOURCE)
     page.set_viewport_size(HALL)
     page.emulate_media(reduced_motion="reduce")  # the page stands still; the test scrolls it
@@ -91,11 +92,12 @@ def test_the_hall_reads_from_five_metres_and_keeps_its_head_in_view(
         ".hall-now .clock-time",
     ):
         assert font_px(page, selector) >= 40, selector
-    clock = page.locator(".hall-now .clock-time")
+    clock = page.locator(".hall-now .clock-time").first  # at the tables of four: 100 − 37:12, counting down
     first = clock.inner_text()
     page.wait_for_timeout(1500)
     assert clock.inner_text() != first
     assert clock.inner_text().startswith("1:02:")
+    expect(page.locator(".hall-now .clock-time").nth(1)).to_have_text(re.compile(r"^1:27:\d\d$"))  # 125 at five
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         violations = page.evaluate(AXE_RUN, [{"type": "tag", "values": WCAG_TAGS}, scheme == "light"])
@@ -109,7 +111,7 @@ def test_the_hall_reads_from_five_metres_and_keeps_its_head_in_view(
     assert head["top"] == 0
     assert head["bottom"] < 300
     assert head["bottom"] - 1 <= headings["top"] < head["bottom"] + 4  # the column headings just under it
-    for selector in ("h1", ".hall-round", ".hall-now .round-clock"):
+    for selector in ("h1", ".hall-round", ".hall-now .round-clock", ".round-clock + .round-clock"):
         box = page.eval_on_selector(selector, "e => e.getBoundingClientRect().toJSON()")
         assert box["top"] >= 0, selector
         assert box["bottom"] <= head["bottom"], selector
@@ -123,11 +125,15 @@ def test_the_hall_reads_from_five_metres_and_keeps_its_head_in_view(
         page.set_viewport_size(size)
         page.evaluate("window.scrollTo(0, 0)")
         page.wait_for_timeout(100)
-        expect(page.locator(".hall-now .round-clock")).to_be_in_viewport()
+        for clock_line in page.locator(".hall-now .round-clock").all():
+            expect(clock_line).to_be_in_viewport()
         names = page.locator("table.ranking tbody tr:first-child td:nth-child(3)")
         expect(names).to_be_in_viewport()
         shot(page, name)
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"], name  # no sideways scrolling
+
+    tournaments.pause_clock(this_round=tournament.played_rounds.get(), actor=director)
+    expect(page.locator(".hall-now .clock-state").first).to_have_text("angehalten", timeout=9000)  # the next poll
 
 
 def test_the_table_phone_counts_the_round_clock_down(open_phone: Any, hall_night: tuple[Any, Tournament]) -> None:
@@ -139,7 +145,7 @@ def test_the_table_phone_counts_the_round_clock_down(open_phone: Any, hall_night
     page.context.add_init_script(AXE_SOURCE)
     page.goto(reverse("table_link", args=[TableLink.objects.live().get(session=table.session).token]))
     clock = page.locator(".round-clock .clock-time")
-    expect(clock).to_have_text(re.compile(r"^1:02:\d\d$"))  # 100 − 37:12
+    expect(clock).to_have_text(re.compile(r"^1:(02|27):\d\d$"))  # 100 or 125 − 37:12
     first = clock.inner_text()
     page.wait_for_timeout(1500)
     assert clock.inner_text() != first
@@ -155,7 +161,7 @@ def test_the_table_phone_counts_the_round_clock_down(open_phone: Any, hall_night
     assert clock.inner_text() == held
     tournaments.resume_clock(this_round=this_round, actor=director)
     tournaments.extend_clock(this_round=this_round, actor=director, minutes=10)
-    expect(clock).to_have_text(re.compile(r"^1:1\d:\d\d$"), timeout=8000)
+    expect(clock).to_have_text(re.compile(r"^1:(1|3)\d:\d\d$"), timeout=8000)
 
 
 def test_the_director_is_told_time_is_up_and_calls_it_with_one_button(
@@ -165,17 +171,21 @@ def test_the_director_is_told_time_is_up_and_calls_it_with_one_button(
     this_round = tournament.played_rounds.get()
     page = open_phone(director)
     page.goto(reverse("tournament_round", args=[tournament.club.slug, tournament.pk, 1]))
-    expect(page.locator("#round-clock .clock-time")).to_have_text(re.compile(r"^1:02:\d\d$"))
+    expect(page.locator("#round-clock .clock-time").first).to_have_text(re.compile(r"^1:02:\d\d$"))
     shot(page, "round-clock-375")
     TournamentRound.objects.filter(pk=this_round.pk).update(
         clock_started_at=timezone.now() - datetime.timedelta(minutes=100)
     )  # the panel polls every 5 s: the button comes without a reload
     call = page.locator("button:has-text('Time is up — call time')")
     expect(call).to_be_visible(timeout=8000)
-    expect(page.locator("#round-clock .clock-time")).to_have_text("Time is up")
+    expect(page.locator("#round-clock .clock-time").first).to_have_text("Time is up")
     shot(page, "round-time-up-375")
     call.click()
-    expect(page.locator(".notice")).to_contain_text("Time was called")
+    clocks = page.locator("#round-clock .clock-time")
+    expect(clocks.first).to_have_text("Time called")  # at the tables of four; the table of five plays on
+    expect(clocks.nth(1)).to_have_text(re.compile(r"^2\d:\d\d$"))
+    expect(call).to_be_hidden()
+    called = {t.seat_rows.count(): t.time_called_after is not None for t in this_round.tables.all()}
+    assert called == {4: True, 5: False}
     this_round.refresh_from_db()
-    assert this_round.time_called_at is not None
-    assert not this_round.tables.filter(time_called_after__isnull=True).exists()
+    assert this_round.time_called_at is None
