@@ -7,12 +7,14 @@ class LeaguesConfig(AppConfig):
     verbose_name = _("Leagues and tournaments")
 
     def ready(self) -> None:
+        from scorekeeper.clocks import add_clock_source
         from scorekeeper.club_documents import register_part
         from scorekeeper.services.closing import add_closing_rule
         from scorekeeper.signals import results_changed
 
         from .club_backup import parts
         from .seasons.rating_store import on_results_changed
+        from .tournaments.selectors import table_clock
         from .tournaments.services import table_closing_problems
 
         for part in parts():  # the club's backup carries its leagues and tournaments
@@ -20,3 +22,4 @@ class LeaguesConfig(AppConfig):
 
         results_changed.connect(on_results_changed, dispatch_uid="leagues-ratings")
         add_closing_rule(table_closing_problems)
+        add_clock_source(table_clock)  # the round clock on the table's phone

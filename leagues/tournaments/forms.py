@@ -13,6 +13,7 @@ from scorekeeper.models import Member
 from ..competition import NAME_MAX
 from ..seasons.forms import DAY, TiebreakSlots
 from .models import Participant, Penalty
+from .rules.clock import MOST_MINUTES
 from .rules.draw import MOST_ROUNDS
 from .rules.presets import PRESETS
 from .rules.ranking import POINTS, TIEBREAKS
@@ -115,6 +116,20 @@ class SwapForm(forms.Form):
         if participants is not None:
             for name in ("first", "second"):
                 self.fields[name].queryset = participants  # type: ignore[attr-defined]
+
+
+class ClockMinutesForm(forms.Form):
+    """The minutes of a round at each table size the tournament's scoring allows (``rules.clock``)."""
+
+    def __init__(self, *args: Any, minutes: dict[int, int], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for size, value in sorted(minutes.items()):
+            self.fields[f"minutes_{size}"] = forms.IntegerField(
+                label=_("Minutes at a table of %(n)s") % {"n": size}, min_value=1, max_value=MOST_MINUTES, initial=value
+            )
+
+    def minutes(self) -> dict[int, int]:
+        return {int(name.removeprefix("minutes_")): value for name, value in self.cleaned_data.items()}
 
 
 class TournamentImportForm(forms.Form):

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.models import Club, Game, Member, Session
 
 from ..competition import NAME_MAX
+from .rules.clock import Clock
 
 
 class Tournament(models.Model):
@@ -94,6 +95,11 @@ class TournamentRound(models.Model):
     drawn_at = models.DateTimeField(auto_now_add=True)
     time_called_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # the round clock (``rules.clock``): started, paused, the seconds it stood paused before, the minutes added
+    clock_started_at = models.DateTimeField(null=True, blank=True)
+    clock_paused_at = models.DateTimeField(null=True, blank=True)
+    clock_paused_seconds = models.PositiveIntegerField(default=0)
+    clock_extra_minutes = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -101,6 +107,10 @@ class TournamentRound(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} · {self.number}"
+
+    @property
+    def clock(self) -> Clock:
+        return Clock(self.clock_started_at, self.clock_paused_at, self.clock_paused_seconds, self.clock_extra_minutes)
 
 
 class TournamentTable(models.Model):

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Count, QuerySet
 from django.http import Http404
+from django.utils import timezone
 
+from scorekeeper.clocks import TableClock
 from scorekeeper.engine_words import translated
 from scorekeeper.models import Club, Session, TableLink
 
 from .models import Participant, TableSeat, Tournament, TournamentRound, TournamentTable
+from .rules.clock import minutes_by_size
 from .rules.draw import Plan, plan, stats
 from .rules.finality import TableRound, missing_for_final
 from .rules.penalties import Penalty as TournamentPenalty
@@ -67,6 +71,87 @@ def tables_of(this_round: TournamentRound) -> list[TableView]:
         link.session_id: link for link in TableLink.objects.live().filter(session__in=[t.session_id for t in tables])
     }
     return [TableView(t, seats[t.pk], t.session, links.get(t.session_id)) for t in tables]
+
+
+# the round clock ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableTime:
+    table: TournamentTable
+    size: int
+    remaining: int  # seconds
+
+    @property
+    def due(self) -> bool:
+        """Its time is up and not yet called."""
+        return self.remaining == 0 and self.table.time_called_after is None
+
+
+@dataclass(frozen=True)
+class RoundClock:
+    """A round's clock as it stands now: the time left at each table (by its size)."""
+
+    round: TournamentRound
+    tables: list[TableTime]
+
+    @property
+    def started(self) -> bool:
+        return self.round.clock.started
+
+    @property
+    def running(self) -> bool:
+        return self.round.clock.running
+
+    @property
+    def sizes(self) -> list[tuple[int, TableClock]]:
+        """The clock at each table size of the round, the smallest tables first; called once every table of the size
+        is."""
+        sizes = sorted({t.size for t in self.tables})
+        return [(size, self._clock_at(size)) for size in sizes]
+
+    def _clock_at(self, size: int) -> TableClock:
+        tables = [t for t in self.tables if t.size == size]
+        called = all(t.table.time_called_after is not None for t in tables)
+        return TableClock(tables[0].remaining, self.round.clock.state(called=called))
+
+    @property
+    def time_up(self) -> bool:
+        return any(t.due for t in self.tables)
+
+
+def clock_minutes(tournament: Tournament) -> dict[int, int]:
+    """The minutes of a round at each table size the tournament's scoring has."""
+    minutes = minutes_by_size(tournament.settings.get("clock_minutes"))
+    return {size: minutes.get(size, minutes[4]) for size in sorted(preset_of(tournament).games)}
+
+
+def round_clock(this_round: TournamentRound, now: datetime.datetime | None = None) -> RoundClock:
+    minutes = minutes_by_size(this_round.tournament.settings.get("clock_minutes"))
+    now = now or timezone.now()
+    clock = this_round.clock
+    tables = this_round.tables.annotate(size=Count("seat_rows")).order_by("number")
+    return RoundClock(
+        this_round, [TableTime(t, t.size, clock.remaining(minutes.get(t.size, minutes[4]), now)) for t in tables]
+    )
+
+
+def current_round(tournament: Tournament) -> TournamentRound | None:
+    """The round being played, else the last one played."""
+    rounds = tournament.played_rounds.order_by("-number")
+    return rounds.filter(closed_at__isnull=True).first() or rounds.first()
+
+
+def table_clock(session: Session) -> TableClock | None:
+    """The round clock a tournament table's phone shows (``scorekeeper.clocks``), from the round's drawing to its
+    close; None for any other session."""
+    tables = TournamentTable.objects.filter(session=session, round__closed_at__isnull=True)
+    table = tables.select_related("round__tournament").annotate(size=Count("seat_rows")).first()  # one query a poll
+    if table is None:
+        return None
+    minutes = minutes_by_size(table.round.tournament.settings.get("clock_minutes"))
+    remaining = table.round.clock.remaining(minutes.get(table.size, minutes[4]), timezone.now())
+    return TableClock(remaining, table.round.clock.state(called=table.time_called_after is not None))
 
 
 # the draw ----------------------------------------------------------------------------------------------------------

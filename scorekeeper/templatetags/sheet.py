@@ -87,3 +87,11 @@ def get_item(mapping: Any, key: str) -> Any:
 def opens_by_player(game: str) -> bool:
     """Whether tapping a player's total opens a new deal led by that player (not in Bauernstoss: teams play)."""
     return bool(pack_of(game).entry.lead_field)
+
+
+@register.filter
+def clock(seconds: int) -> str:
+    """Seconds left as a clock shows them: ``1:40:00``, ``9:05`` (``static/js/clock.js`` counts on in the same form)."""
+    hours, rest = divmod(max(0, int(seconds)), 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import history, live, selectors, services
+from ..clocks import clock_of
 from ..documents import export_document
 from ..engine import GAMES
 from ..forms import SessionMoneyForm, SessionStartForm
@@ -116,6 +117,7 @@ def session_detail(request: Request, club_slug: str, session_id: int) -> HttpRes
         "sheet": live.sheet_html(me, session),
         "can_score": me.can(Role.SCORER),
         "table_link": table_links.panel(request, me, session),
+        "clock": clock_of(session) if session.is_open else None,
     }
     undo = whole_number(request.GET.get("undo"))
     if undo and me.can(Role.SCORER) and session.is_open:
@@ -128,11 +130,12 @@ def session_live(request: Request, club_slug: str, session_id: int) -> HttpRespo
     me = session_access(request, club_slug, session_id)
     session = selectors.session_of(me.club, session_id)
     answer = live.poll(me, session, whole_number(request.GET.get("rev"), least=0), request.GET.get("shape"))
-    if answer.html is None:
-        return HttpResponse(status=204)
-    response = HttpResponse(answer.html)
+    response = HttpResponse(status=204) if answer.html is None else HttpResponse(answer.html)
     if answer.patch:
         response["HX-Reswap"] = "none"  # app.js patches the sheet in; swapped whole, a patch would lose lines
+    clock = clock_of(session) if session.is_open else None
+    if clock is not None:  # every answer sets the phone's clock again (clock.js): a pause or extension shows at once
+        response["X-Clock"] = clock.header
     return response
 
 

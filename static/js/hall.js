@@ -1,6 +1,13 @@
-// The hall screen scrolls through a long ranking by itself, top to bottom and back, unless motion is unwanted.
+// The hall screen scrolls through a long ranking by itself, top to bottom and back, unless motion is unwanted. The
+// ranking's column headings stay in view just under the head (the title, the round and its clock: app.css).
 (() => {
   const box = document.getElementById("hall");
+  const head = document.querySelector(".hall-head");
+  if (head) {
+    const pad = () => document.documentElement.style.setProperty("--hall-head-height", `${head.offsetHeight}px`);
+    pad();
+    new ResizeObserver(pad).observe(head);
+  }
   if (!box || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
   let direction = 1;
   setInterval(() => {

@@ -168,6 +168,7 @@ def _tournament(personas: Personas) -> Tournament:
     for n in range(1, 9):
         tournaments.add_participant(tournament=tournament, actor=owner, name=f"Gast {n}")
     this_round = tournaments.start_round(tournament=tournament, actor=owner)
+    tournaments.start_clock(this_round=this_round, actor=owner)  # the round clock on the round page and the hall
     first, second = this_round.tables.select_related("session", "round__tournament").order_by("number")
     play_out(first, owner)
     opening = next_deal(tournaments.table_sheet(second))

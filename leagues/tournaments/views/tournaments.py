@@ -24,11 +24,26 @@ from scorekeeper.views.params import whole_number
 from scorekeeper.views.table_links import qr_svg
 
 from .. import selectors, services
-from ..forms import PRESET_NAMES, TIEBREAK_NAMES, ParticipantForm, PenaltyForm, SwapForm, TournamentForm
+from ..forms import (
+    PRESET_NAMES,
+    TIEBREAK_NAMES,
+    ClockMinutesForm,
+    ParticipantForm,
+    PenaltyForm,
+    SwapForm,
+    TournamentForm,
+)
 from ..models import Participant, Tournament
+from ..rules.clock import EXTENSIONS
 from ..rules.draw import DrawError
 
 HALL_REFRESH_SECONDS = 4  # a closed table shows on the hall screen within five seconds
+CLOCK_ACTIONS = {
+    "clock_start": services.start_clock,
+    "clock_pause": services.pause_clock,
+    "clock_resume": services.resume_clock,
+    "time_up": services.time_up,
+}
 
 
 def tournament_list(request: Request, club_slug: str) -> HttpResponse:
@@ -156,6 +171,10 @@ def round_detail(request: Request, club_slug: str, tournament_id: int, number: i
     tournament = selectors.tournament_of(me.club, tournament_id)
     this_round = selectors.round_of(tournament, number)
     directs = me.can(Role.OWNER)
+    clock = selectors.round_clock(this_round) if this_round.closed_at is None else None
+    if request.htmx:  # the clock's panel polls, so that "Time is up" comes to the director's page by itself
+        context = {"club": me.club, "tournament": tournament, "round": this_round, "directs": directs}
+        return render(request, "leagues/tournament/round_clock.html", {**context, **_clock_context(clock)})
     playing = Participant.objects.filter(seat_rows__table__round=this_round).order_by("number")
     penalty_form = PenaltyForm(request.POST or None, participants=playing) if directs else None
     swap_form = SwapForm(participants=playing) if directs else None
@@ -183,8 +202,16 @@ def round_detail(request: Request, club_slug: str, tournament_id: int, number: i
         "directs": directs,
         "penalty_form": penalty_form,
         "swap_form": swap_form,
+        **_clock_context(clock),
+        "minutes_form": ClockMinutesForm(minutes=selectors.clock_minutes(tournament))
+        if directs and not this_round.clock_started_at and not this_round.closed_at
+        else None,
     }
     return render(request, "leagues/tournament/round.html", context)
+
+
+def _clock_context(clock: selectors.RoundClock | None) -> dict[str, Any]:
+    return {"round_clock": clock, "extensions": EXTENSIONS}
 
 
 def _phone_link(request: Request, table: selectors.TableView) -> tuple[str | None, Any]:
@@ -197,7 +224,8 @@ def _phone_link(request: Request, table: selectors.TableView) -> tuple[str | Non
 
 @require_POST
 def round_action(request: Request, club_slug: str, tournament_id: int, number: int, action: str) -> HttpResponse:
-    """``swap`` two players (before their tables play), ``time`` called, ``close`` the round."""
+    """``swap`` two players (before their tables play), ``time`` called, ``close`` the round; the round clock's
+    ``clock_*`` and ``time_up``."""
     me, tournament = _directing(request, club_slug, tournament_id)
     this_round = selectors.round_of(tournament, number)
     try:
@@ -209,6 +237,16 @@ def round_action(request: Request, club_slug: str, tournament_id: int, number: i
             services.swap(this_round=this_round, actor=request.user, **form.cleaned_data)
         elif action == "time":
             services.call_time(this_round=this_round, actor=request.user)
+        elif action in CLOCK_ACTIONS:
+            CLOCK_ACTIONS[action](this_round=this_round, actor=request.user)
+        elif action == "clock_extend":
+            minutes = whole_number(request.POST.get("minutes"))
+            services.extend_clock(this_round=this_round, actor=request.user, minutes=minutes or 0)
+        elif action == "clock_minutes":
+            minutes_form = ClockMinutesForm(request.POST, minutes=selectors.clock_minutes(tournament))
+            if not minutes_form.is_valid():
+                raise ServiceError.on(None, " ".join(str(m) for ms in minutes_form.errors.values() for m in ms))
+            services.set_clock_minutes(tournament=tournament, actor=request.user, minutes=minutes_form.minutes())
         elif action == "close":
             services.close_round(this_round=this_round, actor=request.user)
         else:
@@ -244,11 +282,18 @@ def tournament_ranking(request: Request, club_slug: str, tournament_id: int) -> 
 
 
 def tournament_hall(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
-    """The hall screen: the ranking in large type, scrolling by itself, refreshed every few seconds (htmx asks for
-    the table alone)."""
+    """The hall screen: the ranking in large type, scrolling by itself, under the round and its clock; refreshed
+    every few seconds (htmx asks for the table and the head's round and clock alone)."""
     me = club_member(request, club_slug)
     tournament = selectors.tournament_of(me.club, tournament_id)
-    context = {"club": me.club, **_ranking_context(request, tournament), "refresh_seconds": HALL_REFRESH_SECONDS}
+    current = selectors.current_round(tournament)
+    context = {
+        "club": me.club,
+        **_ranking_context(request, tournament),
+        "refresh_seconds": HALL_REFRESH_SECONDS,
+        "current_round": current,
+        "round_clock": selectors.round_clock(current) if current and current.closed_at is None else None,
+    }
     template = "leagues/tournament/hall_table.html" if request.htmx else "leagues/tournament/hall.html"
     return render(request, template, context)
 
