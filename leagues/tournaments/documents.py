@@ -53,6 +53,7 @@ def tournament_of(tournament: Tournament) -> document.Tournament:
     settings = document.Settings(
         game=tournament.game,
         preset=tournament.preset,
+        options=dict(tournament.settings.get("options", {})),
         rounds=tournament.rounds,
         table_points=bool(tournament.settings.get("table_points")),
         tiebreaks=(POINTS, *tournament.tiebreaks),

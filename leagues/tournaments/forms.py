@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.games.tournament import OptionProblem, PresetOption
 from scorekeeper.json_documents import Unreadable, read_json
 from scorekeeper.models import Member
 
@@ -38,6 +39,18 @@ PRESET_NAMES = {
 }
 
 
+def _options_offered() -> dict[str, PresetOption]:
+    """The options any preset offers, by key, in the order the presets list them (the first preset's words)."""
+    offered: dict[str, PresetOption] = {}
+    for preset in PRESETS.values():
+        for option in preset.options:
+            offered.setdefault(option.key, option)
+    return offered
+
+
+OPTIONS = _options_offered()
+
+
 class TournamentForm(TiebreakSlots, forms.Form):
     name = forms.CharField(label=_("Name"), max_length=NAME_MAX)
     preset = forms.ChoiceField(label=_("Game and scoring"), choices=[(k, PRESET_NAMES.get(k, k)) for k in PRESETS])
@@ -54,6 +67,29 @@ class TournamentForm(TiebreakSlots, forms.Form):
         super().__init__(*args, **kwargs)
         choices = [(key, TIEBREAK_NAMES[key]) for key in TIEBREAKS if key != POINTS]
         self.add_tiebreak_slots(choices, initial=("best_round", "shared"))
+        for key, option in OPTIONS.items():
+            self.fields[key] = forms.ChoiceField(
+                label=str(option.label),
+                choices=[("", _("as the scoring says")), *((str(value), words) for value, words in option.choices)],
+                required=False,
+                help_text=_("Schafkopf tournaments."),
+            )
+
+    def clean(self) -> dict[str, Any]:
+        """The options must be the chosen scoring's and playable together; each problem at its field."""
+        data = super().clean() or {}
+        preset = PRESETS.get(data.get("preset") or "")
+        if preset is not None:
+            try:
+                preset.with_options(self.options())
+            except OptionProblem as error:
+                for key, words in error.problems.items():
+                    self.add_error(key if key in self.fields else None, str(words))
+        return data
+
+    def options(self) -> dict[str, str]:
+        """The options given (text, as the form sends them); those left "as the scoring says" are not."""
+        return {key: self.cleaned_data[key] for key in OPTIONS if self.cleaned_data.get(key)}
 
     def entry_fee_cents(self) -> int:
         return int((self.cleaned_data.get("entry_fee") or 0) * 100)

@@ -127,6 +127,9 @@ TEMPLATES: dict[str, str] = {
     "preset_game": _("The preset %(preset)s is for %(game)s, not %(got)s."),
     "table_size": _("The preset has tables of %(sizes)s, not %(got)s."),
     "games_per_round_size": _("The table size %(got)s is none of the preset's (%(sizes)s)."),
+    "option_unknown": _("The preset has no option %(got)s (its options: %(known)s)."),
+    "option_value": _("The option %(option)s is one of %(known)s, not %(got)s."),
+    "option_refused": _("%(words)s"),
     "seed_type": _("The seed is a whole number or a text, not %(got)s."),
     "number_twice": _("Start number %(number)s is given twice."),
     "name_twice": _("%(first)s and %(second)s are one name."),
@@ -159,6 +162,8 @@ PROBLEMS_IN_PLAYERS_WORDS: dict[str, str] = {
     "unknown_field": _("This entry is not known here."),
     "unknown_preset": _("There is no such tournament scoring (%(got)s)."),
     "preset_game": _("This tournament scoring is for another game."),
+    "option_unknown": _("This tournament scoring has no such option (%(got)s)."),
+    "option_value": _("Choose one of the values offered for this option."),
 }
 
 # These already say it in the table's words:
@@ -196,6 +201,7 @@ ALREADY_IN_PLAYERS_WORDS = (
     "at_most",
     "table_size",
     "games_per_round_size",
+    "option_refused",
     "seed_type",
     "number_twice",
     "name_twice",
