@@ -127,7 +127,13 @@ class ParticipantForm(forms.Form):
 class PenaltyForm(forms.Form):
     participant = forms.ModelChoiceField(label=_("Player"), queryset=Participant.objects.none())
     kind = forms.ChoiceField(label=_("Penalty"), choices=Penalty.Kind.choices)
-    points = forms.IntegerField(label=_("Points (free deduction)"), min_value=1, max_value=CENTS_MOST, required=False)
+    points = forms.IntegerField(
+        label=_("Points"),
+        min_value=1,
+        max_value=CENTS_MOST,
+        required=False,
+        help_text=_("A free deduction's; or a serious offence in a solo: 12 to 24 to the soloist, as decided."),
+    )
     reason = forms.CharField(label=_("Reason"), max_length=200)
     official = forms.CharField(label=_("Decided by"), max_length=NAME_MAX)
     sitting_out = forms.ModelChoiceField(

@@ -408,7 +408,8 @@ def add_penalty(
 ) -> Penalty:
     """A penalty the round's official decided: minor or serious (as the rules price them) or a free deduction of
     ``points``, with its reason; at a table of five the dealer ``sitting_out`` of the deal, and the ``soloist`` when a
-    defender offended during a solo (TSR 9.3.3, 9.4.4, 10.1.2)."""
+    defender offended during a solo (TSR 9.3.3, 9.4.4, 10.1.2). A serious offence in a solo gives the soloist the
+    ``points`` the official decided, 12 to 24 (9.4.4; none given: 12)."""
     kind = clean_choice(kind, "kind", Penalty.Kind.values)
     seat = TableSeat.objects.filter(table__round=this_round, participant=participant).first()
     if seat is None:
@@ -422,6 +423,9 @@ def add_penalty(
         raise ServiceError.on(field, problem)
     if kind == Penalty.Kind.DEDUCTION and (not isinstance(points, int) or not 1 <= points <= CENTS_MOST):
         raise ServiceError.on("points", _("A free deduction takes from 1 to %(most)s points.") % {"most": CENTS_MOST})
+    points_problem = context.points_problem()
+    if points_problem is not None:
+        raise ServiceError.on("points", points_problem)
     reason = str(reason).strip()
     if not reason or len(reason) > REASON_MAX:
         raise ServiceError.on("reason", _("Give the reason in at most %(n)s characters.") % {"n": REASON_MAX})
@@ -430,7 +434,7 @@ def add_penalty(
         round=this_round,
         participant=participant,
         kind=kind,
-        points=points if kind == Penalty.Kind.DEDUCTION else 0,
+        points=points or 0,  # a free deduction's, or a serious offence's in a solo; 0 for the rest
         reason=reason,
         official=clean_name(official, "official"),
         sitting_out=sitting_out,

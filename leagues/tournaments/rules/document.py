@@ -286,8 +286,6 @@ def _penalty(fields: Fields, rounds: tuple[Round, ...]) -> Penalty | None:
     points = fields.get("points", whole(1, CENTS_MOST), None)
     if kind == DEDUCTION and points is None and "points" not in fields.raw:
         fields.problems.append(Problem(fields.at("points"), say("missing")))
-    if kind in penalties.PER_OTHER and "points" in fields.raw:
-        fields.problems.append(Problem(fields.at("points"), say("points_not_deduction", kind=kind)))
     round_number = fields.get("round", whole(1))
     player = fields.get("player", whole(1))
     if round_number is not None and round_number > len(rounds):
@@ -303,6 +301,9 @@ def _penalty(fields: Fields, rounds: tuple[Round, ...]) -> Penalty | None:
     if None in (kind, round_number, player, reason, official):
         return None
     penalty = Penalty(round_number, player, kind, reason, official, points, sitting_out, soloist)
+    points_problem = penalty.points_problem()
+    if points_problem is not None:
+        fields.problems.append(Problem(fields.at("points"), points_problem))
     table = _table_of(rounds[round_number - 1], player) if round_number <= len(rounds) else None
     for key, problem in penalty.context_problems(table.seats if table else ()):
         fields.problems.append(Problem(fields.at(key), problem))
@@ -355,7 +356,7 @@ def dump(tournament: Tournament) -> dict[str, Any]:
                 "round": p.round,
                 "player": p.player,
                 "kind": p.kind,
-                **({"points": p.points} if p.kind == DEDUCTION else {}),
+                **({"points": p.points} if p.points is not None else {}),
                 "reason": p.reason,
                 "official": p.official,
                 **{key: value for key, value in (("sitting_out", p.sitting_out), ("soloist", p.soloist)) if value},

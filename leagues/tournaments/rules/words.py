@@ -97,6 +97,9 @@ TEMPLATES: dict[str, str] = {
     "points_not_deduction": _("Only a free deduction names its points; a %(kind)s penalty is fixed by the rules."),
     "penalty_not_seated": _("Start number %(player)s sat at no table in round %(round)s."),
     "context_not_deduction": _("A free deduction moves no points at the table: it names no one else."),
+    "serious_in_solo_range": _(
+        "A serious offence in a solo credits the soloist %(least)s to %(most)s points (TSR 9.4.4), not %(got)s."
+    ),
     "not_a_table_mate": _("Start number %(number)s sat at no table with the offender in that round."),
     "sitting_out_at_five": _("Only at a table of five does a dealer sit out."),
     "soloist_sat_out": _("Start number %(number)s sat out, so he played no solo."),
@@ -148,7 +151,12 @@ TEMPLATES: dict[str, str] = {
 PROBLEMS_IN_PLAYERS_WORDS: dict[str, str] = {
     "unknown_game": _("There is no draw for this game."),
     "penalty_kind": _("Choose one of the offered kinds of penalty."),
-    "points_not_deduction": _("Only a free deduction names its points: the other penalties are fixed by the rules."),
+    "points_not_deduction": _(
+        "Only a free deduction, or a serious offence in a solo, names its points: the others are fixed by the rules."
+    ),
+    "serious_in_solo_range": _(
+        "A serious offence in a solo gives the soloist %(least)s to %(most)s points, as the official decides."
+    ),
     "unknown_tiebreak": _("There is no such tie-break: choose one of the offered tie-breaks."),
     "tiebreak_twice": _("A tie-break is chosen twice."),
     "tiebreak_after_end": _("Nothing can follow the last tie-break chosen."),
