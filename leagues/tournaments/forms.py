@@ -74,6 +74,7 @@ class TournamentForm(TiebreakSlots, forms.Form):
                 required=False,
                 help_text=_("Schafkopf tournaments."),
             )
+        self.order_fields(["name", "preset", *OPTIONS])  # the options right under the scoring they change
 
     def clean(self) -> dict[str, Any]:
         """The options must be the chosen scoring's and playable together; each problem at its field."""
