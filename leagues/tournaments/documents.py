@@ -12,7 +12,7 @@ from scorekeeper.models import Deal
 
 from .models import TableSeat, Tournament
 from .rules import document
-from .rules.penalties import DEDUCTION, Penalty
+from .rules.penalties import Penalty
 from .rules.ranking import POINTS
 
 
@@ -53,6 +53,7 @@ def tournament_of(tournament: Tournament) -> document.Tournament:
     settings = document.Settings(
         game=tournament.game,
         preset=tournament.preset,
+        options=dict(tournament.settings.get("options", {})),
         rounds=tournament.rounds,
         table_points=bool(tournament.settings.get("table_points")),
         tiebreaks=(POINTS, *tournament.tiebreaks),
@@ -69,7 +70,7 @@ def tournament_of(tournament: Tournament) -> document.Tournament:
             p.kind,
             p.reason,
             p.official,
-            p.points if p.kind == DEDUCTION else None,
+            p.points or None,  # a free deduction's, or what a serious offence in a solo gave (9.4.4)
             p.sitting_out.number if p.sitting_out else None,
             p.soloist.number if p.soloist else None,
         )

@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.games.tournament import OptionProblem, PresetOption
 from scorekeeper.json_documents import Unreadable, read_json
 from scorekeeper.models import Member
 
@@ -39,6 +40,18 @@ PRESET_NAMES = {
 }
 
 
+def _options_offered() -> dict[str, PresetOption]:
+    """The options any preset offers, by key, in the order the presets list them (the first preset's words)."""
+    offered: dict[str, PresetOption] = {}
+    for preset in PRESETS.values():
+        for option in preset.options:
+            offered.setdefault(option.key, option)
+    return offered
+
+
+OPTIONS = _options_offered()
+
+
 class TournamentForm(TiebreakSlots, forms.Form):
     name = forms.CharField(label=_("Name"), max_length=NAME_MAX)
     preset = forms.ChoiceField(label=_("Game and scoring"), choices=[(k, PRESET_NAMES.get(k, k)) for k in PRESETS])
@@ -55,6 +68,30 @@ class TournamentForm(TiebreakSlots, forms.Form):
         super().__init__(*args, **kwargs)
         choices = [(key, TIEBREAK_NAMES[key]) for key in TIEBREAKS if key != POINTS]
         self.add_tiebreak_slots(choices, initial=("best_round", "shared"))
+        for key, option in OPTIONS.items():
+            self.fields[key] = forms.ChoiceField(
+                label=str(option.label),
+                choices=[("", _("as the scoring says")), *((str(value), words) for value, words in option.choices)],
+                required=False,
+                help_text=_("Schafkopf tournaments."),
+            )
+        self.order_fields(["name", "preset", *OPTIONS])  # the options right under the scoring they change
+
+    def clean(self) -> dict[str, Any]:
+        """The options must be the chosen scoring's and playable together; each problem at its field."""
+        data = super().clean() or {}
+        preset = PRESETS.get(data.get("preset") or "")
+        if preset is not None:
+            try:
+                preset.with_options(self.options())
+            except OptionProblem as error:
+                for key, words in error.problems.items():
+                    self.add_error(key if key in self.fields else None, str(words))
+        return data
+
+    def options(self) -> dict[str, str]:
+        """The options given (text, as the form sends them); those left "as the scoring says" are not."""
+        return {key: self.cleaned_data[key] for key in OPTIONS if self.cleaned_data.get(key)}
 
     def entry_fee_cents(self) -> int:
         return int((self.cleaned_data.get("entry_fee") or 0) * 100)
@@ -92,7 +129,13 @@ class ParticipantForm(forms.Form):
 class PenaltyForm(forms.Form):
     participant = forms.ModelChoiceField(label=_("Player"), queryset=Participant.objects.none())
     kind = forms.ChoiceField(label=_("Penalty"), choices=Penalty.Kind.choices)
-    points = forms.IntegerField(label=_("Points (free deduction)"), min_value=1, max_value=CENTS_MOST, required=False)
+    points = forms.IntegerField(
+        label=_("Points"),
+        min_value=1,
+        max_value=CENTS_MOST,
+        required=False,
+        help_text=_("A free deduction's; or a serious offence in a solo: 12 to 24 to the soloist, as decided."),
+    )
     reason = forms.CharField(label=_("Reason"), max_length=200)
     official = forms.CharField(label=_("Decided by"), max_length=NAME_MAX)
     sitting_out = forms.ModelChoiceField(

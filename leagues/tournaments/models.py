@@ -156,7 +156,7 @@ class Penalty(models.Model):
     round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="penalties")
     participant = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="penalties")
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
-    points = models.PositiveIntegerField(_("points"), default=0)  # the free deduction's
+    points = models.PositiveIntegerField(_("points"), default=0)  # a free deduction's, or 9.4.4's 12 to 24 in a solo
     reason = models.CharField(_("reason"), max_length=200)
     official = models.CharField(_("decided by"), max_length=NAME_MAX)
     # the game the offence was in (TSR 9.3.3, 9.4.4, 10.1.2): whom a minor or serious penalty leaves out or credits

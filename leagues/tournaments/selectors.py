@@ -214,7 +214,10 @@ def played_rounds(tournament: Tournament) -> list[list[list[str]]]:
 
 
 def preset_of(tournament: Tournament) -> Preset:
+    """The tournament's scoring: its preset under the options the director chose (frozen in its settings)."""
     preset = PRESETS[tournament.preset]
+    if "options" in tournament.settings:
+        preset = preset.with_options(tournament.settings["options"])
     return preset.with_table_points() if tournament.settings.get("table_points") else preset
 
 

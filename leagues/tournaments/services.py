@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime
 import secrets
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, cast
 
@@ -22,6 +22,7 @@ from scorekeeper import services as scorekeeper
 from scorekeeper.documents import session_document
 from scorekeeper.engine.messages import Message
 from scorekeeper.engine_words import translated
+from scorekeeper.games.tournament import OptionProblem
 from scorekeeper.models import AuditEntry, Club, Deal, Member, Session
 from scorekeeper.services import ServiceError, record, refuse_nul
 from scorekeeper.services.clubs import clean_choice, clean_name
@@ -65,12 +66,18 @@ def create_tournament(
     table_points: bool = False,
     tiebreaks: Sequence[str] = ("best_round", "shared"),
     seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> Tournament:
-    """A tournament in registration, scored by a tournament ``preset`` (``rules.presets``): its table
-    sessions will be played under the preset's rules and tariff, frozen now as a session freezes them."""
+    """A tournament in registration, scored by a tournament ``preset`` (``rules.presets``) under the director's
+    ``options`` (those the preset offers; each not given keeps the preset's value): its table sessions will be played
+    under the rules and tariff these give, frozen now as a session freezes them, and the options are kept."""
     scoring = PRESETS.get(preset) if isinstance(preset, str) else None
     if scoring is None:
         raise ServiceError.on("preset", _("Choose one of the scorings offered."))
+    try:
+        scoring = scoring.with_options(options or {})
+    except OptionProblem as error:
+        raise ServiceError({key: [str(words)] for key, words in error.problems.items()}) from error
     game = scoring.game
     frozen_rules, frozen_tariff = scorekeeper.sessions.frozen(game, scoring.table_rules(), scoring.tariff)
     if not isinstance(rounds, int) or not 1 <= rounds <= MOST_ROUNDS:
@@ -87,7 +94,12 @@ def create_tournament(
         game=game,
         played_on=played_on,
         preset=preset,
-        settings={"rules": frozen_rules, "tariff": frozen_tariff, "table_points": bool(table_points)},
+        settings={
+            "rules": frozen_rules,
+            "tariff": frozen_tariff,
+            "table_points": bool(table_points),
+            **({"options": dict(scoring.chosen)} if scoring.options else {}),
+        },
         rounds=rounds,
         entry_fee_cents=entry_fee_cents,
         currency=club.currency,
@@ -489,7 +501,8 @@ def add_penalty(
 ) -> Penalty:
     """A penalty the round's official decided: minor or serious (as the rules price them) or a free deduction of
     ``points``, with its reason; at a table of five the dealer ``sitting_out`` of the deal, and the ``soloist`` when a
-    defender offended during a solo (TSR 9.3.3, 9.4.4, 10.1.2)."""
+    defender offended during a solo (TSR 9.3.3, 9.4.4, 10.1.2). A serious offence in a solo gives the soloist the
+    ``points`` the official decided, 12 to 24 (9.4.4; none given: 12)."""
     kind = clean_choice(kind, "kind", Penalty.Kind.values)
     seat = TableSeat.objects.filter(table__round=this_round, participant=participant).first()
     if seat is None:
@@ -503,6 +516,9 @@ def add_penalty(
         raise ServiceError.on(field, problem)
     if kind == Penalty.Kind.DEDUCTION and (not isinstance(points, int) or not 1 <= points <= CENTS_MOST):
         raise ServiceError.on("points", _("A free deduction takes from 1 to %(most)s points.") % {"most": CENTS_MOST})
+    points_problem = context.points_problem()
+    if points_problem is not None:
+        raise ServiceError.on("points", points_problem)
     reason = str(reason).strip()
     if not reason or len(reason) > REASON_MAX:
         raise ServiceError.on("reason", _("Give the reason in at most %(n)s characters.") % {"n": REASON_MAX})
@@ -511,7 +527,7 @@ def add_penalty(
         round=this_round,
         participant=participant,
         kind=kind,
-        points=points if kind == Penalty.Kind.DEDUCTION else 0,
+        points=points or 0,  # a free deduction's, or a serious offence's in a solo; 0 for the rest
         reason=reason,
         official=clean_name(official, "official"),
         sitting_out=sitting_out,
@@ -571,8 +587,9 @@ def import_tournament(*, club: Club, actor: Actor, document: Any, played_on: dat
     refuse_nul(document)
     loaded, sheets = _checked(document)
     settings = loaded.settings
+    preset_games = PRESETS[settings.preset].with_options(settings.options).games  # load checked the options
     if settings.games_per_round and settings.games_per_round != {
-        size: games for size, games in PRESETS[settings.preset].games.items() if size in settings.games_per_round
+        size: games for size, games in preset_games.items() if size in settings.games_per_round
     }:
         raise _at("settings.games_per_round", _("A tournament here plays the games of its scoring preset."))
     if isinstance(settings.seed, str):
@@ -583,6 +600,7 @@ def import_tournament(*, club: Club, actor: Actor, document: Any, played_on: dat
             played_on=played_on or timezone.localdate(), rounds=settings.rounds,
             entry_fee_cents=settings.entry_fee_cents, table_points=settings.table_points,
             tiebreaks=[key for key in settings.tiebreaks if key != POINTS], seed=settings.seed,
+            options=settings.options,
         )  # fmt: skip
     by_number = {
         p.number: _imported_participant(tournament, p, f"participants[{index}]")

@@ -205,6 +205,9 @@ def _extra_line(party: int, extra: int, count: int) -> Line:
 
 BOCK_TRIGGERS = ("tie120", "solo_lost", "announcement_lost", "manual")
 PENALTIES = {"minor": (1, "Strafe (leicht)"), "serious": (4, "Strafe (schwer)")}  # per other player (9.3)
+# A defender's offence in a solo credits the soloist alone (9.3.3 b1, 9.4.4): what three others would get; a serious
+# one what the official decides, 12 to 24.
+SERIOUS_IN_SOLO = (12, 24)
 A_PENALTY = say("a_penalty")
 
 MAPPING = (dict, Mapping)  # dict first: deals come from JSON, and the ABC check is slow
@@ -344,7 +347,7 @@ class Doppelkopf(Game):
         "armut": ("re", "announcements", "re_points", "schwarz", "extras", "bock"),
         "hochzeit": ("re", "announcements", "re_points", "schwarz", "extras", "bock"),
         "solo": ("solo", "re", "forced", "vorgefuehrt", "announcements", "re_points", "schwarz", "bock"),
-        "penalty": ("player", "severity"),
+        "penalty": ("player", "severity", "soloist", "points"),
     }
 
     def __init__(self, rules: dict[str, Any], tariff: dict[str, Any] | None) -> None:
@@ -707,24 +710,49 @@ class Doppelkopf(Game):
     # penalties ------------------------------------------------------------------------------------
 
     def _penalty(self, facts: Facts) -> Outcome:
-        """TSR 9: the offender pays each other player; the row keeps the dealer and leaves Bock alone."""
+        """TSR 9: the offender pays each other player, or in a solo (``soloist``) the soloist alone (9.3.3 b1, 9.4.4);
+        the row is its own, keeps the dealer and leaves Bock and the round's games alone."""
         offender = cast(str, facts.player("player", needed_for=A_PENALTY))  # required: never None
         severity = facts.get("severity", SEVERITY, needed_for=A_PENALTY)
         per_player, label = PENALTIES[severity]
+        soloist = facts.player("soloist", required=False)
+        if soloist == offender:
+            raise DealError("soloist", "dk_penalty_own_solo", player=offender)
+        points = facts.get("points", self._check_penalty_points(severity, soloist), None)
         facts.reject_unread(A_PENALTY)
-        others = [p for p in facts.table.playing if p != offender]
-        deltas = dict.fromkeys(others, per_player)
-        deltas[offender] = -per_player * len(others)
+        if soloist is not None:  # the other defenders get 0
+            value = points or per_player * 3
+            deltas = dict.fromkeys(facts.table.playing, 0) | {soloist: value, offender: -value}
+            explanation: tuple[Item, ...] = (Item(say("x_penalty_to_soloist", player=soloist), value),)
+        else:
+            others = [p for p in facts.table.playing if p != offender]
+            deltas = dict.fromkeys(others, per_player)
+            deltas[offender] = -per_player * len(others)
+            explanation = (PENALTY_ITEMS[severity],)
         return Outcome(
             deltas=deltas,
             label=label,
             value=per_player,
             keep_dealer=True,
-            explanation=(PENALTY_ITEMS[severity],),
+            explanation=explanation,
             marks=("penalty",),
             declarers=(offender,),
             extra={"bock_factor": 1, "round": self._round},
         )
+
+    @staticmethod
+    def _check_penalty_points(severity: str, soloist: str | None) -> Validator:
+        """A penalty names its points only for a serious offence in a solo: 12 to 24, as the official decided."""
+
+        def check(name: str, value: Any) -> int:
+            if severity != "serious" or soloist is None:
+                raise DealError(name, "dk_penalty_points_serious_solo")
+            least, most = SERIOUS_IN_SOLO
+            if type(value) is not int or not least <= value <= most:
+                raise DealError(name, "dk_penalty_points_range", least=least, most=most, got=repr(value))
+            return value
+
+        return check
 
 
 def _check_announcements(name: str, value: Any) -> tuple[int, int]:

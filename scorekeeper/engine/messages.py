@@ -350,6 +350,11 @@ TEMPLATES: dict[str, str] = {
     "dk_vorgefuehrt_forced": _("forced: a vorgeführtes solo is the player's Pflichtsolo (got forced false)"),
     "dk_no_manual_bock": _("bock: these rules have no manual Bock trigger (rules.bock.triggers)"),
     "dk_pflichtsolo_bock": _("bock: a Pflichtsolo neither plays nor starts Bock"),
+    "dk_penalty_own_solo": _("soloist: %(player)s offended, so he was a defender, not the soloist"),
+    "dk_penalty_points_serious_solo": _(
+        "points: only a serious penalty in a solo (with soloist) names its points; the others are fixed"
+    ),
+    "dk_penalty_points_range": _("points: a serious penalty in a solo is %(least)s to %(most)s (got %(got)s)"),
     "dk_schwarz_augen": _("schwarz: the %(party)s party took no trick, so it has 0 Augen (got re_points %(got)s)"),
     "dk_least_trick": _(
         "re_points: with 40 cards every trick holds at least %(least)s Augen, so the %(party)s party cannot end "
@@ -413,6 +418,7 @@ TEMPLATES: dict[str, str] = {
     "x_extra": _("%(extra)s (%(party)s)"),
     "x_penalty_minor": _("Penalty (minor) per player"),
     "x_penalty_serious": _("Penalty (serious) per player"),
+    "x_penalty_to_soloist": _("Penalty in the solo: to %(player)s"),
     "x_picker_side_points": _("Picker side %(points)s points (%(band)s)"),
     "x_picker_every_trick": _("Picker side took every trick"),
     "x_picker_no_trick": _("Picker side took no trick"),
@@ -674,6 +680,13 @@ PLAYER: dict[str, str | Cases] = {
     "dk_vorgefuehrt_forced": _("A vorgeführtes solo is the player's Pflichtsolo."),
     "dk_no_manual_bock": _("Under these rules Bock is not started by hand."),
     "dk_pflichtsolo_bock": _("A Pflichtsolo neither plays nor starts Bock."),
+    "dk_penalty_own_solo": _("%(player)s committed the offence, so the solo was another player's."),
+    "dk_penalty_points_serious_solo": _(
+        "Only a serious offence in a solo names its points: the other penalties are fixed by the rules."
+    ),
+    "dk_penalty_points_range": _(
+        "A serious offence in a solo gives the soloist %(least)s to %(most)s points, as the official decides."
+    ),
     "dk_schwarz_augen": _("The %(party)s party took no trick, so it has 0 Augen (not %(got)s)."),
     "dk_least_trick": _(
         "With 40 cards every trick holds at least %(least)s Augen, so the %(party)s party cannot end with %(own)s; "

@@ -773,7 +773,9 @@ FIELD_VALUES: dict[str, Any] = {
     "forced": True,
     "vorgefuehrt": False,
     "player": "Bert",
-    "severity": "minor",
+    "severity": "serious",
+    "soloist": "Anna",  # a defender's offence in Anna's solo (9.4.4)
+    "points": 18,
 }
 
 

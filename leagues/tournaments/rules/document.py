@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.engine.names import same_person
+from scorekeeper.games.tournament import OptionProblem
 
 from . import penalties
 from .finality import TableRound, missing_for_final
@@ -30,7 +31,9 @@ FORMAT = "schreiber-tournament/1"
 DEFAULT_TIEBREAKS = ("points", "best_round", "shared")
 
 DOCUMENT_KEYS = ("format", "name", "settings", "participants", "rounds", "penalties")
-SETTINGS_KEYS = ("game", "preset", "rounds", "games_per_round", "table_points", "tiebreaks", "entry_fee_cents", "seed")
+SETTINGS_KEYS = (
+    "game", "preset", "options", "rounds", "games_per_round", "table_points", "tiebreaks", "entry_fee_cents", "seed",
+)  # fmt: skip
 PARTICIPANT_KEYS = ("number", "name", "arrives", "withdrawn_after")
 ROUND_KEYS = ("number", "tables")
 TABLE_KEYS = ("number", "seats", "deals", "time_called")
@@ -47,9 +50,10 @@ class Settings:
     tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
     entry_fee_cents: int = 0
     seed: int | str | None = None  # draws the lot
+    options: dict[str, Any] = field(default_factory=dict)  # the director's options of the preset, as given
 
     def scoring(self) -> Preset:
-        preset = PRESETS[self.preset].with_games(self.games_per_round)
+        preset = PRESETS[self.preset].with_options(self.options).with_games(self.games_per_round)
         return preset.with_table_points() if self.table_points else preset
 
 
@@ -134,6 +138,9 @@ def _settings(fields: Fields) -> Settings | None:
         fields.problems.append(
             Problem(fields.at("game"), say("preset_game", preset=preset, game=PRESETS[preset].game, got=repr(game)))
         )
+    options = fields.get("options", mapping, {}) or {}
+    if preset:
+        _check_options(PRESETS[preset], dict(options), fields)
     sizes = tuple(PRESETS[preset].games) if preset else ()
     settings = Settings(
         game=game,
@@ -144,10 +151,36 @@ def _settings(fields: Fields) -> Settings | None:
         tiebreaks=fields.get("tiebreaks", parse_tiebreaks, DEFAULT_TIEBREAKS),
         entry_fee_cents=fields.get("entry_fee_cents", whole(0, CENTS_MOST), 0),
         seed=fields.get("seed", optional(_seed), None),
+        options=dict(options),
     )
     if settings.tiebreaks and LOT in settings.tiebreaks and settings.seed is None:
         fields.problems.append(Problem(fields.at("tiebreaks"), say("lot_needs_seed")))
     return settings if len(fields.problems) == before else None
+
+
+def _check_options(preset: Preset, options: dict[str, Any], fields: Fields) -> None:
+    """The options must be the preset's, each one of its choices, and playable together."""
+    known = {option.key: option for option in preset.options}
+    before = len(fields.problems)
+    for key, value in options.items():
+        at = f"{fields.at('options')}.{key}"
+        option = known.get(key)
+        if option is None:
+            fields.problems.append(Problem(at, say("option_unknown", known=", ".join(known) or "-", got=repr(key))))
+            continue
+        try:
+            option.value_of(value)
+        except ValueError:
+            choices = ", ".join(repr(choice) for choice, _words in option.choices)
+            fields.problems.append(Problem(at, say("option_value", option=key, known=choices, got=repr(value))))
+    if len(fields.problems) > before:
+        return
+    try:
+        preset.with_options(options)
+    except OptionProblem as error:
+        for key, words in error.problems.items():
+            at = f"{fields.at('options')}.{key}"
+            fields.problems.append(Problem(at, say("option_refused", words=str(words))))
 
 
 def _preset_key(value: Any) -> str:
@@ -253,8 +286,6 @@ def _penalty(fields: Fields, rounds: tuple[Round, ...]) -> Penalty | None:
     points = fields.get("points", whole(1, CENTS_MOST), None)
     if kind == DEDUCTION and points is None and "points" not in fields.raw:
         fields.problems.append(Problem(fields.at("points"), say("missing")))
-    if kind in penalties.PER_OTHER and "points" in fields.raw:
-        fields.problems.append(Problem(fields.at("points"), say("points_not_deduction", kind=kind)))
     round_number = fields.get("round", whole(1))
     player = fields.get("player", whole(1))
     if round_number is not None and round_number > len(rounds):
@@ -270,6 +301,9 @@ def _penalty(fields: Fields, rounds: tuple[Round, ...]) -> Penalty | None:
     if None in (kind, round_number, player, reason, official):
         return None
     penalty = Penalty(round_number, player, kind, reason, official, points, sitting_out, soloist)
+    points_problem = penalty.points_problem()
+    if points_problem is not None:
+        fields.problems.append(Problem(fields.at("points"), points_problem))
     table = _table_of(rounds[round_number - 1], player) if round_number <= len(rounds) else None
     for key, problem in penalty.context_problems(table.seats if table else ()):
         fields.problems.append(Problem(fields.at(key), problem))
@@ -292,6 +326,7 @@ def dump(tournament: Tournament) -> dict[str, Any]:
     settings: dict[str, Any] = {
         "game": s.game,
         "preset": s.preset,
+        "options": dict(s.options),
         "rounds": s.rounds,
         "games_per_round": {str(size): games for size, games in s.games_per_round.items()},
         "table_points": s.table_points,
@@ -321,7 +356,7 @@ def dump(tournament: Tournament) -> dict[str, Any]:
                 "round": p.round,
                 "player": p.player,
                 "kind": p.kind,
-                **({"points": p.points} if p.kind == DEDUCTION else {}),
+                **({"points": p.points} if p.points is not None else {}),
                 "reason": p.reason,
                 "official": p.official,
                 **{key: value for key, value in (("sitting_out", p.sitting_out), ("soloist", p.soloist)) if value},

@@ -97,6 +97,9 @@ TEMPLATES: dict[str, str] = {
     "points_not_deduction": _("Only a free deduction names its points; a %(kind)s penalty is fixed by the rules."),
     "penalty_not_seated": _("Start number %(player)s sat at no table in round %(round)s."),
     "context_not_deduction": _("A free deduction moves no points at the table: it names no one else."),
+    "serious_in_solo_range": _(
+        "A serious offence in a solo credits the soloist %(least)s to %(most)s points (TSR 9.4.4), not %(got)s."
+    ),
     "not_a_table_mate": _("Start number %(number)s sat at no table with the offender in that round."),
     "sitting_out_at_five": _("Only at a table of five does a dealer sit out."),
     "soloist_sat_out": _("Start number %(number)s sat out, so he played no solo."),
@@ -127,6 +130,9 @@ TEMPLATES: dict[str, str] = {
     "preset_game": _("The preset %(preset)s is for %(game)s, not %(got)s."),
     "table_size": _("The preset has tables of %(sizes)s, not %(got)s."),
     "games_per_round_size": _("The table size %(got)s is none of the preset's (%(sizes)s)."),
+    "option_unknown": _("The preset has no option %(got)s (its options: %(known)s)."),
+    "option_value": _("The option %(option)s is one of %(known)s, not %(got)s."),
+    "option_refused": _("%(words)s"),
     "seed_type": _("The seed is a whole number or a text, not %(got)s."),
     "number_twice": _("Start number %(number)s is given twice."),
     "name_twice": _("%(first)s and %(second)s are one name."),
@@ -145,7 +151,12 @@ TEMPLATES: dict[str, str] = {
 PROBLEMS_IN_PLAYERS_WORDS: dict[str, str] = {
     "unknown_game": _("There is no draw for this game."),
     "penalty_kind": _("Choose one of the offered kinds of penalty."),
-    "points_not_deduction": _("Only a free deduction names its points: the other penalties are fixed by the rules."),
+    "points_not_deduction": _(
+        "Only a free deduction, or a serious offence in a solo, names its points: the others are fixed by the rules."
+    ),
+    "serious_in_solo_range": _(
+        "A serious offence in a solo gives the soloist %(least)s to %(most)s points, as the official decides."
+    ),
     "unknown_tiebreak": _("There is no such tie-break: choose one of the offered tie-breaks."),
     "tiebreak_twice": _("A tie-break is chosen twice."),
     "tiebreak_after_end": _("Nothing can follow the last tie-break chosen."),
@@ -159,6 +170,8 @@ PROBLEMS_IN_PLAYERS_WORDS: dict[str, str] = {
     "unknown_field": _("This entry is not known here."),
     "unknown_preset": _("There is no such tournament scoring (%(got)s)."),
     "preset_game": _("This tournament scoring is for another game."),
+    "option_unknown": _("This tournament scoring has no such option (%(got)s)."),
+    "option_value": _("Choose one of the values offered for this option."),
 }
 
 # These already say it in the table's words:
@@ -196,6 +209,7 @@ ALREADY_IN_PLAYERS_WORDS = (
     "at_most",
     "table_size",
     "games_per_round_size",
+    "option_refused",
     "seed_type",
     "number_twice",
     "name_twice",

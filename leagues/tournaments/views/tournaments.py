@@ -55,7 +55,7 @@ def tournament_list(request: Request, club_slug: str) -> HttpResponse:
             tournament = services.create_tournament(
                 club=me.club, actor=request.user, name=data["name"], preset=data["preset"],
                 played_on=data["played_on"], rounds=data["rounds"], entry_fee_cents=form.entry_fee_cents(),
-                table_points=data["table_points"], tiebreaks=form.tiebreaks(),
+                table_points=data["table_points"], tiebreaks=form.tiebreaks(), options=form.options(),
             )  # fmt: skip
         except ServiceError as error:
             add_service_errors(form, error)
@@ -97,6 +97,7 @@ def tournament_detail(request: Request, club_slug: str, tournament_id: int) -> H
         "directs": directs,
         "form": form,
         "preset_name": _preset_name(tournament),
+        "options": selectors.preset_of(tournament).options_in_words(),
     }
     return render(request, "leagues/tournament/detail.html", context)
 

@@ -314,3 +314,28 @@ def test_rank_final_exits_non_zero_naming_what_is_missing(tournament: dict[str, 
     assert provisional.stderr == "The ranking is provisional:\nRound 3, table 1: Ida still owes his Pflichtsolo.\n"
     assert json.loads(provisional.stdout)["final"] is False
     assert manage_rank("-", stdin=open_table).returncode == 0  # without --final the ranking is only marked
+
+
+def test_a_serious_penalty_in_a_solo_keeps_the_value_decided_and_refuses_one_out_of_range(
+    tournament: dict[str, Any],
+) -> None:
+    """9.4.4: the official decides 12 to 24; the document keeps it as the penalty's points."""
+    five = tournament["rounds"][0]["tables"][2]["seats"]
+    offender, soloist, dealer = five[0], five[1], five[4]
+    context = {"round": 1, "player": offender, "reason": "showed a card", "official": "Weber", "kind": "serious"}
+    tournament["penalties"] = [{**context, "sitting_out": dealer, "soloist": soloist, "points": 20}]
+    before = {r["number"]: r["points"] for r in rank({**tournament, "penalties": []})["overall"]}
+    after = {r["number"]: r["points"] for r in rank(tournament)["overall"]}
+    assert {n: after[n] - before[n] for n in before if after[n] != before[n]} == {offender: -20, soloist: 20}
+    assert dump(load(tournament))["penalties"][0]["points"] == 20
+    assert load(dump(load(tournament))) == load(tournament)
+    tournament["penalties"] = [
+        {**context, "soloist": soloist, "points": 25},
+        {**context, "points": 18},
+        {**context, "kind": "minor", "soloist": soloist, "points": 3},
+    ]
+    assert problems(tournament) == [
+        "penalties[0].points: A serious offence in a solo credits the soloist 12 to 24 points (TSR 9.4.4), not 25.",
+        "penalties[1].points: Only a free deduction names its points; a serious penalty is fixed by the rules.",
+        "penalties[2].points: Only a free deduction names its points; a minor penalty is fixed by the rules.",
+    ]

@@ -140,3 +140,28 @@ def test_a_bad_chain_is_refused(chain: object, message: str) -> None:
     with pytest.raises(Bad) as raised:
         parse_tiebreaks(chain)
     assert str(raised.value) == message
+
+
+@pytest.mark.parametrize("value", [12, 18, 24])
+def test_a_serious_offence_in_a_solo_credits_the_soloist_what_the_official_decided(value: int) -> None:
+    """9.4.4: 12 to 24 to the soloist, the other defenders 0."""
+    penalty = Penalty(1, 2, "serious", "showed a card", "Huber", points=value, soloist=3)
+    assert penalty.points_problem() is None
+    assert penalty.deltas(TABLE) == {2: -value, 3: value}
+
+
+@pytest.mark.parametrize(
+    ("kind", "points", "soloist", "code"),
+    [
+        ("serious", 11, 3, "serious_in_solo_range"),
+        ("serious", 25, 3, "serious_in_solo_range"),
+        ("serious", 18, None, "points_not_deduction"),  # outside a solo the serious penalty is the fixed 12
+        ("minor", 3, 3, "points_not_deduction"),  # 9.3.3 b1 is fixed: 3
+    ],
+)
+def test_only_a_serious_offence_in_a_solo_names_its_value_of_12_to_24(
+    kind: str, points: int, soloist: int | None, code: str
+) -> None:
+    problem = Penalty(1, 2, kind, "", "Huber", points=points, soloist=soloist).points_problem()
+    assert problem is not None
+    assert problem.code == code
