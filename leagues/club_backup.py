@@ -36,8 +36,8 @@ from .models import (
     Tournament,
     TournamentRound,
     TournamentTable,
-    new_public_token,
 )
+from .public_links import next_token
 from .seasons.ranking import Ranking, RankingError
 from .seasons.rating_store import refresh_league
 from .seasons.services import season_settings
@@ -169,7 +169,7 @@ def _season(league: League, row: dict[str, Any], where: str, restoring: Restorin
         period=row["period"], starts_on=parsed_date(row["starts_on"], f"{where}.starts_on"),
         ends_on=parsed_date(row["ends_on"], f"{where}.ends_on"), selection=row["selection"], ranking=row["ranking"],
         tiebreaks=row["tiebreaks"], sub_period=row["sub_period"],
-        public_token=new_public_token() if row["public_link"] else None,
+        public_token=next_token(row["public_link"]),
     )  # fmt: skip
     if season.ends_on < season.starts_on:
         raise refused(f"{where}.ends_on", _("The last day comes before the first."))

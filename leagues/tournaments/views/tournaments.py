@@ -27,6 +27,8 @@ from .. import selectors, services
 from ..forms import PRESET_NAMES, TIEBREAK_NAMES, ParticipantForm, PenaltyForm, SwapForm, TournamentForm
 from ..models import Participant, Tournament
 from ..rules.draw import DrawError
+from .public import public_link_context
+from .teams import team_ranking_context, teams_context
 
 HALL_REFRESH_SECONDS = 4  # a closed table shows on the hall screen within five seconds
 
@@ -82,6 +84,7 @@ def tournament_detail(request: Request, club_slug: str, tournament_id: int) -> H
         "directs": directs,
         "form": form,
         "preset_name": _preset_name(tournament),
+        **teams_context(me, tournament),
     }
     return render(request, "leagues/tournament/detail.html", context)
 
@@ -240,6 +243,7 @@ def tournament_ranking(request: Request, club_slug: str, tournament_id: int) -> 
     me = club_member(request, club_slug)
     tournament = selectors.tournament_of(me.club, tournament_id)
     context = {"club": me.club, "me": me, **_ranking_context(request, tournament)}
+    context.update(team_ranking_context(tournament, context["ranking"]), **public_link_context(request, me, tournament))
     return render(request, "leagues/tournament/ranking.html", context)
 
 
