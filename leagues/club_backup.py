@@ -5,12 +5,13 @@ seasons) and ``tournaments``.
 - A league the club only joined is the founding club's: its backup carries it, this one names it as not carried;
   so are a season's chosen sessions of other clubs. An invited club comes back invited (or joined, as it was) if a
   club of its short name is in the database restored into; else the restore names it as not restored.
-- A season's public link comes back on or off as it was, with a new token: a backup spreads no working link.
+- A season's or a tournament's public link comes back on or off as it was, with a new token: a backup spreads no
+  working link.
 - Ratings are not carried: they are derived from the players' results and keyed by their ids, so the restore works
   them out again from the restored results (``rating_store.refresh_league``) rather than trust stored numbers.
 - A tournament is its ``schreiber-tournament/1`` document, written by the one writer (``tournament_documents``),
   beside what that document does not hold: which member each participant is and which club session each table
-  sheet is, the status, the frozen rules and the prizes, the kept draw and the times.
+  sheet is, the status, the frozen rules and the prizes, the kept draw and the times, the teams.
 """
 
 from __future__ import annotations
@@ -33,11 +34,13 @@ from .models import (
     Penalty,
     Season,
     TableSeat,
+    Team,
+    TeamMember,
     Tournament,
     TournamentRound,
     TournamentTable,
-    new_public_token,
 )
+from .public_links import next_token
 from .seasons.ranking import Ranking, RankingError
 from .seasons.rating_store import refresh_league
 from .seasons.services import season_settings
@@ -55,8 +58,9 @@ SEASON_KEYS = (
 )  # fmt: skip
 TOURNAMENT_KEYS = (
     "document", "played_on", "currency", "status", "settings", "plan", "created_at", "participants", "apart",
-    "rounds", "penalties",
+    "rounds", "penalties", "teams", "public_link",
 )  # fmt: skip
+TEAM_KEYS = ("name", "members", "created_at")
 PARTICIPANT_KEYS = ("number", "member", "categories", "fixed_table")
 ROUND_KEYS = ("number", "drawn_at", "time_called_at", "closed_at", "tables")
 TABLE_KEYS = ("number", "session")
@@ -153,23 +157,25 @@ def _invitation(league: League, row: dict[str, Any], where: str, restoring: Rest
     restoring.counts["league invitations"] += 1
 
 
+def _flag(value: Any, where: str) -> bool:
+    """A public link's on or off: a link comes back on with a new token, so a backup spreads no working link."""
+    if type(value) is not bool:
+        words = {"value": repr(value)[:40], "wanted": _("true or false")}
+        raise refused(where, _("%(value)s where %(wanted)s was expected.") % words)
+    return value
+
+
 def _season(league: League, row: dict[str, Any], where: str, restoring: Restoring) -> None:
     try:
         Ranking.from_config(row["ranking"], row["tiebreaks"])
     except RankingError as error:
         raise refused(f"{where}.ranking", translated(error.words)) from error
-    if type(row["public_link"]) is not bool:
-        raise refused(
-            f"{where}.public_link",
-            _("%(value)s where %(wanted)s was expected.")
-            % {"value": repr(row["public_link"])[:40], "wanted": _("true or false")},
-        )
     season = create(
         Season, where, times={"created_at": row["created_at"]}, league=league, name=row["name"],
         period=row["period"], starts_on=parsed_date(row["starts_on"], f"{where}.starts_on"),
         ends_on=parsed_date(row["ends_on"], f"{where}.ends_on"), selection=row["selection"], ranking=row["ranking"],
         tiebreaks=row["tiebreaks"], sub_period=row["sub_period"],
-        public_token=new_public_token() if row["public_link"] else None,
+        public_token=next_token(_flag(row["public_link"], f"{where}.public_link")),
     )  # fmt: skip
     if season.ends_on < season.starts_on:
         raise refused(f"{where}.ends_on", _("The last day comes before the first."))
@@ -215,6 +221,11 @@ def _tournament(tournament: Tournament) -> dict[str, Any]:
             for r in tournament.played_rounds.all()
         ],
         "penalties": [{"created_at": iso(p.created_at)} for p in tournament.penalties.order_by("round", "created_at")],
+        "teams": [
+            {"name": team.name, "members": [p.number for p in team.members.all()], "created_at": iso(team.created_at)}
+            for team in tournament.teams.prefetch_related("members")
+        ],
+        "public_link": tournament.public_token is not None,
     }
 
 
@@ -243,6 +254,7 @@ def _restore_tournament(row: dict[str, Any], where: str, restoring: Restoring) -
         settings=frozen, rounds=settings.rounds, entry_fee_cents=settings.entry_fee_cents,
         currency=row["currency"], tiebreaks=[key for key in settings.tiebreaks if key != POINTS], seed=settings.seed,
         plan=_plan(row["plan"], f"{where}.plan"), status=row["status"],
+        public_token=next_token(_flag(row.get("public_link", False), f"{where}.public_link")),
     )  # fmt: skip
     by_number = _participants(tournament, loaded, row, where, restoring)
     for i, pair in enumerate(list_at(row["apart"], f"{where}.apart")):
@@ -276,6 +288,16 @@ def _restore_tournament(row: dict[str, Any], where: str, restoring: Restoring) -
             sitting_out=by_number.get(penalty.sitting_out or 0), soloist=by_number.get(penalty.soloist or 0),
         )  # fmt: skip
     restoring.counts["penalties"] += len(penalties)
+    _teams(tournament, row.get("teams", []), f"{where}.teams", by_number)  # none in a backup older than teams
+
+
+def _teams(tournament: Tournament, value: Any, where: str, by_number: dict[int, Participant]) -> None:
+    for i, raw in enumerate(list_at(value, where)):
+        at = f"{where}[{i}]"
+        entry = object_at(raw, at, TEAM_KEYS)
+        team = create(Team, at, times={"created_at": entry["created_at"]}, tournament=tournament, name=entry["name"])
+        for j, number in enumerate(list_at(entry["members"], f"{at}.members")):
+            create(TeamMember, f"{at}.members[{j}]", team=team, participant=ref(by_number, number, f"{at}.members"))
 
 
 def _participants(

@@ -1,7 +1,17 @@
 """The app's models in one module for Django and the migrations; they live in seasons/ and tournaments/."""
 
-from .seasons.models import League, LeagueClub, Season, SeasonRating, new_public_token
-from .tournaments.models import ApartPair, Participant, Penalty, TableSeat, Tournament, TournamentRound, TournamentTable
+from .seasons.models import League, LeagueClub, Season, SeasonRating
+from .tournaments.models import (
+    ApartPair,
+    Participant,
+    Penalty,
+    TableSeat,
+    Team,
+    TeamMember,
+    Tournament,
+    TournamentRound,
+    TournamentTable,
+)
 
 __all__ = [
     "ApartPair",
@@ -12,8 +22,9 @@ __all__ = [
     "Season",
     "SeasonRating",
     "TableSeat",
+    "Team",
+    "TeamMember",
     "Tournament",
     "TournamentRound",
     "TournamentTable",
-    "new_public_token",
 ]

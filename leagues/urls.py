@@ -4,8 +4,12 @@ from scorekeeper.urls import TokenConverter  # noqa: F401  (registers the token 
 
 from .seasons.views import leagues, players, seasons, standings
 from .tournaments.views import documents as tournament_documents
+from .tournaments.views import exports as tournament_exports
+from .tournaments.views import live as tournament_live
 from .tournaments.views import printouts as tournament_printouts
 from .tournaments.views import prizes as tournament_prizes
+from .tournaments.views import public as tournament_public
+from .tournaments.views import teams as tournament_teams
 from .tournaments.views import tournaments
 
 club = "c/<slug:club_slug>/"
@@ -67,4 +71,16 @@ urlpatterns = [
         tournaments.participant_withdraw,
         name="tournament_withdraw",
     ),
+    # teams, exports and the public live ranking (after the literal ranking.pdf and ranking.html)
+    path(f"{tournament}teams/", tournament_teams.tournament_teams, name="tournament_teams"),
+    path(f"{tournament}teams/<int:team_id>/remove/", tournament_teams.team_remove, name="tournament_team_remove"),
+    path(f"{tournament}ranking.<str:fmt>", tournament_exports.ranking_export, name="tournament_ranking_export"),
+    path(f"{tournament}teams.<str:fmt>", tournament_exports.teams_export, name="tournament_teams_export"),
+    path(
+        f"{tournament}rounds/<int:number>/results.<str:fmt>",
+        tournament_exports.round_export,
+        name="tournament_round_export",
+    ),
+    path(f"{tournament}public-link/", tournament_public.tournament_public_link, name="tournament_public_link"),
+    path("live/<token:token>/", tournament_live.public_ranking, name="public_tournament"),
 ]

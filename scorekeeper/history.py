@@ -249,6 +249,14 @@ TOURNAMENT_WORDS: dict[str, Any] = {
     "tournament_imported": gettext_lazy(
         "%(who)s imported the tournament %(tournament)s: %(participants)s participants, %(rounds)s rounds played"
     ),
+    "team_added": gettext_lazy("%(who)s registered the team %(team)s (%(members)s) for the tournament %(tournament)s"),
+    "team_removed": gettext_lazy("%(who)s removed the team %(team)s from the tournament %(tournament)s"),
+    "public_link_renewed": gettext_lazy(
+        "%(who)s made a new public link to the ranking of the tournament %(tournament)s (an older one stops working)"
+    ),
+    "public_link_off": gettext_lazy(
+        "%(who)s turned off the public link to the ranking of the tournament %(tournament)s"
+    ),
 }
 
 

@@ -9,7 +9,6 @@ clubs in its date range, all of the game or the chosen sessions, by its ranking 
 from __future__ import annotations
 
 import datetime
-import secrets
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -17,10 +16,6 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.models import Club, Game, Session
 
 from ..competition import NAME_MAX
-
-
-def new_public_token() -> str:
-    return secrets.token_urlsafe(24)
 
 
 class League(models.Model):

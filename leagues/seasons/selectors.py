@@ -22,6 +22,7 @@ from django.http import Http404
 
 from scorekeeper.models import Club, PlayerResult
 
+from ..public_links import shared
 from .filters import StandingFilter
 from .models import League, LeagueClub, Season
 from .ranking import (
@@ -75,10 +76,7 @@ def season_of(club: Club, season_id: int) -> Season:
 
 
 def public_season(token: str) -> Season:
-    season = Season.objects.select_related("league__club").filter(public_token=token).first()
-    if season is None:
-        raise Http404
-    return season
+    return shared(Season.objects.select_related("league__club"), token)
 
 
 # ---------------------------------------------------------------------------------------------------- the results

@@ -20,7 +20,8 @@ from scorekeeper.services.clubs import clean_choice, clean_name
 from scorekeeper.services.record import Actor, audit_club
 
 from ..competition import NAME_MAX
-from .models import League, LeagueClub, Season, new_public_token
+from ..public_links import next_token
+from .models import League, LeagueClub, Season
 from .ranking import Ranking, RankingError
 from .rating_store import refresh_after_commit
 
@@ -162,7 +163,7 @@ def delete_season(*, season: Season, actor: Actor) -> None:
 def change_public_link(*, season: Season, actor: Actor, enabled: bool) -> Season:
     """A new secret link for the season's standings (the old one stops working), or none."""
     season = Season.objects.select_for_update().get(pk=season.pk)
-    season.public_token = new_public_token() if enabled else None
+    season.public_token = next_token(enabled)
     season.save(update_fields=["public_token"])
     audit_club(
         season.league.club, actor, AuditEntry.Action.PUBLIC_LINK_CHANGED, after={"season": season.name, "on": enabled}

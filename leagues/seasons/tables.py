@@ -8,6 +8,7 @@ bound cells costs about a millisecond per player, a fifth of a second for a big 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -164,9 +165,8 @@ class StandingTable(tables.Table):
     def value_score(self, value: Any, record: dict[str, Any]) -> Any:
         return round(float(value), 4) if isinstance(value, Fraction) else value
 
-    def value_money(self, value: int, record: dict[str, Any]) -> str:
-        sign, (whole, cents) = "-" * (value < 0), divmod(abs(value), 100)
-        return f"{sign}{whole}.{cents:02d}"
+    def value_money(self, value: int, record: dict[str, Any]) -> Decimal:
+        return Decimal(value).scaleb(-2)  # cents to the currency, exactly
 
     def value_win_rate(self, value: Fraction | int, record: dict[str, Any]) -> Any:
         return "" if value == -1 else round(float(value), 4)

@@ -42,6 +42,7 @@ class Tournament(models.Model):
     # "lower_bound": n}; drawn again when the field, the wishes or the rounds played change (services.tournaments).
     plan = models.JSONField(default=dict)
     status = models.CharField(max_length=15, choices=Status.choices, default=Status.REGISTRATION)
+    public_token = models.CharField(max_length=64, unique=True, null=True, blank=True)  # the live ranking's link
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -173,3 +174,30 @@ class Penalty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.participant} · {self.get_kind_display()}"
+
+
+class Team(models.Model):
+    """Two to four participants ranked together by the sum of their points (``rules.teams``), registered by the
+    director; a participant is in one team at most."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(_("name"), max_length=NAME_MAX)
+    members: models.ManyToManyField[Participant, TeamMember] = models.ManyToManyField(
+        Participant, through="TeamMember", related_name="teams"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "name", "pk"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "name"], name="team_name_unique")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TeamMember(models.Model):
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    participant = models.OneToOneField(Participant, on_delete=models.CASCADE, related_name="team_membership")
+
+    def __str__(self) -> str:
+        return f"{self.team} · {self.participant}"

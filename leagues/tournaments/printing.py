@@ -18,6 +18,8 @@ from scorekeeper.printing import pdf_from_template
 from . import prize_selectors, selectors
 from .forms import PRESET_NAMES, TIEBREAK_NAMES
 from .models import Participant, Tournament, TournamentRound
+from .team_forms import TEAM_TIEBREAK_NAMES
+from .team_selectors import team_cells, team_ranking
 
 SHEET_WIDTH_MM = 190  # A4 less the margins
 SHEET_ROWS_MM = 186  # what a page leaves the numbered rows under the head and the names, above the signatures
@@ -181,6 +183,8 @@ def ranking_pdf(tournament: Tournament) -> bytes:
         **_ranking_rows(ranked, prizes=prizes_of),
         "prize_lines": prize_lines,
         "fees_cents": prize_selectors.fees_cents(tournament),
+        "team_lines": [(row, team_cells(row)) for row in team_ranking(tournament, ranked)],
+        "team_tiebreak_names": list(TEAM_TIEBREAK_NAMES.values()),
     }
     return pdf_from_template("leagues/print/tournament/ranking.html", context)
 

@@ -21,6 +21,7 @@ from django.utils import timezone
 from leagues.models import Season, Tournament
 from leagues.seasons import services as league_services
 from leagues.tournaments import services as tournaments
+from leagues.tournaments import team_services
 from leagues.tournaments.rules.samples import next_deal
 from scorekeeper import services
 from scorekeeper.models import Member, Role
@@ -121,6 +122,7 @@ def world(personas: Personas) -> World:
             Page(reverse("deal_new", args=[slug, sessions["schafkopf"].pk])),
             Page(reverse("table_link", args=["no-such-link-ever-made"]), status=404),
             Page(reverse("public_standing", args=[season.public_token])),
+            Page(reverse("public_tournament", args=[tournament.public_token])),
         ],
         outsider_pages=[Page(club_page.path, status=404), Page(reverse("accept_invitation", args=[invitation.token]))],
     )
@@ -159,7 +161,8 @@ def _league_pages(season: Season) -> list[Page]:
 
 
 def _tournament(personas: Personas) -> Tournament:
-    """A Doppelkopf tournament of eight: round 1 under way, one table played out, a penalty, prizes set."""
+    """A Doppelkopf tournament of eight: round 1 under way, one table played out, a penalty, prizes set, a team, the
+    public link on."""
     owner = personas.owner
     tournament = tournaments.create_tournament(
         club=personas.club, actor=owner, name="Herbstturnier", preset="ddv", played_on=timezone.localdate(),
@@ -179,7 +182,10 @@ def _tournament(personas: Personas) -> Tournament:
         reason="Karten gezeigt", official="Turnierleitung",
     )  # fmt: skip
     prizes = {"pool": [{"place": 1, "percent": 50}, {"place": 2, "prize_cents": 1000}]}
-    return tournaments.set_prizes(tournament=tournament, actor=owner, prizes=prizes)
+    tournaments.set_prizes(tournament=tournament, actor=owner, prizes=prizes)
+    members = list(tournament.participants.filter(number__in=(1, 2)))
+    team_services.add_team(tournament=tournament, actor=owner, name="Die Asse", members=members)
+    return team_services.change_public_link(tournament=tournament, actor=owner, enabled=True)
 
 
 def _tournament_pages(tournament: Tournament) -> list[Page]:
@@ -195,6 +201,7 @@ def _tournament_pages(tournament: Tournament) -> list[Page]:
         Page(reverse("tournament_prizes", args=args)),
         Page(reverse("tournament_hall", args=args)),
         Page(reverse("tournament_snapshot", args=args), download=True),
+        Page(reverse("tournament_teams", args=args)),
     ]
 
 

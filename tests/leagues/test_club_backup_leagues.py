@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from leagues.models import League, LeagueClub, Season, SeasonRating, Tournament, TournamentTable
 from leagues.seasons import services as league_services
 from leagues.tournaments import services as tournaments
+from leagues.tournaments import team_services
 from leagues.tournaments.documents import export_tournament, tournament_of
 from leagues.tournaments.rules import document
 from leagues.tournaments.rules.samples import next_deal
@@ -82,6 +83,9 @@ def club_a(personas: Personas) -> Club:
     for table in this_round.tables.select_related("session", "round__tournament"):
         services.record_deal(session=table.session, actor=owner, facts=sheet_deal(table))
     tournaments.call_time(this_round=this_round, actor=owner)
+    pair = list(running.participants.filter(number__in=(1, 2)))
+    team_services.add_team(tournament=running, actor=owner, name="Die Asse", members=pair)
+    team_services.change_public_link(tournament=running, actor=owner, enabled=True)
     tournament(personas, "Herbstturnier", rounds=2)
     return club
 
@@ -193,6 +197,10 @@ def test_fault_2_the_club_comes_back_whole_and_the_command_names_each_kind(
     original = Season.objects.get(league__club=club)
     assert season.public_token
     assert season.public_token != original.public_token
+    running = Tournament.objects.get(club=copy, name="Sommerturnier")
+    assert running.public_token
+    assert running.public_token != Tournament.objects.get(club=club, name="Sommerturnier").public_token
+    assert [(t.name, [p.number for p in t.members.all()]) for t in running.teams.all()] == [("Die Asse", [1, 2])]
     assert LeagueClub.objects.filter(league__club=copy, joined_at__isnull=False).count() == 1
     assert SeasonRating.objects.filter(season=season).count() == SeasonRating.objects.filter(season=original).count()
     assert SeasonRating.objects.filter(season=season).exists()

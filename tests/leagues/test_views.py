@@ -72,13 +72,21 @@ def test_an_outsider_and_a_visitor_get_404_for_everything(client: Client, person
     assert Season.objects.get().public_token is None
 
 
+def german_csv(content: bytes) -> list[list[str]]:
+    """A CSV as a German spreadsheet reads it: UTF-8 with a byte order mark, semicolons between the fields."""
+    assert content.startswith("\ufeff".encode())
+    return list(csv.reader(io.StringIO(content.decode("utf-8-sig")), delimiter=";"))
+
+
 def test_the_csv_is_the_standing_as_shown(client: Client, personas: Personas, season: Season) -> None:
     client.force_login(personas.member)
     response = client.get(reverse("season_export", args=[personas.club.slug, season.pk, "csv"]))
-    rows = list(csv.reader(io.StringIO(response.getvalue().decode())))
+    rows = german_csv(response.getvalue())
     standing = selectors.standing(season)
-    assert rows[0][:4] == ["Place", "Move", "Player", "Score"]
+    assert rows[0][:6] == ["Place", "Move", "Player", "Score", "Points", "Money"]
     assert [(r[0], r[2], r[3]) for r in rows[1:]] == [(str(s.rank), s.totals.name, str(s.score)) for s in standing.rows]
+    # money with a decimal comma, as the German spreadsheet reads a number
+    assert [r[5] for r in rows[1:]] == [f"{s.totals.money_cents / 100:.2f}".replace(".", ",") for s in standing.rows]
     assert response["Content-Disposition"].endswith('.csv"')
 
 
@@ -89,9 +97,13 @@ def test_the_xlsx_opens_in_a_spreadsheet(client: Client, personas: Personas, sea
     response = client.get(reverse("season_export", args=[personas.club.slug, season.pk, "xlsx"]))
     sheet = load_workbook(io.BytesIO(response.getvalue())).active
     assert sheet is not None
+    assert sheet.title == season.name
     values = list(sheet.iter_rows(values_only=True))
     assert values[0][2] == "Player"
     assert len(values) == 1 + len(selectors.standing(season).rows)
+    rows = selectors.standing(season).rows
+    # numbers as numbers: the money a spreadsheet can add up
+    assert [(v[0], v[5]) for v in values[1:]] == [(s.rank, s.totals.money_cents / 100) for s in rows]
 
 
 def test_an_unknown_export_format_is_404(client: Client, personas: Personas, season: Season) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.urls import reverse
@@ -15,8 +15,9 @@ from scorekeeper import printing
 from scorekeeper.engine_words import translated
 from scorekeeper.models import Member, Role
 from scorekeeper.views.access import Request, club_member
-from scorekeeper.views.downloads import attachment, pdf_response
+from scorekeeper.views.downloads import pdf_response
 
+from ...exports import spreadsheet
 from .. import charts, selectors
 from ..models import Season
 from ..ranking import TIEBREAKS
@@ -24,10 +25,6 @@ from ..rating_store import season_ratings
 from ..statistics import by_day, season_lines
 from ..tables import StandingTable, score_text
 
-EXPORTS = {
-    "csv": "text/csv; charset=utf-8",
-    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-}
 REPORT_CHARTS = 6  # the season report draws the running totals of the leaders only: a page, not one per player
 
 
@@ -101,10 +98,8 @@ def season_export(request: Request, club_slug: str, season_id: int, fmt: str) ->
         context.update(_table(request, season, standing, None))
         pdf = printing.pdf_from_template("leagues/print/standing.html", context)
         return pdf_response(pdf, f"{name}.pdf")
-    if fmt not in EXPORTS:
-        raise Http404
     table = _table(request, season, standing, None)["table"]
-    return attachment(HttpResponse(table.dataset().export(fmt), content_type=EXPORTS[fmt]), f"{name}.{fmt}")
+    return spreadsheet(table.dataset(), fmt, name, season.name)
 
 
 def season_report_pdf(request: Request, club_slug: str, season_id: int) -> HttpResponseBase:

@@ -36,6 +36,8 @@ from ..forms import (
 from ..models import Participant, Tournament
 from ..rules.clock import EXTENSIONS
 from ..rules.draw import DrawError
+from .public import public_link_context
+from .teams import team_ranking_context, teams_context
 
 HALL_REFRESH_SECONDS = 4  # a closed table shows on the hall screen within five seconds
 CLOCK_ACTIONS = {
@@ -98,6 +100,7 @@ def tournament_detail(request: Request, club_slug: str, tournament_id: int) -> H
         "form": form,
         "preset_name": _preset_name(tournament),
         "options": selectors.preset_of(tournament).options_in_words(),
+        **teams_context(me, tournament),
     }
     return render(request, "leagues/tournament/detail.html", context)
 
@@ -279,6 +282,7 @@ def tournament_ranking(request: Request, club_slug: str, tournament_id: int) -> 
     me = club_member(request, club_slug)
     tournament = selectors.tournament_of(me.club, tournament_id)
     context = {"club": me.club, "me": me, **_ranking_context(request, tournament)}
+    context.update(team_ranking_context(tournament, context["ranking"]), **public_link_context(request, me, tournament))
     return render(request, "leagues/tournament/ranking.html", context)
 
 

@@ -1,0 +1,51 @@
+"""A tournament's ranking, team ranking and rounds as CSV or XLSX (``leagues.exports``): for every member of the
+club, as the season standing's exports are; outsiders get a 404."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.utils.translation import gettext as _
+
+from scorekeeper.views.access import Request, club_member
+from scorekeeper.views.params import whole_number
+
+from ...exports import spreadsheet
+from .. import exports, selectors, team_selectors
+from ..models import Tournament
+
+
+def _tournament(request: Request, club_slug: str, tournament_id: int) -> Tournament:
+    me = club_member(request, club_slug)
+    return selectors.tournament_of(me.club, tournament_id)
+
+
+def _name(tournament: Tournament, what: str) -> str:
+    return f"{tournament.club.slug}-tournament-{tournament.pk}-{what}"
+
+
+def ranking_export(request: Request, club_slug: str, tournament_id: int, fmt: str) -> HttpResponse:
+    """The ranking as the page shows it: overall, or of the round ``?round=`` names."""
+    tournament = _tournament(request, club_slug, tournament_id)
+    ranked = selectors.ranking(tournament, round_number=whole_number(request.GET.get("round")))
+    if ranked.round:
+        name, title = f"round-{ranked.round}-ranking", _("Round %(n)s") % {"n": ranked.round}
+    else:
+        name, title = "ranking", _("Ranking")
+    return spreadsheet(exports.ranking_dataset(ranked), fmt, _name(tournament, name), title)
+
+
+def teams_export(request: Request, club_slug: str, tournament_id: int, fmt: str) -> HttpResponse:
+    """The team ranking, overall or of the round ``?round=`` names."""
+    tournament = _tournament(request, club_slug, tournament_id)
+    ranked = selectors.ranking(tournament, round_number=whole_number(request.GET.get("round")))
+    rows = team_selectors.team_ranking(tournament, ranked)
+    name = f"round-{ranked.round}-teams" if ranked.round else "teams"
+    return spreadsheet(exports.teams_dataset(rows), fmt, _name(tournament, name), _("Teams"))
+
+
+def round_export(request: Request, club_slug: str, tournament_id: int, number: int, fmt: str) -> HttpResponse:
+    """Every player's result of the round, table by table."""
+    tournament = _tournament(request, club_slug, tournament_id)
+    this_round = selectors.round_of(tournament, number)
+    title = _("Round %(n)s") % {"n": number}
+    return spreadsheet(exports.round_dataset(tournament, this_round), fmt, _name(tournament, f"round-{number}"), title)

@@ -1,0 +1,30 @@
+"""The live ranking behind a secret link (``public.py`` makes it), for the players' phones and the club's website:
+the ranking alone, no link into the club."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.shortcuts import render
+
+from scorekeeper.views.access import Request
+
+from ...public_links import shared
+from ..models import Tournament
+from .teams import team_ranking_context
+from .tournaments import _ranking_context
+
+REFRESH_SECONDS = 10  # a phone in a pocket asks less often than the hall screen
+
+
+def public_ranking(request: Request, token: str) -> HttpResponse:
+    """The ranking (provisional as the hall shows it) and the teams', asked for again every few seconds (htmx
+    swaps the ranking alone); 404 for a link renewed or turned off."""
+    tournament = shared(Tournament.objects.select_related("club"), token)
+    ranking = _ranking_context(request, tournament)
+    context = {
+        **ranking,
+        **team_ranking_context(tournament, ranking["ranking"]),
+        "refresh_seconds": REFRESH_SECONDS,
+    }
+    template = "leagues/tournament/public_live.html" if request.htmx else "leagues/tournament/public.html"
+    return render(request, template, context)
