@@ -7,6 +7,7 @@ replays, once.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -188,14 +189,16 @@ def preview_deal(session: Session, facts: Mapping[str, Any], *, deal: Deal | Non
     stored = list(session.deals.filter(deleted_at__isnull=True).order_by("sequence"))
     ids = [d.pk for d in stored]
     candidate = [d.facts for d in stored]
+    sequences = [d.sequence for d in stored]
     if deal is not None and deal.pk in ids:
         at = ids.index(deal.pk)
         candidate[at] = dict(facts)
     else:
         at = ids.index(before.pk) if before is not None and before.pk in ids else len(stored)
         candidate.insert(at, dict(facts))
+        sequences.insert(at, stored[at].sequence if at < len(stored) else sys.maxsize)
     try:
-        built = build_sheet(session_document(session, candidate))
+        built = build_sheet(session_document(session, candidate, sequences=sequences))
     except engine.InvalidSession as error:
         return Preview(None, [p for p in error.problems if p.deal == at + 1] or error.problems)
     return Preview(built.rows[at], [])

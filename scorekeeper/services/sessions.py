@@ -389,12 +389,13 @@ def frozen(game: str, rules: Any, tariff: Any) -> tuple[dict[str, Any], dict[str
         raise DealRejected(error.problems, None) from None
 
 
-def member_named(club: Club, name: str) -> Member:
-    """The club's member of that name (ignoring case and spaces around it), or a new guest."""
+def member_named(club: Club, name: str, field: str = "players") -> Member:
+    """The club's member of that name (ignoring case and spaces around it), or a new guest; a name that cannot be
+    one is refused at ``field``."""
     try:
-        name = engine.names.check_name("players", name)
+        name = engine.names.check_name(field, name)
     except engine.DealError as error:
-        raise ServiceError.on("players", error.words) from None
+        raise ServiceError.on(field, error.words) from None
     member = club.members.filter(name__iexact=name).first()
     return member or Member.objects.create(club=club, name=name, is_guest=True)
 
