@@ -31,7 +31,8 @@ def joins(session: Session, personas: Personas, player: str, seat: int | None = 
 def test_a_fifth_joins_then_one_leaves_and_everyone_settles(personas: Personas, session: Session) -> None:
     joins(session, personas, "Emil", seat=5)
     session.refresh_from_db()
-    assert session.totals[-1] == 0 and len(session.totals) == 5
+    assert session.totals[-1] == 0
+    assert len(session.totals) == 5
     deal(session, personas, "Anna", "Bert")  # deal 3: Caro deals and sits out
     leaves(session, personas, "Caro")
     deal(session, personas, "Anna", "Emil")  # deal 4: Dieter deals, four play
@@ -39,7 +40,8 @@ def test_a_fifth_joins_then_one_leaves_and_everyone_settles(personas: Personas, 
     rows = list(session.deals.order_by("sequence"))
     assert [d.result["dealer"] for d in rows] == ["Anna", "Bert", "Caro", "Dieter"]
     assert rows[2].result["out"] == ["Caro"]
-    assert rows[3].result["out"] == [] and rows[3].result["away"] == ["Caro"]
+    assert rows[3].result["out"] == []
+    assert rows[3].result["away"] == ["Caro"]
     assert rows[0].result["away"] == ["Emil"]
     assert sum(session.totals) == 0
     caro = [s.name for s in session.seats.all()].index("Caro")
@@ -51,12 +53,11 @@ def test_a_fifth_joins_then_one_leaves_and_everyone_settles(personas: Personas, 
         {"after": 3, "leaves": "Caro"},
     ]
     actions = list(session.audit_entries.values_list("action", flat=True))
-    assert AuditEntry.Action.PLAYER_JOINED in actions and AuditEntry.Action.PLAYER_LEFT in actions
+    assert AuditEntry.Action.PLAYER_JOINED in actions
+    assert AuditEntry.Action.PLAYER_LEFT in actions
 
 
-def test_deleting_a_deal_before_the_change_keeps_the_change_where_it_was(
-    personas: Personas, session: Session
-) -> None:
+def test_deleting_a_deal_before_the_change_keeps_the_change_where_it_was(personas: Personas, session: Session) -> None:
     joins(session, personas, "Emil")
     deal(session, personas, "Anna", "Bert")
     first = session.deals.order_by("sequence").first()
@@ -87,5 +88,6 @@ def test_a_change_the_table_cannot_take_is_refused_at_its_field(
         change(session, personas)
     assert words in refused.value.errors[field][0]
     session.refresh_from_db()
-    assert session.revision == before and not session.lineup_changes.exists()
+    assert session.revision == before
+    assert not session.lineup_changes.exists()
     assert session.seats.count() == 4
