@@ -25,7 +25,7 @@ from .engine.game import Game
 from .engine.rounds import dealer_plays
 from .history import SESSION_LIFE
 from .models import AuditEntry, Club, Deal, Member, Session, TableLink
-from .sheet import Row, Sheet, StoredDeal, build_sheet, sheet
+from .sheet import LineupMark, Row, Sheet, StoredDeal, build_sheet, pending_lineup, sheet
 
 
 def clubs_of(user: User | AnonymousUser) -> QuerySet[Club]:
@@ -83,13 +83,14 @@ def sheet_of(session: Session) -> Sheet:
     parsed = header_of(session)
     deals = stored_deals(session)
     last = deals[-1].result if deals else None
-    return sheet(
+    stored = sheet(
         parsed,
         deals,
         next_dealer=parsed.players[session.next_dealer],
         pot=last["pot"] if last else session.pot_carried_in,
         totals=last["totals"] if last else [0] * len(parsed.players),
     )
+    return replace(stored, lineup=lineup_after_last(session))
 
 
 def recent_facts(session: Session, deals: int = 40) -> list[dict[str, Any]]:
@@ -118,7 +119,20 @@ def sheet_head(session: Session) -> Sheet:
     """The score sheet without its rows: the header, the totals and who deals next, from the session's summary."""
     parsed = header_of(session)
     head = sheet(parsed, [], next_dealer=parsed.players[session.next_dealer], pot=session.pot, totals=session.totals)
-    return replace(head, pflichtsolo=pflichtsolo_round(session, parsed.new_game(), parsed.players))
+    pflichtsolo = pflichtsolo_round(session, parsed.new_game(), parsed.players)
+    return replace(head, pflichtsolo=pflichtsolo, lineup=lineup_after_last(session))
+
+
+def lineup_after_last(session: Session) -> tuple[LineupMark, ...]:
+    """Who left or joined the table after the last deal on the sheet (the deals after them carry the others)."""
+    if not session.lineup_changes.exists():
+        return ()
+    sequences = list(
+        session.deals.filter(deleted_at__isnull=True).order_by("sequence").values_list("sequence", flat=True)
+    )
+    # Where the changes come among the deals is all that is read here: the deals themselves are not scored.
+    parsed = engine.load(session_document(session, [{}] * len(sequences), sequences=sequences))
+    return pending_lineup(parsed)
 
 
 def stored_deals(session: Session, *, ids: Collection[int | None] | None = None, since: int = -1) -> list[StoredDeal]:

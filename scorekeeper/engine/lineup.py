@@ -95,3 +95,13 @@ def apply(seated: tuple[str, ...], next_dealer: str, change: Change) -> tuple[tu
     at = seated.index(change.player)
     rest = tuple(p for p in seated if p != change.player)
     return rest, rest[at % len(rest)] if next_dealer == change.player else next_dealer
+
+
+def mark(change: Change, seated: tuple[str, ...]) -> dict[str, Any]:
+    """A change as the sheet writes it between two deals: who left, or who joined and at which seat (1-based)."""
+    out: dict[str, Any] = {"joins": change.player, "seat": seated.index(change.player) + 1} if change.joins else {}
+    if not change.joins:
+        out["leaves"] = change.player
+    if change.at is not None:
+        out["at"] = change.at
+    return out

@@ -15,7 +15,7 @@ from . import registry
 from .deal import Facts, Item, Outcome, Table
 from .errors import DealError, InvalidSession, Problem
 from .game import Game
-from .lineup import Change, apply
+from .lineup import Change, apply, mark
 from .lineup import read as read_lineup
 from .messages import listed
 from .names import check_name, same_person
@@ -36,6 +36,7 @@ class DealResult:
     totals: dict[str, int]  # running totals after the deal
     round: RoundState | None = None  # the table's round after the deal, when the rules give one (rounds.py)
     seated: tuple[str, ...] = ()  # who was at the table, in seat order; () for every player (no lineup change)
+    lineup: tuple[dict[str, Any], ...] = ()  # who left or joined just before this deal (lineup.mark)
 
     @property
     def away(self) -> tuple[str, ...]:
@@ -68,6 +69,8 @@ class DealResult:
         out.update(self.outcome.extra)
         if self.away:
             out["away"] = list(self.away)
+        if self.lineup:
+            out["lineup"] = list(self.lineup)
         return out
 
 
@@ -154,13 +157,16 @@ class Session:
         totals = dict.fromkeys(players, 0)
         book = Round.of(self.rules, players)
         dealer_seat = 0
+        marks: tuple[dict[str, Any], ...] = ()
         for number, raw in enumerate(self.deals, start=1):
             if changes and changes[0].after < number:
-                dealer = seated[dealer_seat]
+                dealer, done = seated[dealer_seat], []
                 while changes and changes[0].after < number:
-                    seated, dealer = apply(seated, dealer, changes.pop(0))
+                    change = changes.pop(0)
+                    seated, dealer = apply(seated, dealer, change)
+                    done.append(mark(change, seated))
                 index, out_when, playing_when = self._table(game, seated)
-                dealer_seat = index[dealer]
+                dealer_seat, marks = index[dealer], tuple(done)
             try:
                 if type(raw) is not dict and not isinstance(raw, Mapping):  # the ABC check is slow: skip it for JSON
                     raise DealError("deal", "deal_not_object", got=repr(raw))
@@ -177,7 +183,7 @@ class Session:
                 outcome = game.score(Facts(raw, table))
             except DealError as error:
                 yield error.problem(number)
-                dealer_seat = (dealer_seat + 1) % len(seated)
+                dealer_seat, marks = (dealer_seat + 1) % len(seated), ()
                 continue
             if not zero_sum:  # a plus-only sheet writes the winners' entries and leaves the losers' at 0
                 outcome.deltas = {name: max(delta, 0) for name, delta in outcome.deltas.items()}
@@ -198,8 +204,9 @@ class Session:
                 state = book.state(players[dealer_seat])
             yield DealResult(
                 number, dealer, table.sitting_out, outcome, deltas, pot, dict(totals), state,
-                seated if self.lineup else (),
+                seated if self.lineup else (), marks,
             )  # fmt: skip
+            marks = ()
 
     @staticmethod
     def _table(

@@ -71,10 +71,15 @@ def _ready(session: Session, revision: int) -> Session:
     _require_open(session)
     if session.revision != revision:
         raise Conflict("changed", None, _("The sheet changed in the meantime: look at it again."))
-    problems = [reason for rule in _RULES for reason in rule(session)]
+    problems = lineup_problems(session)
     if problems:
         raise ServiceError.on(None, problems[0])
     return session
+
+
+def lineup_problems(session: Session) -> list[str]:
+    """Every reason the apps give why the players of ``session`` cannot change (a tournament table's)."""
+    return [reason for rule in _RULES for reason in rule(session)]
 
 
 def _change(session: Session, actor: record.Actor, seat: Seat, *, joins: bool, table_seat: int | None) -> LineupChange:

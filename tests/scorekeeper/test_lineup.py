@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from scorekeeper import services
 from scorekeeper.documents import export_document, session_document
@@ -91,3 +92,77 @@ def test_a_change_the_table_cannot_take_is_refused_at_its_field(
     assert session.revision == before
     assert not session.lineup_changes.exists()
     assert session.seats.count() == 4
+
+
+def test_the_sheet_the_settlement_and_the_pdf_show_the_change(client, personas: Personas, session: Session) -> None:
+    joins(session, personas, "Emil")
+    deal(session, personas, "Anna", "Bert")
+    leaves(session, personas, "Caro")
+    client.force_login(personas.member)
+    page = client.get(session.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Emil joined, seat 5" in page
+    assert "Caro left" in page
+    settlement = client.get(reverse("session_settlement", args=[personas.club.slug, session.pk])).content.decode()
+    assert "Caro" in settlement
+    assert "Emil" in settlement
+
+
+def players_url(personas: Personas, session: Session) -> str:
+    return reverse("session_players", args=[personas.club.slug, session.pk])
+
+
+@pytest.mark.parametrize("who", ["owner", "scorer"])
+def test_an_owner_or_scorer_notes_a_leave_and_a_join_on_the_players_page(
+    client, personas: Personas, session: Session, who: str
+) -> None:
+    client.force_login(getattr(personas, who))
+    url = players_url(personas, session)
+    page = client.get(url)
+    assert page.status_code == 200
+    session.refresh_from_db()
+    joined = client.post(
+        url, {"step": "join", "join-guest": "Dora", "join-seat": "3", "join-revision": session.revision}
+    )
+    assert joined.status_code == 302
+    session.refresh_from_db()
+    left = client.post(url, {"step": "leave", "leave-leaves": "Caro", "leave-revision": session.revision})
+    assert left.status_code == 302
+    sheet = client.get(session.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Dora joined, seat 3" in sheet
+    assert "Caro left" in sheet
+    history = client.get(reverse("session_history", args=[personas.club.slug, session.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    assert "noted that Dora joined the table after deal 2, at seat 3" in history.content.decode()
+    assert "noted that Caro left the table after deal 2" in history.content.decode()
+    german = client.get(session.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Dora kam dazu, Platz 3" in german
+    assert "Caro ging" in german
+
+
+def test_a_member_may_not_change_the_players_and_an_outsider_finds_nothing(
+    client, personas: Personas, session: Session
+) -> None:
+    url = players_url(personas, session)
+    client.force_login(personas.member)
+    assert client.get(url).status_code == 403
+    assert client.post(url, {"step": "leave", "leave-leaves": "Caro", "leave-revision": 0}).status_code == 403
+    client.force_login(personas.outsider)
+    assert client.get(url).status_code == 404
+    assert not session.lineup_changes.exists()
+
+
+def test_bad_input_on_the_players_page_is_a_sentence_at_its_field(client, personas: Personas, session: Session) -> None:
+    client.force_login(personas.scorer)
+    url = players_url(personas, session)
+    session.refresh_from_db()
+    nobody = client.post(url, {"step": "join", "join-guest": "", "join-revision": session.revision})
+    # the scorer reads German (as the table talks): every refusal is a sentence at its field
+    assert "Wähle ein Mitglied oder gib den Namen eines Gastes ein." in nobody.content.decode()
+    too_few = client.post(url, {"step": "leave", "leave-leaves": "Anna", "leave-revision": session.revision})
+    assert (
+        "Anna kann nicht gehen: Schafkopf braucht nach diesen Regeln mindestens 4 Spieler" in too_few.content.decode()
+    )
+    stale = client.post(url, {"step": "leave", "leave-leaves": "Anna", "leave-revision": session.revision - 1})
+    assert "Die Liste hat sich inzwischen geändert" in stale.content.decode()
+    garbage = client.post(url, {"step": "join", "join-guest": "Dora", "join-seat": "x", "join-revision": "y"})
+    assert garbage.status_code == 200
+    assert not session.lineup_changes.exists()
