@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.urls import reverse
 
-from scorekeeper import services
+from scorekeeper import engine, services
+from scorekeeper.club_documents import export_club
 from scorekeeper.documents import export_document, session_document
 from scorekeeper.models import AuditEntry, Session
 from scorekeeper.services.errors import ServiceError
 from scorekeeper.services.lineup import player_joins, player_leaves
 
 from .conftest import Personas, sauspiel
+from .test_club_layer import comparable
 
 
 def deal(session: Session, personas: Personas, declarer: str, partner: str, points: int = 72) -> None:
@@ -166,3 +170,51 @@ def test_bad_input_on_the_players_page_is_a_sentence_at_its_field(client, person
     garbage = client.post(url, {"step": "join", "join-guest": "Dora", "join-seat": "x", "join-revision": "y"})
     assert garbage.status_code == 200
     assert not session.lineup_changes.exists()
+
+
+def test_an_export_with_players_who_left_and_joined_imports_and_settles_the_same(
+    personas: Personas, session: Session
+) -> None:
+    joins(session, personas, "Emil", seat=2)
+    deal(session, personas, "Anna", "Emil")
+    leaves(session, personas, "Dieter")
+    deal(session, personas, "Emil", "Caro")
+    session.refresh_from_db()
+    document = export_document(session)
+    settled = engine.settle_document(engine.load(document), engine.load(document).results())
+    assert settled["players"] == ["Anna", "Bert", "Caro", "Dieter", "Emil"]
+    assert settled["deals"][3]["away"] == ["Dieter"]
+    assert [c.get("joins") or c.get("leaves") for d in settled["deals"] for c in d.get("lineup", [])] == [
+        "Emil",
+        "Dieter",
+    ]
+    imported = services.import_session(club=personas.club, document=document)
+    assert imported.totals == session.totals
+    again = export_document(imported)
+    assert again["lineup"] == document["lineup"]
+    assert again["players"] == document["players"]
+    assert again["deals"] == document["deals"]
+
+
+def test_a_document_without_lineup_reads_as_before(personas: Personas, session: Session) -> None:
+    document = export_document(session)
+    assert "lineup" not in document
+    parsed = engine.load(document)
+    assert parsed.seating() == parsed.players == ("Anna", "Bert", "Caro", "Dieter")
+    assert "away" not in engine.settle_document(parsed, parsed.results())["deals"][0]
+
+
+def test_a_club_backup_carries_the_players_who_left_and_joined(client, personas: Personas, session: Session) -> None:
+    joins(session, personas, "Emil")
+    deal(session, personas, "Anna", "Bert")
+    leaves(session, personas, "Caro")
+    doc = export_club(personas.club)
+    assert [len(s.get("lineup", [])) for s in doc["sessions"]] == [2]
+    restored = services.import_club(document=json.loads(json.dumps(doc)), slug="copy")
+    copy = restored.club.sessions.get()
+    assert comparable(export_club(restored.club)) == comparable(doc)
+    assert export_document(copy)["lineup"] == export_document(session)["lineup"]
+    client.force_login(personas.owner)
+    page = client.get(copy.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Emil joined, seat 5" in page
+    assert "Caro left" in page
