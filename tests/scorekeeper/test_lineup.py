@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
+import shutil
+import subprocess
 
 import pytest
 from django.urls import reverse
@@ -13,6 +16,7 @@ from scorekeeper.documents import export_document, session_document
 from scorekeeper.models import AuditEntry, Session
 from scorekeeper.services.errors import ServiceError
 from scorekeeper.services.lineup import player_joins, player_leaves
+from tests.test_printing import needs_weasyprint
 
 from .conftest import Personas, sauspiel
 from .test_club_layer import comparable
@@ -218,3 +222,28 @@ def test_a_club_backup_carries_the_players_who_left_and_joined(client, personas:
     page = client.get(copy.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Emil joined, seat 5" in page
     assert "Caro left" in page
+
+
+@needs_weasyprint
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="reading the PDF needs poppler's pdftotext")
+def test_the_settlement_pdf_writes_the_changes_and_settles_who_left(
+    client, personas: Personas, session: Session, tmp_path
+) -> None:
+    joins(session, personas, "Emil")
+    deal(session, personas, "Anna", "Bert", 40)
+    leaves(session, personas, "Caro")
+    deal(session, personas, "Emil", "Dieter", 90)
+    client.force_login(personas.member)
+    pdf = client.get(
+        reverse("session_settlement_pdf", args=[personas.club.slug, session.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert pdf.status_code == 200
+    path = tmp_path / "settlement.pdf"
+    path.write_bytes(b"".join(pdf.streaming_content))
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    assert re.search(r"\d\d:\d\d Emil joined, seat 5", text)
+    assert re.search(r"\d\d:\d\d Caro left", text)
+    session.refresh_from_db()
+    caro = session.totals[2]
+    assert caro != 0
+    assert re.search(rf"Caro\s.*{abs(caro) // 10}\.\d\d", text)  # she settles what she had when she left
