@@ -18,8 +18,8 @@ def test_a_tournament_table_refuses_a_change_of_players(
     client: Client, personas: Personas, tournament: Tournament
 ) -> None:
     first = tournaments.start_round(tournament=tournament, actor=personas.owner)
-    session = first.tables.select_related("session").first().session
-    name = session.seats.first().name
+    session = first.tables.select_related("session").get(number=1).session
+    name = session.seats.get(position=0).name
     with pytest.raises(services.ServiceError) as refused:
         services.player_leaves(session=session, actor=personas.owner, name=name, revision=session.revision)
     assert "tournament table" in str(refused.value)

@@ -6,6 +6,7 @@ import json
 import re
 import shutil
 import subprocess
+from typing import Any, cast
 
 import pytest
 from django.urls import reverse
@@ -46,15 +47,15 @@ def test_a_fifth_joins_then_one_leaves_and_everyone_settles(personas: Personas, 
     leaves(session, personas, "Caro")
     deal(session, personas, "Anna", "Emil")  # deal 4: Dieter deals, four play
     session.refresh_from_db()
-    rows = list(session.deals.order_by("sequence"))
-    assert [d.result["dealer"] for d in rows] == ["Anna", "Bert", "Caro", "Dieter"]
-    assert rows[2].result["out"] == ["Caro"]
-    assert rows[3].result["out"] == []
-    assert rows[3].result["away"] == ["Caro"]
-    assert rows[0].result["away"] == ["Emil"]
+    rows = [cast(dict[str, Any], d.result) for d in session.deals.order_by("sequence")]
+    assert [result["dealer"] for result in rows] == ["Anna", "Bert", "Caro", "Dieter"]
+    assert rows[2]["out"] == ["Caro"]
+    assert rows[3]["out"] == []
+    assert rows[3]["away"] == ["Caro"]
+    assert rows[0]["away"] == ["Emil"]
     assert sum(session.totals) == 0
     caro = [s.name for s in session.seats.all()].index("Caro")
-    assert session.totals[caro] == rows[1].result["totals"][caro]  # she keeps what she had when she left
+    assert session.totals[caro] == rows[1]["totals"][caro]  # she keeps what she had when she left
     document = export_document(session)
     assert document["players"] == ["Anna", "Bert", "Caro", "Dieter"]
     assert [{k: v for k, v in c.items() if k != "at"} for c in document["lineup"]] == [
