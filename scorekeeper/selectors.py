@@ -127,12 +127,23 @@ def lineup_after_last(session: Session) -> tuple[LineupMark, ...]:
     """Who left or joined the table after the last deal on the sheet (the deals after them carry the others)."""
     if not session.lineup_changes.exists():
         return ()
-    sequences = list(
-        session.deals.filter(deleted_at__isnull=True).order_by("sequence").values_list("sequence", flat=True)
-    )
+    return pending_lineup(_placed_lineup(session)[0])
+
+
+def seating_before(session: Session, deal: Deal) -> tuple[str, ...]:
+    """Who sits at the table, in seat order, for a deal inserted before ``deal``."""
+    if not session.lineup_changes.exists():
+        return header_of(session).players
+    parsed, sequences = _placed_lineup(session)
+    return parsed.seating(sum(1 for sequence in sequences if sequence < deal.sequence))
+
+
+def _placed_lineup(session: Session) -> tuple[engine.Session, list[int]]:
+    """The session's header with its players who left or joined placed among the live deals (and their places)."""
+    live = session.deals.filter(deleted_at__isnull=True).order_by("sequence")
+    sequences = list(live.values_list("sequence", flat=True))
     # Where the changes come among the deals is all that is read here: the deals themselves are not scored.
-    parsed = engine.load(session_document(session, [{}] * len(sequences), sequences=sequences))
-    return pending_lineup(parsed)
+    return engine.load(session_document(session, [{}] * len(sequences), sequences=sequences)), sequences
 
 
 def stored_deals(session: Session, *, ids: Collection[int | None] | None = None, since: int = -1) -> list[StoredDeal]:

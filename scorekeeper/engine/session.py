@@ -130,20 +130,25 @@ class Session:
                 seated, dealer = apply(seated, dealer, change)
         return dealer
 
-    def sitting_out(self, dealer: str, dealer_plays: bool = False) -> tuple[str, ...]:
-        """Who sits out a deal dealt by ``dealer`` at the table as it is now: nobody, unless the table seats more
-        than play. When the dealer plays although he would sit out (he alone must play the deal of a round,
-        rounds.py), the player before him sits out instead."""
-        seated = self.seating()
+    def sitting_out(
+        self, dealer: str, dealer_plays: bool = False, seated: tuple[str, ...] | None = None
+    ) -> tuple[str, ...]:
+        """Who sits out a deal dealt by ``dealer`` at the table ``seated`` (as it is now when None): nobody, unless
+        the table seats more than play. When the dealer plays although he would sit out (he alone must play the
+        deal of a round, rounds.py), the player before him sits out instead."""
+        seated = self.seating() if seated is None else seated
         seat = seated.index(dealer)
         if dealer_plays:
             seat = (seat - 1) % len(seated)
         return self.new_game().sitting_out(seated, seat)
 
-    def playing(self, dealer: str, dealer_plays: bool = False) -> tuple[str, ...]:
-        """Who plays a deal dealt by ``dealer`` at the table as it is now, in seat order."""
-        out = self.sitting_out(dealer, dealer_plays)
-        return tuple(p for p in self.seating() if p not in out)
+    def playing(
+        self, dealer: str, dealer_plays: bool = False, seated: tuple[str, ...] | None = None
+    ) -> tuple[str, ...]:
+        """Who plays a deal dealt by ``dealer`` at the table ``seated`` (as it is now when None), in seat order."""
+        seated = self.seating() if seated is None else seated
+        out = self.sitting_out(dealer, dealer_plays, seated)
+        return tuple(p for p in seated if p not in out)
 
     def replay(self) -> Iterator[DealResult | Problem]:
         """Score every deal in order; an invalid deal yields a Problem and is skipped."""

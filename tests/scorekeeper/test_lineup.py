@@ -248,3 +248,34 @@ def test_the_settlement_pdf_writes_the_changes_and_settles_who_left(
     caro = session.totals[2]
     assert caro != 0
     assert re.search(rf"Caro\s.*{abs(caro) // 10}\.\d\d", text)  # she settles what she had when she left
+
+
+def test_correcting_a_deal_before_the_change_replays_the_rest_and_forms_offer_who_sat_at_the_table(
+    client, personas: Personas, session: Session
+) -> None:
+    joins(session, personas, "Emil")
+    deal(session, personas, "Anna", "Emil")  # deal 3: Caro deals, sits out
+    leaves(session, personas, "Bert")
+    deal(session, personas, "Emil", "Dieter")  # deal 4: Dieter deals; Anna, Caro, Dieter, Emil play
+    first = session.deals.get(number=1)
+    services.correct_deal(
+        deal=first, actor=personas.scorer, facts=sauspiel("Anna", "Caro", 30), revision=first.revision
+    )
+    session.refresh_from_db()
+    assert sum(session.totals) == 0
+    last = session.deals.get(number=4)
+    assert last.result is not None
+    assert last.result["away"] == ["Bert"]
+    client.force_login(personas.scorer)
+    slug = personas.club.slug
+    early = client.get(reverse("deal_edit", args=[slug, session.pk, first.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    assert early.status_code == 200
+    assert "Emil" not in early.content.decode().split("<main", 1)[1].split("</main>", 1)[0].split("<table", 1)[0]
+    inserted = client.get(reverse("deal_new", args=[slug, session.pk]) + f"?before={last.pk}")
+    assert inserted.status_code == 200
+    services.close_session(session=session, actor=personas.owner)
+    bert = session.player_results.get(name="Bert")
+    emil = session.player_results.get(name="Emil")
+    assert (bert.deals_played, bert.deals_out) == (3, 0)  # he left after deal 3
+    assert (emil.deals_played, emil.deals_out) == (2, 0)  # he joined after deal 2
+    assert sum(r.money_cents for r in session.player_results.all()) == 0
