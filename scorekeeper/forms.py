@@ -91,7 +91,7 @@ class JoinForm(forms.Form):
     def __init__(self, *args: Any, club: Club, seated: Sequence[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["joins"].queryset = club.members.exclude(name__in=seated).order_by("name")  # type: ignore[attr-defined]
-        after_last = [("", _("after %(name)s, the last seat") % {"name": seated[-1]})] if seated else []
+        after_last = [("", _("at the end, after %(name)s") % {"name": seated[-1]})] if seated else []
         between = [
             (
                 str(i + 1),
