@@ -179,7 +179,24 @@ def _session(session: Any) -> dict[str, Any]:
             }
             for d in sorted(session.deals.all(), key=lambda deal: deal.sequence)
         ],
+        **_lineup(session),
     }
+
+
+def _lineup(session: Any) -> dict[str, Any]:
+    """The players who left or joined between deals, under ``lineup`` only when there are any: a backup of a session
+    without reads as before."""
+    changes = [
+        {
+            "after_sequence": c.after_sequence,
+            "seat": c.seat.position,
+            "joins": c.joins,
+            "table_seat": c.table_seat,
+            "at": iso(c.at),
+        }
+        for c in session.lineup_changes.select_related("seat")
+    ]
+    return {"lineup": changes} if changes else {}
 
 
 def _deal_users(deal: Any) -> tuple[Any, ...]:

@@ -52,6 +52,8 @@ def stored_result(result: engine.DealResult, players: Sequence[str]) -> dict[str
         "totals": [result.totals[p] for p in players],
         "pot": result.pot,
         "extra": outcome.extra,
+        **({"away": list(result.away)} if result.away else {}),  # players not at the table (they left, or came later)
+        **({"lineup": list(result.lineup)} if result.lineup else {}),  # who left or joined just before the deal
     }
 
 

@@ -2,24 +2,34 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from . import engine
-from .models import Session
+from .models import LineupChange, Session
 
 
-def session_document(session: Session, facts: Iterable[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+def session_document(
+    session: Session, facts: Iterable[Mapping[str, Any]] | None = None, *, sequences: Sequence[int] | None = None
+) -> dict[str, Any]:
     """The document for ``session`` with its stored deals, or with ``facts`` in their place.
 
-    Services pass ``facts`` to check a change (a new, corrected or deleted deal) before writing it.
+    Services pass ``facts`` to check a change (a new, corrected or deleted deal) before writing it; ``sequences``
+    (each deal's ``Deal.sequence``) place the players who left or joined among them, and without them they come
+    where they are among the live deals stored.
     """
     players = [seat.name for seat in session.seats.all()]
     if facts is None:
-        facts = session.deals.filter(deleted_at__isnull=True).order_by("sequence").values_list("facts", flat=True)
+        stored = session.deals.filter(deleted_at__isnull=True).order_by("sequence").values_list("sequence", "facts")
+        sequences, facts = [s for s, _ in stored], [f for _, f in stored]
     deals = [dict(f) for f in facts]
+    changes = list(session.lineup_changes.select_related("seat"))
+    if changes:
+        if sequences is None:
+            sequences = list(session.deals.filter(deleted_at__isnull=True).values_list("sequence", flat=True))
+        players = starting_players(players, changes)
     if deals and session.first_dealer and "dealer" not in deals[0]:
-        deals[0]["dealer"] = players[session.first_dealer]
+        deals[0]["dealer"] = [seat.name for seat in session.seats.all()][session.first_dealer]
     document: dict[str, Any] = {
         "format": engine.FORMAT,
         "game": session.game,
@@ -27,6 +37,8 @@ def session_document(session: Session, facts: Iterable[Mapping[str, Any]] | None
         "players": players,
         "deals": deals,
     }
+    if changes:
+        document["lineup"] = [lineup_entry(change, sequences or (), len(deals)) for change in changes]
     if session.tariff is not None:
         document["tariff"] = session.tariff
     if session.cents_per_point:
@@ -48,3 +60,21 @@ def export_document(session: Session) -> dict[str, Any]:
     if session.table:
         document["table"] = session.table
     return document
+
+
+def starting_players(players: Sequence[str], changes: Sequence[LineupChange]) -> list[str]:
+    """The players at the table for the first deal: all but those who first came in by joining."""
+    first_seen: dict[str, bool] = {}
+    for change in changes:
+        first_seen.setdefault(change.seat.name, change.joins)
+    return [name for name in players if not first_seen.get(name, False)]
+
+
+def lineup_entry(change: LineupChange, sequences: Sequence[int], deal_count: int) -> dict[str, Any]:
+    """A change as the document's ``lineup`` has it: after how many of the deals (those with the ``sequences``)."""
+    after = min(sum(1 for sequence in sequences if sequence <= change.after_sequence), deal_count)
+    entry: dict[str, Any] = {"after": after, "joins" if change.joins else "leaves": change.seat.name}
+    if change.table_seat is not None:
+        entry["seat"] = change.table_seat
+    entry["at"] = change.at.isoformat()
+    return entry

@@ -7,7 +7,7 @@ option in a game module appears in the form without touching this file.
 from __future__ import annotations
 
 import gettext
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pycountry
@@ -65,6 +65,52 @@ class SessionMoneyForm(MoneyTermsForm):
 
     cents_per_point = stake_field()
     field_order = ["cents_per_point", "currency", "pot_policy", "settlement_mode"]
+
+
+class LeaveForm(forms.Form):
+    """Who leaves the table after the last deal."""
+
+    leaves = forms.ChoiceField(label=_("Who leaves the table?"), widget=forms.RadioSelect)
+    revision = forms.IntegerField(widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, seated: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["leaves"].choices = [(name, name) for name in seated]  # type: ignore[attr-defined]
+
+
+class JoinForm(forms.Form):
+    """Who joins the table after the last deal (a member, or a guest by name) and where they sit."""
+
+    joins = forms.ModelChoiceField(
+        label=_("Who joins?"), required=False, queryset=Member.objects.none(), empty_label=_("— a guest —")
+    )
+    guest = forms.CharField(label=_("Or a guest's name"), required=False, max_length=NAME_MAX)
+    seat = forms.TypedChoiceField(label=_("Sits"), coerce=int, required=False, empty_value=None)
+    revision = forms.IntegerField(widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, club: Club, seated: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["joins"].queryset = club.members.exclude(name__in=seated).order_by("name")  # type: ignore[attr-defined]
+        after_last = [("", _("at the end, after %(name)s") % {"name": seated[-1]})] if seated else []
+        between = [
+            (
+                str(i + 1),
+                _("seat %(seat)s, between %(left)s and %(right)s")
+                % {"seat": i + 1, "left": seated[i - 1], "right": seated[i]},
+            )
+            for i in range(1, len(seated))
+        ]
+        self.fields["seat"].choices = after_last + between  # type: ignore[attr-defined]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not data.get("joins") and not (data.get("guest") or "").strip():
+            self.add_error("joins", _("Choose a member or enter a guest's name."))
+        return data
+
+    @property
+    def player(self) -> Member | str:
+        return self.cleaned_data["joins"] or self.cleaned_data["guest"]
 
 
 class MemberForm(forms.Form):

@@ -165,6 +165,14 @@ def _effect(entry: AuditEntry) -> str:
     return " (" + ", ".join(f"{name} {_signed(old)} → {_signed(new)}" for name, old, new in moved) + ")"
 
 
+def _lineup(entry: AuditEntry) -> dict[str, Any]:
+    """Who left or joined, after which deal (0 before the first) and at which seat of the table as it was then."""
+    after = entry.after or {}
+    player, table = after.get("player", "?"), after.get("table") or []
+    seat = table.index(player) + 1 if player in table else "?"
+    return {"player": player, "n": entry.deal_number or 0, "seat": seat}
+
+
 def _role(value: Any) -> str:
     return str(Role(value).label) if value in Role.values else str(value)
 
@@ -291,6 +299,13 @@ SENTENCES: dict[str, Sentence] = {
     ),
     A.DEALERS_REDERIVED: lambda e, who: (
         _("%(who)s let the deal pass on again from deal %(n)s") % {"who": who, "n": _deal(e)}
+    ),
+    A.PLAYER_LEFT: lambda e, who: (
+        _("%(who)s noted that %(player)s left the table after deal %(n)s") % {**_lineup(e), "who": who}
+    ),
+    A.PLAYER_JOINED: lambda e, who: (
+        _("%(who)s noted that %(player)s joined the table after deal %(n)s, at seat %(seat)s")
+        % {**_lineup(e), "who": who}
     ),
     A.MONEY_CHANGED: lambda e, who: (
         _("%(who)s changed the money terms: %(changes)s") % {"who": who, "changes": _changes(e.before, e.after)}

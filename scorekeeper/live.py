@@ -58,8 +58,10 @@ class Look:
 
     @property
     def shape(self) -> str:
-        """What a phone's sheet must match for a patch to fit it (a sheet with no deal has no table to patch)."""
-        return f"{self.language}.{int(self.editable)}.{int(self.session.deal_count > 0)}"
+        """What a phone's sheet must match for a patch to fit it (a sheet with no deal has no table to patch; a player
+        who joins adds a column to it)."""
+        session = self.session
+        return f"{self.language}.{int(self.editable)}.{int(session.deal_count > 0)}.{len(session.totals)}"
 
     def line_key(self, deal_id: int | None, changed_in: int) -> str:
         return f"sheet-line:{deal_id}:{changed_in}:{self.language}:{int(self.editable)}"

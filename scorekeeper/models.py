@@ -310,6 +310,25 @@ class Seat(models.Model):
         return self.name
 
 
+class LineupChange(models.Model):
+    """A player who left or joined the table between deals: after the deal at ``after_sequence`` (0: before the
+    first), so that deleting, restoring or inserting a deal keeps the change where it was (``Deal.sequence``)."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="lineup_changes")
+    after_sequence = models.PositiveIntegerField()
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="+")  # the player
+    joins = models.BooleanField()  # False: leaves
+    table_seat = models.PositiveSmallIntegerField(null=True, blank=True)  # where a joining player sits, 1-based
+    at = models.DateTimeField(default=timezone.now)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["after_sequence", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.seat.name} {'joins' if self.joins else 'leaves'} after {self.after_sequence}"
+
+
 class Deal(models.Model):
     """One deal as recorded at the table: its facts (a ``schreiber/1`` deal object, who dealt included).
 
@@ -475,6 +494,8 @@ class AuditEntry(models.Model):
         DEAL_DELETED = "deal_deleted", _("deleted a deal")
         DEAL_RESTORED = "deal_restored", _("restored a deal")
         DEALERS_REDERIVED = "dealers_rederived", _("re-derived the dealers")
+        PLAYER_LEFT = "player_left", _("noted a player leaving")
+        PLAYER_JOINED = "player_joined", _("noted a player joining")
         MONEY_CHANGED = "money_changed", _("changed the money terms")
         POT_CARRIED = "pot_carried", _("recomputed the carried pot")
         RESULTS_REDERIVED = "results_rederived", _("derived the results again")

@@ -127,7 +127,7 @@ def _count(game: str, players: Sequence[str], facts: Facts, result: Result, line
     if "penalty" in result["marks"]:  # a Doppelkopf penalty is a row of the sheet, not a deal: only its points count
         return
     out = set(result["out"])
-    playing = frozenset(p for p in players if p not in out)
+    playing = _playing(players, result)
     declarers = frozenset(result["declarers"])
     counting = pack_of(game).counting
     winners = counting.winners(players, playing, declarers, result)
@@ -182,6 +182,10 @@ def _count_lead(line: Line, contract: str, marks: Sequence[str], won: bool) -> N
 
 def winners(game: str, players: Sequence[str], result: Result) -> frozenset[str]:
     """Who won a deal, from its stored result (**won** above); nobody for a deal that nobody won."""
-    out = set(result["out"])
-    playing = frozenset(p for p in players if p not in out)
-    return pack_of(game).counting.winners(players, playing, frozenset(result["declarers"]), result)
+    return pack_of(game).counting.winners(players, _playing(players, result), frozenset(result["declarers"]), result)
+
+
+def _playing(players: Sequence[str], result: Result) -> frozenset[str]:
+    """Who played a deal: the players at the table (not ``away``: left before it, or joined after) but who sat out."""
+    left_out = {*result["out"], *result.get("away", ())}
+    return frozenset(p for p in players if p not in left_out)

@@ -7,6 +7,7 @@ replays, once.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -24,7 +25,7 @@ from .engine.game import Game
 from .engine.rounds import dealer_plays
 from .history import SESSION_LIFE
 from .models import AuditEntry, Club, Deal, Member, Session, TableLink
-from .sheet import Row, Sheet, StoredDeal, build_sheet, sheet
+from .sheet import LineupMark, Row, Sheet, StoredDeal, build_sheet, pending_lineup, sheet
 
 
 def clubs_of(user: User | AnonymousUser) -> QuerySet[Club]:
@@ -82,13 +83,14 @@ def sheet_of(session: Session) -> Sheet:
     parsed = header_of(session)
     deals = stored_deals(session)
     last = deals[-1].result if deals else None
-    return sheet(
+    stored = sheet(
         parsed,
         deals,
         next_dealer=parsed.players[session.next_dealer],
         pot=last["pot"] if last else session.pot_carried_in,
         totals=last["totals"] if last else [0] * len(parsed.players),
     )
+    return replace(stored, lineup=lineup_after_last(session))
 
 
 def recent_facts(session: Session, deals: int = 40) -> list[dict[str, Any]]:
@@ -117,7 +119,31 @@ def sheet_head(session: Session) -> Sheet:
     """The score sheet without its rows: the header, the totals and who deals next, from the session's summary."""
     parsed = header_of(session)
     head = sheet(parsed, [], next_dealer=parsed.players[session.next_dealer], pot=session.pot, totals=session.totals)
-    return replace(head, pflichtsolo=pflichtsolo_round(session, parsed.new_game(), parsed.players))
+    pflichtsolo = pflichtsolo_round(session, parsed.new_game(), parsed.players)
+    return replace(head, pflichtsolo=pflichtsolo, lineup=lineup_after_last(session))
+
+
+def lineup_after_last(session: Session) -> tuple[LineupMark, ...]:
+    """Who left or joined the table after the last deal on the sheet (the deals after them carry the others)."""
+    if not session.lineup_changes.exists():
+        return ()
+    return pending_lineup(_placed_lineup(session)[0])
+
+
+def seating_before(session: Session, deal: Deal) -> tuple[str, ...]:
+    """Who sits at the table, in seat order, for a deal inserted before ``deal``."""
+    if not session.lineup_changes.exists():
+        return header_of(session).players
+    parsed, sequences = _placed_lineup(session)
+    return parsed.seating(sum(1 for sequence in sequences if sequence < deal.sequence))
+
+
+def _placed_lineup(session: Session) -> tuple[engine.Session, list[int]]:
+    """The session's header with its players who left or joined placed among the live deals (and their places)."""
+    live = session.deals.filter(deleted_at__isnull=True).order_by("sequence")
+    sequences = list(live.values_list("sequence", flat=True))
+    # Where the changes come among the deals is all that is read here: the deals themselves are not scored.
+    return engine.load(session_document(session, [{}] * len(sequences), sequences=sequences)), sequences
 
 
 def stored_deals(session: Session, *, ids: Collection[int | None] | None = None, since: int = -1) -> list[StoredDeal]:
@@ -188,14 +214,16 @@ def preview_deal(session: Session, facts: Mapping[str, Any], *, deal: Deal | Non
     stored = list(session.deals.filter(deleted_at__isnull=True).order_by("sequence"))
     ids = [d.pk for d in stored]
     candidate = [d.facts for d in stored]
+    sequences = [d.sequence for d in stored]
     if deal is not None and deal.pk in ids:
         at = ids.index(deal.pk)
         candidate[at] = dict(facts)
     else:
         at = ids.index(before.pk) if before is not None and before.pk in ids else len(stored)
         candidate.insert(at, dict(facts))
+        sequences.insert(at, stored[at].sequence if at < len(stored) else sys.maxsize)
     try:
-        built = build_sheet(session_document(session, candidate))
+        built = build_sheet(session_document(session, candidate, sequences=sequences))
     except engine.InvalidSession as error:
         return Preview(None, [p for p in error.problems if p.deal == at + 1] or error.problems)
     return Preview(built.rows[at], [])

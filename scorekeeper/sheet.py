@@ -8,10 +8,14 @@ the engine first (``settle --pdf``, the preview of a deal being entered), so it 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Any
 
+from django.utils.dateparse import parse_datetime
+
 from . import derived, engine, engine_words
+from .engine import lineup
 from .engine.money import cents_for
 
 
@@ -25,6 +29,23 @@ class Cell:
     dealt: bool
     sat_out: bool
     declared: bool
+    away: bool = False  # not at the table for this deal: left before it, or joined after it
+
+
+@dataclass(frozen=True)
+class LineupMark:
+    """A player who left or joined the table between two deals, as the sheet writes it: "23:05 Caro left"."""
+
+    player: str
+    joins: bool
+    seat: int | None = None  # where a player who joined sits, 1-based
+    at: datetime | None = None
+
+    @classmethod
+    def of(cls, stored: Mapping[str, Any]) -> LineupMark:
+        joins = "joins" in stored
+        at = parse_datetime(stored["at"]) if stored.get("at") else None
+        return cls(stored["joins" if joins else "leaves"], joins, stored.get("seat"), at)
 
 
 @dataclass(frozen=True)
@@ -46,6 +67,7 @@ class Row:
     cells: tuple[Cell, ...]
     deal_id: int | None = None  # the stored deal, for links; None for a document's row
     revision: int = 0
+    lineup: tuple[LineupMark, ...] = ()  # who left or joined just before this deal
 
     @property
     def runners(self) -> int:
@@ -76,6 +98,7 @@ class Sheet:
     totals: tuple[int, ...] = field(default=())
     # Doppelkopf: who still owes a forced solo this round (the live sheet's head, ``selectors.sheet_head``)
     pflichtsolo: engine.PflichtsoloRound | None = None
+    lineup: tuple[LineupMark, ...] = ()  # who left or joined after the last deal, before the next
 
     @property
     def money_cents(self) -> tuple[int, ...]:
@@ -96,7 +119,7 @@ class StoredDeal:
 
 def row(deal: StoredDeal, players: Sequence[str]) -> Row:
     stored = deal.result
-    out, declarers = tuple(stored["out"]), tuple(stored["declarers"])
+    out, declarers, away = tuple(stored["out"]), tuple(stored["declarers"]), frozenset(stored.get("away", ()))
     return Row(
         number=deal.number,
         dealer=stored["dealer"],
@@ -113,11 +136,12 @@ def row(deal: StoredDeal, players: Sequence[str]) -> Row:
         facts=deal.facts,
         extra=stored["extra"],
         cells=tuple(
-            Cell(p, delta, total, p == stored["dealer"], p in out, p in declarers)
+            Cell(p, delta, total, p == stored["dealer"], p in out, p in declarers, p in away)
             for p, delta, total in zip(players, stored["deltas"], stored["totals"], strict=True)
         ),
         deal_id=deal.deal_id,
         revision=deal.revision,
+        lineup=tuple(LineupMark.of(change) for change in stored.get("lineup", ())),
     )
 
 
@@ -156,10 +180,24 @@ def build_sheet(document: Mapping[str, Any], *, first_dealer: str | None = None)
     players = parsed.players
     deals = [StoredDeal(r.number, parsed.deals[r.number - 1], derived.stored_result(r, players)) for r in results]
     last = results[-1] if results else None
-    return sheet(
+    built = sheet(
         parsed,
         deals,
         next_dealer=parsed.next_dealer(results) if results or first_dealer is None else first_dealer,
         pot=last.pot if last else parsed.pot_carried_in,
         totals=[last.totals[p] for p in players] if last else [0] * len(players),
     )
+    return replace(built, lineup=pending_lineup(parsed))
+
+
+def pending_lineup(parsed: engine.Session) -> tuple[LineupMark, ...]:
+    """Who left or joined after the last deal of ``parsed`` (every change, for a header read without its deals)."""
+    seated = parsed.starting or parsed.players
+    marks = []
+    for change in parsed.lineup:
+        if change.after == len(parsed.deals):
+            seated, _ = lineup.apply(seated, seated[0], change)
+            marks.append(LineupMark.of(lineup.mark(change, seated)))
+        elif change.after < len(parsed.deals):
+            seated, _ = lineup.apply(seated, seated[0], change)
+    return tuple(marks)

@@ -47,6 +47,7 @@ urlpatterns = [
     path(f"{session}restore/", sessions.session_restore, name="session_restore"),
     path(f"{session}delete/", sessions.session_delete, name="session_delete"),
     path(f"{session}money/", sessions.session_money, name="session_money"),
+    path(f"{session}players/", sessions.session_players, name="session_players"),
     path(f"{session}history/", sessions.session_history, name="session_history"),
     path(f"{session}export.json", sessions.session_export, name="session_export"),
     path(f"{session}table-link/", table_links.table_link_create, name="table_link_create"),

@@ -212,6 +212,8 @@ def pages(client: Client) -> Iterator[tuple[str, str, dict[str, Any] | None]]:
         yield "get", reverse("deal_dealers", args=[*args, deal.pk]), None
         if session.status == Session.Status.OPEN:
             yield "get", reverse("deal_new", args=args), None
+            yield "get", reverse("session_players", args=args), None
+            yield "post", reverse("session_players", args=args), {"step": "join", "join-revision": "0"}
             yield "post", reverse("deal_preview", args=args), {"type": "sauspiel", "points": "130"}
     yield "get", reverse("password_change"), None
 

@@ -464,6 +464,14 @@ def table_sheet(table: TournamentTable) -> Sheet:
         raise ServiceError({None: [p.words for p in error.problems]}) from error
 
 
+def table_lineup_problems(session: Session) -> list[str]:
+    """Why the players of a tournament table cannot change: the draw seated them (a substitute is another matter).
+    Nothing for any other session; the scorekeeper asks it before every change of players (``add_lineup_rule``)."""
+    if not TournamentTable.objects.filter(session=session).exists():
+        return []
+    return [_("The draw seated the players of a tournament table: none can leave or join here.")]
+
+
 def table_closing_problems(session: Session) -> list[str]:
     """Why a tournament table's sheet cannot close yet: its round is not played out (a Pflichtsolo owed, games still
     to play). Nothing for any other session. The scorekeeper asks it before every close (``add_closing_rule``); it

@@ -17,6 +17,7 @@ from typing import Any
 from .deal import Item, Outcome
 from .errors import DealError, InvalidSession, Problem
 from .game import PflichtsoloRound
+from .lineup import Change
 from .options import as_json
 from .output import settle_document, settle_table
 from .registry import GAME_KEYS, GAMES
@@ -46,6 +47,7 @@ __all__ = [
     "FORMAT",
     "GAMES",
     "GAME_KEYS",
+    "Change",
     "DealError",
     "DealResult",
     "InvalidSession",

@@ -221,6 +221,18 @@ TEMPLATES: dict[str, str] = {
     "pot_needs_pot_rules": _("pot_carried_in needs a rule set with a pot"),
     "deal_not_object": _("deal must be an object (got %(got)s)"),
     "dealer_unknown": _("dealer: %(got)s is not a player of this session"),
+    "dealer_away": _("dealer: %(got)s is not at the table for this deal"),
+    "lineup_not_list": _("lineup must be a list of players who leave or join"),
+    "lineup_change_unreadable": _(
+        'lineup: a change is an object with "after" and "leaves" or "joins" (and "seat", "at"), got %(got)s'
+    ),
+    "lineup_after": _("lineup: after must be a number of deals from %(least)s to %(most)s (got %(got)s)"),
+    "lineup_seated": _("lineup: %(name)s joins but is already at the table"),
+    "lineup_not_seated": _("lineup: %(name)s leaves but is not at the table"),
+    "lineup_seat": _("lineup: seat must be from 1 to %(most)s (got %(got)s)"),
+    "lineup_join_size": _("lineup: %(name)s cannot join, %(game)s under these rules seats at most %(most)s"),
+    "lineup_leave_size": _("lineup: %(name)s cannot leave, %(game)s under these rules seats at least %(least)s"),
+    "lineup_round": _("lineup: the players of a table that plays a round (a tournament table) cannot change"),
     "name_not_text": _("%(field)s: a name must be some text (got %(got)s)"),
     "name_too_long": _("%(field)s: a name has at most %(most)s characters (got %(got)s)"),
     "name_control_characters": _("%(field)s: a name cannot contain control characters (got %(got)s)"),
@@ -507,6 +519,19 @@ PLAYER: dict[str, str | Cases] = {
     "pot_needs_pot_rules": _("These house rules keep no pot, so no pot can be carried in."),
     "deal_not_object": _("A deal cannot be read (%(got)s)."),
     "dealer_unknown": _("%(got)s does not play in this session, so cannot deal."),
+    "dealer_away": _("%(got)s is not at the table for this deal, so cannot deal."),
+    "lineup_not_list": _("The players who left or joined cannot be read."),
+    "lineup_change_unreadable": _("A player who left or joined cannot be read (%(got)s)."),
+    "lineup_after": _("A player can leave or join only between the deals played so far."),
+    "lineup_seated": _("%(name)s is already at the table."),
+    "lineup_not_seated": _("%(name)s is not at the table, so cannot leave."),
+    "lineup_seat": _("Choose a seat from 1 to %(most)s."),
+    "lineup_join_size": _("%(name)s cannot join: %(game)s under these rules seats at most %(most)s players."),
+    "lineup_leave_size": _(
+        "%(name)s cannot leave: %(game)s under these rules needs at least %(least)s players at the table. "
+        "Let someone join first."
+    ),
+    "lineup_round": _("The players of a tournament table cannot change here."),
     "name_not_text": _("A name must be written as text (%(got)s)."),
     "name_too_long": _("A name has at most %(most)s characters (%(got)s)."),
     "name_control_characters": _("A name cannot contain control characters (%(got)s)."),

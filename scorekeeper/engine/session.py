@@ -15,6 +15,8 @@ from . import registry
 from .deal import Facts, Item, Outcome, Table
 from .errors import DealError, InvalidSession, Problem
 from .game import Game
+from .lineup import Change, apply, mark
+from .lineup import read as read_lineup
 from .messages import listed
 from .names import check_name, same_person
 from .options import integer, resolve
@@ -33,6 +35,13 @@ class DealResult:
     pot: int  # balance after the deal
     totals: dict[str, int]  # running totals after the deal
     round: RoundState | None = None  # the table's round after the deal, when the rules give one (rounds.py)
+    seated: tuple[str, ...] = ()  # who was at the table, in seat order; () for every player (no lineup change)
+    lineup: tuple[dict[str, Any], ...] = ()  # who left or joined just before this deal (lineup.mark)
+
+    @property
+    def away(self) -> tuple[str, ...]:
+        """The players of the session who were not at the table for this deal (they left, or join later)."""
+        return tuple(p for p in self.deltas if p not in self.seated) if self.seated else ()
 
     @property
     def value(self) -> int:
@@ -58,6 +67,10 @@ class DealResult:
             "contract": self.outcome.label,
         }
         out.update(self.outcome.extra)
+        if self.away:
+            out["away"] = list(self.away)
+        if self.lineup:
+            out["lineup"] = list(self.lineup)
         return out
 
 
@@ -72,6 +85,10 @@ class Session:
     deals: Sequence[Mapping[str, Any]]
     cents_per_point: int | None
     pot_carried_in: int = 0  # a pot left from an earlier session (input key ``pot_carried_in``)
+    # Players who left or joined between deals (input key ``lineup``, lineup.py); ``players`` is then everyone who
+    # played, and ``starting`` who sat at the table for the first deal, in seat order.
+    lineup: tuple[Change, ...] = ()
+    starting: tuple[str, ...] = ()
 
     def new_game(self) -> Game:
         return registry.game_class(self.game_key)(self.rules, self.tariff)
@@ -80,59 +97,98 @@ class Session:
     def seats(self) -> int:
         return self.new_game().seats
 
+    def seating(self, played: int | None = None) -> tuple[str, ...]:
+        """Who sits at the table, in seat order, once ``played`` deals are played (all of them when None) and the
+        players who left or joined by then have done so."""
+        if not self.lineup:
+            return self.players
+        played = len(self.deals) if played is None else played
+        seated = self.starting
+        for change in self.lineup:
+            if change.after <= played:
+                seated, _ = apply(seated, seated[0], change)
+        return seated
+
     def next_dealer(self, results: Sequence[DealResult]) -> str:
         """Who deals the deal after ``results`` (the first dealer when there are none)."""
         if not results:
+            seated = self.seating(0)
             first = self.deals[0].get("dealer") if self.deals and isinstance(self.deals[0], Mapping) else None
-            return first if first in self.players else self.players[0]
+            if first in seated:
+                return first
+            starting = self.starting or self.players
+            return self._changed(0, starting, starting[0])
         last = results[-1]
-        if last.outcome.keep_dealer:
-            return last.dealer
-        return self.players[(self.players.index(last.dealer) + 1) % len(self.players)]
+        seated = last.seated or self.players
+        dealer = last.dealer if last.outcome.keep_dealer else seated[(seated.index(last.dealer) + 1) % len(seated)]
+        return self._changed(last.number, seated, dealer)
 
-    def sitting_out(self, dealer: str, dealer_plays: bool = False) -> tuple[str, ...]:
-        """Who sits out a deal dealt by ``dealer``: nobody, unless the table seats more than play. When the dealer
-        plays although he would sit out (he alone must play the deal of a round, rounds.py), the player before him
-        sits out instead."""
-        seat = self.players.index(dealer)
+    def _changed(self, played: int, seated: tuple[str, ...], dealer: str) -> str:
+        """Who deals next once the players who leave or join after deal ``played`` have done so."""
+        for change in self.lineup:
+            if change.after == played:
+                seated, dealer = apply(seated, dealer, change)
+        return dealer
+
+    def sitting_out(
+        self, dealer: str, dealer_plays: bool = False, seated: tuple[str, ...] | None = None
+    ) -> tuple[str, ...]:
+        """Who sits out a deal dealt by ``dealer`` at the table ``seated`` (as it is now when None): nobody, unless
+        the table seats more than play. When the dealer plays although he would sit out (he alone must play the
+        deal of a round, rounds.py), the player before him sits out instead."""
+        seated = self.seating() if seated is None else seated
+        seat = seated.index(dealer)
         if dealer_plays:
-            seat = (seat - 1) % len(self.players)
-        return self.new_game().sitting_out(self.players, seat)
+            seat = (seat - 1) % len(seated)
+        return self.new_game().sitting_out(seated, seat)
 
-    def playing(self, dealer: str, dealer_plays: bool = False) -> tuple[str, ...]:
-        """Who plays a deal dealt by ``dealer``, in seat order."""
-        out = self.sitting_out(dealer, dealer_plays)
-        return tuple(p for p in self.players if p not in out)
+    def playing(
+        self, dealer: str, dealer_plays: bool = False, seated: tuple[str, ...] | None = None
+    ) -> tuple[str, ...]:
+        """Who plays a deal dealt by ``dealer`` at the table ``seated`` (as it is now when None), in seat order."""
+        seated = self.seating() if seated is None else seated
+        out = self.sitting_out(dealer, dealer_plays, seated)
+        return tuple(p for p in seated if p not in out)
 
     def replay(self) -> Iterator[DealResult | Problem]:
         """Score every deal in order; an invalid deal yields a Problem and is skipped."""
         game = self.new_game()
-        players = self.players
+        players = self.players  # everyone who plays in the session: each has a delta and a total
+        seated = self.starting or players  # who sits at the table, in seat order
+        changes = list(self.lineup)
         zero_sum = game.zero_sum()
         pot = self.pot_carried_in
-        index = {name: i for i, name in enumerate(players)}
-        out_when = {dealer: game.sitting_out(players, seat) for seat, dealer in enumerate(players)}
-        playing_when = {dealer: tuple(p for p in players if p not in out) for dealer, out in out_when.items()}
+        index, out_when, playing_when = self._table(game, seated)
         totals = dict.fromkeys(players, 0)
         book = Round.of(self.rules, players)
         dealer_seat = 0
+        marks: tuple[dict[str, Any], ...] = ()
         for number, raw in enumerate(self.deals, start=1):
+            if changes and changes[0].after < number:
+                dealer, done = seated[dealer_seat], []
+                while changes and changes[0].after < number:
+                    change = changes.pop(0)
+                    seated, dealer = apply(seated, dealer, change)
+                    done.append(mark(change, seated))
+                index, out_when, playing_when = self._table(game, seated)
+                dealer_seat, marks = index[dealer], tuple(done)
             try:
                 if type(raw) is not dict and not isinstance(raw, Mapping):  # the ABC check is slow: skip it for JSON
                     raise DealError("deal", "deal_not_object", got=repr(raw))
                 if "dealer" in raw:
                     if type(raw["dealer"]) is not str or raw["dealer"] not in index:
-                        raise DealError("dealer", "dealer_unknown", got=repr(raw["dealer"]))
+                        away = type(raw["dealer"]) is str and raw["dealer"] in totals
+                        raise DealError("dealer", "dealer_away" if away else "dealer_unknown", got=repr(raw["dealer"]))
                     dealer_seat = index[raw["dealer"]]
-                dealer = players[dealer_seat]
+                dealer = seated[dealer_seat]
                 if book is None:
-                    table = Table(number, dealer, players, playing_when[dealer], out_when[dealer], pot)
+                    table = Table(number, dealer, seated, playing_when[dealer], out_when[dealer], pot)
                 else:
                     table = self._round_table(game, book, number, raw, dealer_seat, pot)
                 outcome = game.score(Facts(raw, table))
             except DealError as error:
                 yield error.problem(number)
-                dealer_seat = (dealer_seat + 1) % len(players)
+                dealer_seat, marks = (dealer_seat + 1) % len(seated), ()
                 continue
             if not zero_sum:  # a plus-only sheet writes the winners' entries and leaves the losers' at 0
                 outcome.deltas = {name: max(delta, 0) for name, delta in outcome.deltas.items()}
@@ -146,12 +202,25 @@ class Session:
             for name, delta in outcome.deltas.items():
                 totals[name] += delta
             if not outcome.keep_dealer:
-                dealer_seat = (dealer_seat + 1) % len(players)
+                dealer_seat = (dealer_seat + 1) % len(seated)
             state = None
             if book is not None:
                 book.count(number, table.sitting_out, outcome.marks, outcome.declarers)
                 state = book.state(players[dealer_seat])
-            yield DealResult(number, dealer, table.sitting_out, outcome, deltas, pot, dict(totals), state)
+            yield DealResult(
+                number, dealer, table.sitting_out, outcome, deltas, pot, dict(totals), state,
+                seated if self.lineup else (), marks,
+            )  # fmt: skip
+            marks = ()
+
+    @staticmethod
+    def _table(
+        game: Game, seated: tuple[str, ...]
+    ) -> tuple[dict[str, int], dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+        """For a table seated so: each player's seat, and who sits out and who plays when each of them deals."""
+        out_when = {dealer: game.sitting_out(seated, seat) for seat, dealer in enumerate(seated)}
+        playing_when = {dealer: tuple(p for p in seated if p not in out) for dealer, out in out_when.items()}
+        return {name: i for i, name in enumerate(seated)}, out_when, playing_when
 
     def _round_table(self, game: Game, book: Round, number: int, raw: Mapping[str, Any], seat: int, pot: int) -> Table:
         """The table of a deal in a round: the round admits the deal first (DealError when it may not come) and says
@@ -227,11 +296,18 @@ def _load(document: Any) -> Session:
     deals = document.get("deals", [])
     if not isinstance(deals, list):
         raise DealError("deals", "deals_not_list")
-    Round.of(rules, players)  # a round for this size of table, when the rules give one
+    book = Round.of(rules, players)  # a round for this size of table, when the rules give one
     pot_carried_in = integer(0)("pot_carried_in", document.get("pot_carried_in", 0))
     if pot_carried_in and not game.uses_pot():
         raise DealError("pot_carried_in", "pot_needs_pot_rules")
-    return Session(game_class.key, rules, tariff, tuple(players), deals, cents, pot_carried_in)
+    lineup: tuple[Change, ...] = ()
+    roster = tuple(players)
+    if "lineup" in document:
+        if book is not None:
+            raise DealError("lineup", "lineup_round")
+        lineup, roster = read_lineup(document["lineup"], players, len(deals), game)
+    starting = tuple(players) if lineup else ()
+    return Session(game_class.key, rules, tariff, roster, deals, cents, pot_carried_in, lineup, starting)
 
 
 def resolve_rules(game_key: Any, rules: Any, tariff: Any) -> tuple[type[Game], dict[str, Any], dict[str, Any] | None]:

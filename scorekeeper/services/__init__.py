@@ -28,6 +28,7 @@ from .clubs import (
 )
 from .deals import SAME_AS_LAST, correct_deal, delete_deal, record_deal, rederive_dealers, restore_deal
 from .errors import Conflict, DealRejected, ServiceError, refuse_nul
+from .lineup import player_joins, player_leaves
 from .logins import lift_login_lock
 from .sessions import (
     abandon_session,
@@ -70,6 +71,8 @@ __all__ = [
     "import_session",
     "leave_club",
     "lift_login_lock",
+    "player_joins",
+    "player_leaves",
     "rebuild_player_results",
     "record_deal",
     "rederive_dealers",

@@ -27,7 +27,7 @@ from django.utils.translation import gettext_noop
 from .. import derived, engine, engine_words
 from ..club_documents import FORMAT, PARTS
 from ..documents import session_document
-from ..models import AuditEntry, Club, Deal, HouseRules, Member, Seat, Session
+from ..models import AuditEntry, Club, Deal, HouseRules, LineupChange, Member, Seat, Session
 from . import record
 from .errors import ServiceError
 
@@ -44,8 +44,9 @@ SESSION_KEYS = {
     "id", "game", "played_on", "table", "rules", "tariff", "cents_per_point", "currency", "pot_policy",
     "settlement_mode", "first_dealer", "house_rules", "status", "pot_from", "pot_carried_in", "created_by",
     "created_at", "closed_at", "revision", "deal_count", "totals", "pot", "next_dealer", "import_fingerprint", "seats",
-    "deals",
+    "deals", "lineup",
 }  # fmt: skip
+LINEUP_KEYS = {"after_sequence", "seat", "joins", "table_seat", "at"}
 SEAT_KEYS = {"position", "member", "name"}
 DEAL_KEYS = {
     "id", "sequence", "number", "facts", "revision", "result", "client_token", "created_by", "created_at",
@@ -296,6 +297,15 @@ def _session(
         seat = object_at(value, at, SEAT_KEYS)
         member = ref(restoring.members, seat["member"], f"{at}.member")
         create(Seat, at, session=session, position=seat["position"], member=member, name=seat["name"])
+    seats = {seat.position: seat for seat in session.seats.all()}
+    for index, value in enumerate(list_at(row.get("lineup", []), f"{where}.lineup")):
+        at = f"{where}.lineup[{index}]"
+        change = object_at(value, at, LINEUP_KEYS)
+        create(
+            LineupChange, at, session=session, after_sequence=change["after_sequence"],
+            seat=ref(seats, change["seat"], f"{at}.seat"), joins=change["joins"], table_seat=change["table_seat"],
+            at=parsed_time(change["at"], f"{at}.at"),
+        )  # fmt: skip
     for index, value in enumerate(list_at(row["deals"], f"{where}.deals")):
         at = f"{where}.deals[{index}]"
         d = object_at(value, at, DEAL_KEYS)

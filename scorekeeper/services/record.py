@@ -56,7 +56,11 @@ def replay(
     """Score the deals ``earlier`` (facts) and then ``deals`` (their facts as they are in memory) once;
     DealRejected naming deal number ``changed``."""
     try:
-        parsed = engine.load(session_document(session, [*earlier, *(deal.facts for deal in deals)]))
+        # Added at the end after ``earlier``, a deal comes after every player who left or joined: the deals' own
+        # places (``sequence``) are needed only where the deals are all there is (an insert, a correction).
+        sequences = None if earlier else [deal.sequence for deal in deals]
+        document = session_document(session, [*earlier, *(deal.facts for deal in deals)], sequences=sequences)
+        parsed = engine.load(document)
         results = parsed.results()
     except engine.InvalidSession as error:
         raise DealRejected(error.problems, changed) from None
@@ -158,10 +162,12 @@ def store_player_results(session: Session, deals: Sequence[Deal] | None = None) 
 
 
 def make_room(session: Session, sequence: int) -> None:
-    """Move every deal from ``sequence`` on one place later (deleted deals too), for a deal inserted there."""
+    """Move every deal from ``sequence`` on one place later (deleted deals too), and every player who left or joined
+    after them, for a deal inserted there."""
     later = session.deals.filter(sequence__gte=sequence)
     later.update(sequence=F("sequence") + OFFSET)
     Deal.objects.filter(session=session, sequence__gte=OFFSET).update(sequence=F("sequence") - OFFSET + 1)
+    session.lineup_changes.filter(after_sequence__gte=sequence).update(after_sequence=F("after_sequence") + 1)
 
 
 def user(actor: Actor) -> Any:

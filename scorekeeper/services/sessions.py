@@ -6,12 +6,13 @@ import hashlib
 import json
 import unicodedata
 from collections.abc import Mapping, Sequence
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from django.db import transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 
@@ -22,6 +23,7 @@ from ..models import (
     Club,
     Deal,
     HouseRules,
+    LineupChange,
     Member,
     PotPolicy,
     Role,
@@ -241,10 +243,11 @@ def import_session(*, club: Club, document: Any, actor: record.Actor = None, aga
         next_dealer=done.next_dealer,
         revision=1,
     )
-    Seat.objects.bulk_create(
+    seats = Seat.objects.bulk_create(
         Seat(session=session, position=i, member=m, name=name)
         for i, (m, name) in enumerate(zip(members, parsed.players, strict=True))
     )
+    store_lineup(session, parsed.lineup, {seat.name: seat for seat in seats}, actor)
     deals = Deal.objects.bulk_create(
         Deal(
             session=session,
@@ -260,6 +263,35 @@ def import_session(*, club: Club, document: Any, actor: record.Actor = None, aga
     record.audit(session, actor, AuditEntry.Action.SESSION_IMPORTED, after={"deals": len(parsed.deals)})
     hand_on_pot(session, actor)
     return session
+
+
+def store_lineup(
+    session: Session, changes: Sequence[engine.Change], seats: Mapping[str, Seat], actor: record.Actor
+) -> None:
+    """A document's players who left or joined, after the deal they came after (deal n has sequence n)."""
+    LineupChange.objects.bulk_create(
+        LineupChange(
+            session=session,
+            after_sequence=change.after,
+            seat=seats[change.player],
+            joins=change.joins,
+            table_seat=change.seat,
+            at=_moment(change.at),
+            created_by=record.user(actor),
+        )
+        for change in changes
+    )
+
+
+def _moment(text: str | None) -> datetime:
+    """When a document says a change was made (ISO 8601; local time without a zone), or now when it does not say."""
+    try:
+        moment = parse_datetime(text) if text else None
+    except ValueError:
+        moment = None
+    if moment is None:
+        return timezone.now()
+    return moment if timezone.is_aware(moment) else timezone.make_aware(moment)
 
 
 @transaction.atomic
@@ -389,12 +421,13 @@ def frozen(game: str, rules: Any, tariff: Any) -> tuple[dict[str, Any], dict[str
         raise DealRejected(error.problems, None) from None
 
 
-def member_named(club: Club, name: str) -> Member:
-    """The club's member of that name (ignoring case and spaces around it), or a new guest."""
+def member_named(club: Club, name: str, field: str = "players") -> Member:
+    """The club's member of that name (ignoring case and spaces around it), or a new guest; a name that cannot be
+    one is refused at ``field``."""
     try:
-        name = engine.names.check_name("players", name)
+        name = engine.names.check_name(field, name)
     except engine.DealError as error:
-        raise ServiceError.on("players", error.words) from None
+        raise ServiceError.on(field, error.words) from None
     member = club.members.filter(name__iexact=name).first()
     return member or Member.objects.create(club=club, name=name, is_guest=True)
 

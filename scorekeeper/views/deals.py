@@ -9,6 +9,7 @@ shows a fresh form; a cached copy could not add a deal twice anyway (its token a
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib import messages
@@ -252,21 +253,32 @@ def _entry(session: Session, playing: tuple[str, ...], facts: Any = None, *, fir
 
 def _playing(deal: Deal) -> tuple[str, ...]:
     """Who played a stored deal: everyone at the table but whoever sat out."""
-    out = deal.result["out"] if deal.result else []
+    out = {*deal.result["out"], *deal.result.get("away", ())} if deal.result else set()
     return tuple(seat.name for seat in deal.session.seats.all() if seat.name not in out)
+
+
+def _at_table(session: Session, seats: Sequence[str], deal: Deal | None, before: Deal | None) -> Sequence[str]:
+    """Who sat at the table for ``deal`` (or a deal inserted ``before`` one, or the next deal): every player of the
+    session unless someone left or joined."""
+    if deal is not None:
+        away = deal.result.get("away", ()) if deal.result else ()
+        return [name for name in seats if name not in away]
+    return selectors.seating_before(session, before) if before else selectors.header_of(session).seating()
 
 
 def _inserted_seat(session: Session, before: Deal) -> tuple[str, tuple[str, ...]]:
     """Who would deal a deal inserted before ``before``, and who would play it: the rotation from the deal before."""
     header = selectors.header_of(session)
+    seated = selectors.seating_before(session, before)
     previous = session.deals.filter(deleted_at__isnull=True, sequence__lt=before.sequence).order_by("-sequence")
     last = previous.first()
     if last is None or not last.result:
         dealer = header.players[session.first_dealer]
-    else:
-        seat = header.players.index(last.result["dealer"])
-        dealer = header.players[(seat + 1) % len(header.players)]
-    return dealer, header.playing(dealer)
+    elif last.result["dealer"] in seated:
+        dealer = seated[(seated.index(last.result["dealer"]) + 1) % len(seated)]
+    else:  # the last dealer left before this deal: the engine says who deals when the deal is saved
+        dealer = seated[0]
+    return dealer, header.playing(dealer, seated=seated) if dealer in seated else seated
 
 
 def _before(session: Session, value: str | None) -> Deal | None:
@@ -329,7 +341,7 @@ def _render_entry(
             "conflict": conflict,
             "same_as_last": same_as_last,
             "client_token": client_token,
-            "sitting_out": [p for p in seats if p not in entry.playing],
+            "sitting_out": [p for p in _at_table(session, seats, deal, before) if p not in entry.playing],
             "pflichtsolo": None if deal else selectors.pflichtsolo_round(session, entry.game, seats),
             "preview_url": reverse("deal_preview", args=[session.club.slug, session.pk]),
             "preview_at_once": entered,

@@ -14,7 +14,7 @@ from .. import history, live, selectors, services
 from ..clocks import clock_of
 from ..documents import export_document
 from ..engine import GAMES
-from ..forms import SessionMoneyForm, SessionStartForm
+from ..forms import JoinForm, LeaveForm, SessionMoneyForm, SessionStartForm
 from ..games import pack_of
 from ..models import Game, HouseRules, Member, Role, Session
 from . import table_links
@@ -244,6 +244,46 @@ def session_money(request: Request, club_slug: str, session_id: int) -> HttpResp
             return redirect(session)
     context = {"club": me.club, "me": me, "session": session, "form": form}
     return render(request, "scorekeeper/session_money.html", context)
+
+
+def session_players(request: Request, club_slug: str, session_id: int) -> HttpResponse:
+    """Someone leaves the table, or joins it, after the last deal (while the session is open)."""
+    me = club_member(request, club_slug, Role.SCORER)
+    session = selectors.session_of(me.club, session_id)
+    if not session.is_open:
+        return redirect(session)
+    refused = services.lineup.lineup_problems(session)
+    if refused:
+        messages.error(request, refused[0])
+        return redirect(session)
+    seated = selectors.header_of(session).seating()
+    step = request.POST.get("step") if request.method == "POST" else None
+    initial = {"revision": session.revision}
+    leave = LeaveForm(request.POST if step == "leave" else None, initial=initial, seated=seated, prefix="leave")
+    join = JoinForm(
+        request.POST if step == "join" else None, initial=initial, club=me.club, seated=seated, prefix="join"
+    )
+    form = leave if step == "leave" else join if step == "join" else None
+    if form is not None and form.is_valid():
+        revision = form.cleaned_data["revision"]
+        try:
+            if form is leave:
+                name = form.cleaned_data["leaves"]
+                services.player_leaves(session=session, actor=request.user, name=name, revision=revision)
+                done = _("%(name)s left the table.") % {"name": name}
+            else:
+                change = services.player_joins(
+                    session=session, actor=request.user, player=join.player, table_seat=form.cleaned_data["seat"],
+                    revision=revision,
+                )  # fmt: skip
+                done = _("%(name)s joined the table.") % {"name": change.seat.name}
+        except services.ServiceError as error:
+            add_service_errors(form, error, {"seat": "seat", "joins": "joins", "leaves": "leaves"})
+        else:
+            messages.success(request, done)
+            return redirect(session)
+    context = {"club": me.club, "me": me, "session": session, "seated": seated, "leave": leave, "join": join}
+    return render(request, "scorekeeper/session_players.html", context)
 
 
 def session_export(request: Request, club_slug: str, session_id: int) -> HttpResponse:

@@ -142,6 +142,7 @@ def _session_pages(session: Any, first: bool) -> list[Page]:
         Page(reverse("session_history", args=[slug, pk])),
         Page(reverse("session_settlement", args=[slug, pk])),
         Page(reverse("session_money", args=[slug, pk]), Role.SCORER),
+        Page(reverse("session_players", args=[slug, pk]), Role.SCORER),
     ]
     return by_game + alike if first else by_game
 
