@@ -1,16 +1,30 @@
 """The app's models in one module for Django and the migrations; they live in seasons/ and tournaments/."""
 
 from .seasons.models import League, LeagueClub, Season, SeasonRating, new_public_token
-from .tournaments.models import ApartPair, Participant, Penalty, TableSeat, Tournament, TournamentRound, TournamentTable
+from .tournaments.models import (
+    ApartPair,
+    Bye,
+    HallLot,
+    Participant,
+    Penalty,
+    Substitution,
+    TableSeat,
+    Tournament,
+    TournamentRound,
+    TournamentTable,
+)
 
 __all__ = [
     "ApartPair",
+    "Bye",
+    "HallLot",
     "League",
     "LeagueClub",
     "Participant",
     "Penalty",
     "Season",
     "SeasonRating",
+    "Substitution",
     "TableSeat",
     "Tournament",
     "TournamentRound",
