@@ -82,6 +82,11 @@ class TableSheet:
     number: int
     players: list[Participant]
     layout: SheetLayout
+    names: list[str]  # who plays each seat: "Bert (for Anna)" for a substitute
+
+    @property
+    def seats(self) -> list[tuple[Participant, str]]:
+        return list(zip(self.players, self.names, strict=True))
 
     @property
     def rows(self) -> range:
@@ -121,7 +126,9 @@ def where_pages(seats: list[SeatLine]) -> list[list[list[SeatLine]]]:
 def sheets_pdf(tournament: Tournament, this_round: TournamentRound) -> bytes:
     preset = selectors.preset_of(tournament)
     sheets = [
-        TableSheet(t.number, t.players, SheetLayout(len(t.players), preset.games[len(t.players)], preset.pflichtsolo))
+        TableSheet(
+            t.number, t.players, SheetLayout(len(t.players), preset.games[len(t.players)], preset.pflichtsolo), t.names
+        )
         for t in selectors.tables_of(this_round)
     ]
     grids = [layout.css() for layout in sorted({s.layout for s in sheets}, key=lambda layout: layout.css_class)]
