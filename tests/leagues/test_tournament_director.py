@@ -4,8 +4,12 @@ in every ranking; by persona (the owner directs, a scorer or member cannot, an o
 from __future__ import annotations
 
 import datetime
+import io
+import json
+from pathlib import Path
 
 import pytest
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
@@ -15,6 +19,7 @@ from leagues.tournaments import services as tournaments
 from leagues.tournaments.rules.byes import bye_points, drawn_byes
 from leagues.tournaments.rules.ranking import Standing, decided_by_hall_lots
 from scorekeeper import services
+from scorekeeper.club_documents import export_club
 from scorekeeper.models import AuditEntry
 from tests.leagues.conftest import Personas, play_out
 
@@ -202,3 +207,25 @@ def test_bad_input_is_a_message_at_the_field(client: Client, personas: Personas,
     assert not tournament.byes.exists()
     response = client.post(url("tournament_ranking", tournament), {"winner": anna.pk})  # nobody level: no lot form
     assert response.status_code == 200
+
+
+def test_the_directors_decisions_come_back_with_the_clubs_backup(personas: Personas, tmp_path: Path) -> None:
+    tournament = new_tournament(personas, 9, substitute_credit="substitute")
+    carl = tournament.participants.get(name="Gast 9")
+    tournaments.give_bye(tournament=tournament, actor=personas.owner, participant=carl)
+    tournaments.start_round(tournament=tournament, actor=personas.owner)
+    anna = tournament.participants.get(name="Gast 1")
+    tournaments.substitute(tournament=tournament, actor=personas.owner, participant=anna, from_round=1, name="Ersatz")
+    level = selectors.ranking(tournament).rows  # no game yet: all level
+    tournaments.draw_lot(tournament=tournament, actor=personas.owner, winner=level[3].participant)
+    path = tmp_path / "club.json"
+    path.write_text(json.dumps(export_club(personas.club)), encoding="utf-8")
+    call_command("import_club", str(path), "--slug", "copy", stdout=io.StringIO())
+    copy = Tournament.objects.get(club__slug="copy")
+
+    def shown(t: Tournament) -> list[tuple[int, str, bool, tuple[int, ...]]]:
+        return [(row.place, row.name, row.by_lot, row.byes) for row in selectors.ranking(t).rows]
+
+    assert shown(copy) == shown(tournament)
+    assert shown(copy)[0][1:3] == (level[3].name, True)
+    assert copy.substitutions.get().entry is not None
