@@ -45,8 +45,10 @@ def test_a_late_registration_from_the_page_plays_from_the_next_round_and_is_draw
 ) -> None:
     tournaments.start_round(tournament=tournament, actor=personas.owner)
     client.force_login(personas.owner)
-    page = client.get(url("tournament", tournament)).content.decode()
-    assert "plays from round 2" in page  # the form says so before the director registers
+    response = client.get(url("tournament", tournament))
+    assert "plays from round 2" in response.content.decode()  # the form says so before the director registers
+    for name in ("form", "sub_form", "bye_form"):
+        assert not response.context[name].is_bound, name  # a page to fill in, no error shown
     response = client.post(url("tournament", tournament), {"action": "register", "name": "Spät"}, follow=True)
     assert "Spät is registered and plays from round 2." in response.content.decode()
     late = tournament.participants.get(name="Spät")
@@ -136,6 +138,9 @@ def test_hall_lots_order_players_level_on_everything() -> None:
     ranked, decided = decided_by_hall_lots(level, [(frozenset({1, 2, 3}), 2), (frozenset({1, 3}), 3)])
     assert [(s.player, s.place) for s in ranked] == [(2, 1), (3, 2), (1, 3), (4, 4)]
     assert decided == {1, 2, 3}
+    ranked, decided = decided_by_hall_lots(level, [(frozenset({1, 2, 3}), 2)])
+    assert [(s.player, s.place) for s in ranked] == [(2, 1), (1, 2), (3, 2), (4, 4)]
+    assert decided == {2}  # the others still share the 2nd place
     assert decided_by_hall_lots(level, [(frozenset({1, 2}), 2)])[0] == level  # not the players level now
 
 

@@ -114,7 +114,8 @@ def _tally(results: Iterable[RoundResult]) -> dict[int, _Tally]:
 def decided_by_hall_lots(
     standings: Sequence[Standing], lots: Sequence[tuple[frozenset[int], int]]
 ) -> tuple[list[Standing], set[int]]:
-    """The standings with the lots drawn in the hall applied, and the players whose place a lot decided.
+    """The standings with the lots drawn in the hall applied, and the players whose place a lot decided (each lot's
+    winner, and the one left alone by the last lot; players still sharing a place are not decided).
 
     ``lots`` (in the order drawn) pairs the start numbers who drew with the winner. Players sharing a place are
     ordered by a lot drawn among exactly them: its winner takes the place, the others share the next one until a lot
@@ -131,8 +132,8 @@ def decided_by_hall_lots(
         while len(left) > 1 and (winner := winners.get(frozenset(s.player for s in left))) is not None:
             first = next(s for s in left if s.player == winner)
             out.append(replace(first, place=next_place))
-            decided.update(s.player for s in left)
             left.remove(first)
+            decided.update([winner, *(s.player for s in left if len(left) == 1)])  # the last one is placed too
             next_place = None if next_place is None else next_place + 1
         out.extend(replace(s, place=next_place) for s in left)
     return out, decided

@@ -76,7 +76,10 @@ def tournament_detail(request: Request, club_slug: str, tournament_id: int) -> H
     directs = me.can(Role.OWNER)
     members = me.club.members.filter(is_guest=False).exclude(tournament_entries__tournament=tournament)
     action = request.POST.get("action", "register")
-    posted = {name: request.POST if action == name else None for name in ("register", "substitute", "bye")}
+    posted = {
+        name: request.POST if request.method == "POST" and action == name else None
+        for name in ("register", "substitute", "bye")
+    }
     started = tournament.played_rounds.count()
     open_round = tournament.played_rounds.filter(closed_at__isnull=True).order_by("-number").first()
     coming = [p for p in tournament.participants.all() if p.plays_in(started + 1)]
