@@ -11,7 +11,8 @@ seasons) and ``tournaments``.
   them out again from the restored results (``rating_store.refresh_league``) rather than trust stored numbers.
 - A tournament is its ``schreiber-tournament/1`` document, written by the one writer (``tournament_documents``),
   beside what that document does not hold: which member each participant is and which club session each table
-  sheet is, the status, the frozen rules and the prizes, the kept draw and the times, the teams.
+  sheet is, the status, the frozen rules and the prizes, the kept draw and the times, the teams, and the director's
+  decisions (substitutes, byes, lots drawn in the hall; a backup of before them has none).
 """
 
 from __future__ import annotations
@@ -28,11 +29,14 @@ from scorekeeper.services.backups import Restoring, create, list_at, object_at, 
 
 from .models import (
     ApartPair,
+    Bye,
+    HallLot,
     League,
     LeagueClub,
     Participant,
     Penalty,
     Season,
+    Substitution,
     TableSeat,
     Team,
     TeamMember,
@@ -58,9 +62,13 @@ SEASON_KEYS = (
 )  # fmt: skip
 TOURNAMENT_KEYS = (
     "document", "played_on", "currency", "status", "settings", "plan", "created_at", "participants", "apart",
-    "rounds", "penalties", "teams", "public_link",
+    "rounds", "penalties", "teams", "public_link", "decisions",
 )  # fmt: skip
 TEAM_KEYS = ("name", "members", "created_at")
+DECISION_KEYS = ("substitutions", "byes", "lots")
+SUBSTITUTION_KEYS = ("participant", "from_round", "member", "name", "credited", "entry", "created_at")
+BYE_KEYS = ("participant", "round", "drawn")
+LOT_KEYS = ("round", "among", "winner", "created_at")
 PARTICIPANT_KEYS = ("number", "member", "categories", "fixed_table")
 ROUND_KEYS = ("number", "drawn_at", "time_called_at", "closed_at", "tables")
 TABLE_KEYS = ("number", "session")
@@ -226,7 +234,27 @@ def _tournament(tournament: Tournament) -> dict[str, Any]:
             for team in tournament.teams.prefetch_related("members")
         ],
         "public_link": tournament.public_token is not None,
+        "decisions": _decisions(tournament),
     }
+
+
+def _decisions(tournament: Tournament) -> dict[str, Any]:
+    subs = tournament.substitutions.select_related("participant", "entry").order_by("pk")
+    return {
+        "substitutions": [
+            {"participant": s.participant.number, "from_round": s.from_round, "member": s.member_id, "name": s.name,
+             "credited": s.credited, "entry": s.entry.number if s.entry else None, "created_at": iso(s.created_at)}
+            for s in subs
+        ],
+        "byes": [
+            {"participant": b.participant.number, "round": b.round, "drawn": b.drawn}
+            for b in tournament.byes.select_related("participant").order_by("pk")
+        ],
+        "lots": [
+            {"round": lot.round, "among": lot.among, "winner": lot.winner.number, "created_at": iso(lot.created_at)}
+            for lot in tournament.hall_lots.select_related("winner").order_by("pk")
+        ],
+    }  # fmt: skip
 
 
 def restore_tournaments(value: Any, restoring: Restoring) -> None:
@@ -289,6 +317,7 @@ def _restore_tournament(row: dict[str, Any], where: str, restoring: Restoring) -
         )  # fmt: skip
     restoring.counts["penalties"] += len(penalties)
     _teams(tournament, row.get("teams", []), f"{where}.teams", by_number)  # none in a backup older than teams
+    _restore_decisions(tournament, row.get("decisions", {}), f"{where}.decisions", by_number, restoring)
 
 
 def _teams(tournament: Tournament, value: Any, where: str, by_number: dict[int, Participant]) -> None:
@@ -298,6 +327,34 @@ def _teams(tournament: Tournament, value: Any, where: str, by_number: dict[int, 
         team = create(Team, at, times={"created_at": entry["created_at"]}, tournament=tournament, name=entry["name"])
         for j, number in enumerate(list_at(entry["members"], f"{at}.members")):
             create(TeamMember, f"{at}.members[{j}]", team=team, participant=ref(by_number, number, f"{at}.members"))
+
+
+def _restore_decisions(
+    tournament: Tournament, value: Any, where: str, by_number: dict[int, Participant], restoring: Restoring
+) -> None:
+    decisions = object_at(value, where, DECISION_KEYS)
+    for i, raw in enumerate(list_at(decisions.get("substitutions", []), f"{where}.substitutions")):
+        at = f"{where}.substitutions[{i}]"
+        sub = object_at(raw, at, SUBSTITUTION_KEYS)
+        create(
+            Substitution, at, times={"created_at": sub.get("created_at")}, tournament=tournament,
+            participant=ref(by_number, sub.get("participant"), at), from_round=sub.get("from_round"),
+            member=ref(restoring.members, sub.get("member"), at), name=sub.get("name"), credited=sub.get("credited"),
+            entry=None if sub.get("entry") is None else ref(by_number, sub["entry"], at),
+        )  # fmt: skip
+    for i, raw in enumerate(list_at(decisions.get("byes", []), f"{where}.byes")):
+        at = f"{where}.byes[{i}]"
+        bye = object_at(raw, at, BYE_KEYS)
+        create(Bye, at, tournament=tournament, participant=ref(by_number, bye.get("participant"), at),
+               round=bye.get("round"), drawn=bye.get("drawn"))  # fmt: skip
+    for i, raw in enumerate(list_at(decisions.get("lots", []), f"{where}.lots")):
+        at = f"{where}.lots[{i}]"
+        lot = object_at(raw, at, LOT_KEYS)
+        among = lot.get("among")
+        if not (isinstance(among, list) and all(isinstance(n, int) for n in among)):
+            raise refused(f"{at}.among", _("a list of start numbers was expected."))
+        create(HallLot, at, times={"created_at": lot.get("created_at")}, tournament=tournament, round=lot.get("round"),
+               among=among, winner=ref(by_number, lot.get("winner"), at))  # fmt: skip
 
 
 def _participants(

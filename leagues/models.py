@@ -3,8 +3,11 @@
 from .seasons.models import League, LeagueClub, Season, SeasonRating
 from .tournaments.models import (
     ApartPair,
+    Bye,
+    HallLot,
     Participant,
     Penalty,
+    Substitution,
     TableSeat,
     Team,
     TeamMember,
@@ -15,12 +18,15 @@ from .tournaments.models import (
 
 __all__ = [
     "ApartPair",
+    "Bye",
+    "HallLot",
     "League",
     "LeagueClub",
     "Participant",
     "Penalty",
     "Season",
     "SeasonRating",
+    "Substitution",
     "TableSeat",
     "Team",
     "TeamMember",

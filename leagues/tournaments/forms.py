@@ -13,7 +13,7 @@ from scorekeeper.models import Member
 
 from ..competition import NAME_MAX
 from ..seasons.forms import DAY, TiebreakSlots
-from .models import Participant, Penalty
+from .models import Participant, Penalty, Substitution
 from .rules.clock import MOST_MINUTES
 from .rules.draw import MOST_ROUNDS
 from .rules.presets import PRESETS
@@ -62,6 +62,19 @@ class TournamentForm(TiebreakSlots, forms.Form):
     )
     table_points = forms.BooleanField(
         label=_("Table points on top"), required=False, help_text=_("40, 30, 20, 10 by place at a table of four.")
+    )
+    bye = forms.IntegerField(
+        label=_("A bye scores"),
+        min_value=-CENTS_MOST,
+        max_value=CENTS_MOST,
+        required=False,
+        help_text=_("Points for a round sat out (Freilos); empty: the round's average."),
+    )
+    substitute_credit = forms.ChoiceField(
+        label=_("A substitute's points count for"),
+        choices=Substitution.Credit.choices,
+        initial=Substitution.Credit.ORIGINAL,
+        required=False,  # the DDV's practice: the player replaced
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -148,6 +161,48 @@ class PenaltyForm(forms.Form):
         if participants is not None:
             for name in ("participant", "sitting_out", "soloist"):
                 self.fields[name].queryset = participants  # type: ignore[attr-defined]
+
+
+class SubstituteForm(forms.Form):
+    """A substitute for a participant's seat from a round on: a member, or a guest by name."""
+
+    participant = forms.ModelChoiceField(label=_("Substitute for"), queryset=Participant.objects.none())
+    from_round = forms.IntegerField(label=_("From round"), min_value=1, max_value=MOST_ROUNDS)
+    member = forms.ModelChoiceField(label=_("Substitute (member)"), queryset=Member.objects.none(), required=False)
+    name = forms.CharField(label=_("or a guest's name"), max_length=NAME_MAX, required=False)
+
+    def __init__(self, *args: Any, participants: Any = None, members: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **{"prefix": "sub", **kwargs})
+        if participants is not None:
+            self.fields["participant"].queryset = participants  # type: ignore[attr-defined]
+        if members is not None:
+            self.fields["member"].queryset = members  # type: ignore[attr-defined]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not data.get("member") and not (data.get("name") or "").strip():
+            self.add_error("name", _("Choose a member or enter a guest's name."))
+        return data
+
+
+class ByeForm(forms.Form):
+    participant = forms.ModelChoiceField(label=_("Bye in the next round for"), queryset=Participant.objects.none())
+
+    def __init__(self, *args: Any, participants: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **{"prefix": "bye", **kwargs})
+        if participants is not None:
+            self.fields["participant"].queryset = participants  # type: ignore[attr-defined]
+
+
+class LotForm(forms.Form):
+    winner = forms.ModelChoiceField(
+        label=_("The lot drawn in the hall was won by"), queryset=Participant.objects.none()
+    )
+
+    def __init__(self, *args: Any, participants: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if participants is not None:
+            self.fields["winner"].queryset = participants  # type: ignore[attr-defined]
 
 
 class SwapForm(forms.Form):

@@ -201,3 +201,65 @@ class TeamMember(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team} · {self.participant}"
+
+
+class Substitution(models.Model):
+    """A substitute (Ersatzspieler) who takes over a participant's seat from a round on: a member, or a guest by
+    name. ``credited`` (the tournament's setting when named) says whose the seat's points are: the participant's
+    (DDV practice), or the substitute's own ``entry``, who then plays the participant's seats as a participant."""
+
+    class Credit(models.TextChoices):
+        ORIGINAL = "original", _("the player replaced")
+        SUBSTITUTE = "substitute", _("the substitute")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="substitutions")
+    participant = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="substitutions")
+    from_round = models.PositiveSmallIntegerField(_("from round"))
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+")
+    name = models.CharField(_("substitute"), max_length=NAME_MAX)
+    credited = models.CharField(max_length=10, choices=Credit.choices, default=Credit.ORIGINAL)
+    entry = models.ForeignKey(Participant, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "from_round", "created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["participant", "from_round"], name="substitution_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} / {self.participant.name}"
+
+
+class Bye(models.Model):
+    """A round a participant does not play (Freilos) and scores the tournament's bye value for: given by the
+    director, or drawn when the field cannot be seated at the tables."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="byes")
+    participant = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="byes")
+    round = models.PositiveSmallIntegerField()
+    drawn = models.BooleanField(default=False)  # the field could not be seated; else the director gave it
+
+    class Meta:
+        ordering = ["tournament", "round", "participant"]
+        constraints = [models.UniqueConstraint(fields=["participant", "round"], name="bye_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.participant} · {self.round}"
+
+
+class HallLot(models.Model):
+    """A lot drawn in the hall between players level on every tie-break: ``winner`` is placed first among
+    ``among`` (start numbers) in the ranking overall (``round`` None) or of one round."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="hall_lots")
+    round = models.PositiveSmallIntegerField(null=True, blank=True)
+    among = models.JSONField(default=list)
+    winner = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.winner} · {self.among}"

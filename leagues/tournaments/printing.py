@@ -84,6 +84,11 @@ class TableSheet:
     number: int
     players: list[Participant]
     layout: SheetLayout
+    names: list[str]  # who plays each seat: "Bert (for Anna)" for a substitute
+
+    @property
+    def seats(self) -> list[tuple[Participant, str]]:
+        return list(zip(self.players, self.names, strict=True))
 
     @property
     def rows(self) -> range:
@@ -123,7 +128,9 @@ def where_pages(seats: list[SeatLine]) -> list[list[list[SeatLine]]]:
 def sheets_pdf(tournament: Tournament, this_round: TournamentRound) -> bytes:
     preset = selectors.preset_of(tournament)
     sheets = [
-        TableSheet(t.number, t.players, SheetLayout(len(t.players), preset.games[len(t.players)], preset.pflichtsolo))
+        TableSheet(
+            t.number, t.players, SheetLayout(len(t.players), preset.games[len(t.players)], preset.pflichtsolo), t.names
+        )
         for t in selectors.tables_of(this_round)
     ]
     grids = [layout.css() for layout in sorted({s.layout for s in sheets}, key=lambda layout: layout.css_class)]
@@ -158,8 +165,8 @@ def round_results_pdf(tournament: Tournament, this_round: TournamentRound) -> by
     ranked = selectors.ranking(tournament, round_number=this_round.number)
     counted = {row.participant.number: row.standing.points for row in ranked.rows}
     tables = [
-        (t, [(p, t.session.totals[seat] if seat < len(t.session.totals) else 0, counted.get(p.number, 0))
-             for seat, p in enumerate(t.players)], t.session.is_open)
+        (t, [(p, name, t.session.totals[seat] if seat < len(t.session.totals) else 0, counted.get(p.number, 0))
+             for seat, (p, name) in enumerate(t.seats)], t.session.is_open)
         for t in selectors.tables_of(this_round)
     ]  # fmt: skip
     table_of = {p.number: t.number for t, lines, _open in tables for p, *_ in lines}
@@ -167,6 +174,7 @@ def round_results_pdf(tournament: Tournament, this_round: TournamentRound) -> by
         **_head(tournament),
         "round": this_round,
         "tables": tables,
+        "byes": selectors.byes_of(tournament, this_round.number),
         **_ranking_rows(ranked, table_of=table_of),
     }
     return pdf_from_template("leagues/print/tournament/round_results.html", context)
@@ -207,6 +215,11 @@ def _ranking_rows(
         {
             "standing": row.standing,
             "participant": row.participant,
+            "name": row.name,
+            "withdrawn_after": row.withdrawn_after,
+            "substitutes": row.substitutes,
+            "by_lot": row.by_lot,
+            "byes": row.byes,
             "table": (table_of or {}).get(row.participant.number),
             "rounds": [row.standing.rounds.get(n, "–") for n in rounds],
             "tiebreaks": row.standing.tiebreak_cells(tiebreaks),

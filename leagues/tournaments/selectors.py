@@ -10,18 +10,21 @@ from typing import Any
 from django.db.models import Count, QuerySet
 from django.http import Http404
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scorekeeper.clocks import TableClock
 from scorekeeper.engine_words import translated
 from scorekeeper.models import Club, Session, TableLink
 
-from .models import Participant, TableSeat, Tournament, TournamentRound, TournamentTable
+from .models import Bye, Participant, Substitution, TableSeat, Tournament, TournamentRound, TournamentTable
+from .rules.byes import AVERAGE, bye_points, drawn_byes
 from .rules.clock import minutes_by_size
 from .rules.draw import Plan, plan, stats
+from .rules.fields import ordinary_size
 from .rules.finality import TableRound, missing_for_final
 from .rules.penalties import Penalty as TournamentPenalty
 from .rules.presets import PRESETS, Preset
-from .rules.ranking import POINTS, RoundResult, Standing, draw_lots, rank
+from .rules.ranking import POINTS, RoundResult, Standing, decided_by_hall_lots, draw_lots, rank
 from .rules.sheet import table_points
 from .rules.words import Message
 
@@ -53,14 +56,39 @@ class TableView:
     players: list[Participant]
     session: Session
     link: TableLink | None  # the table's phone link while the round lasts
+    names: list[str]  # each seat's player as the round page shows them: "Bert (for Anna)" for a substitute
 
     @property
     def number(self) -> int:
         return self.table.number
 
+    @property
+    def seats(self) -> list[tuple[Participant, str]]:
+        return list(zip(self.players, self.names, strict=True))
+
+
+def substitutes(tournament: Tournament) -> dict[int, list[Substitution]]:
+    """Each participant's substitutions (by the participant's id, and by the substitute's own entry's), in the order
+    of their rounds."""
+    found: dict[int, list[Substitution]] = {}
+    for sub in tournament.substitutions.select_related("participant").order_by("from_round"):
+        found.setdefault(sub.participant_id, []).append(sub)
+        if sub.entry_id is not None:
+            found.setdefault(sub.entry_id, []).append(sub)
+    return found
+
+
+def seat_name(participant: Participant, round_number: int, subs: dict[int, list[Substitution]]) -> str:
+    """Who plays the participant's seat in the round: the participant, or the substitute "Bert (for Anna)"."""
+    taking_over = [s for s in subs.get(participant.pk, ()) if s.from_round <= round_number]
+    if not taking_over:
+        return participant.name
+    last = taking_over[-1]
+    return gettext("%(substitute)s (for %(player)s)") % {"substitute": last.name, "player": last.participant.name}
+
 
 def tables_of(this_round: TournamentRound) -> list[TableView]:
-    """The round's tables with their players, sessions and live links, in three queries."""
+    """The round's tables with their players, sessions and live links, in four queries."""
     tables = list(this_round.tables.select_related("session").order_by("number"))
     seats: dict[int, list[Participant]] = {t.pk: [] for t in tables}
     for row in (
@@ -70,7 +98,16 @@ def tables_of(this_round: TournamentRound) -> list[TableView]:
     links = {
         link.session_id: link for link in TableLink.objects.live().filter(session__in=[t.session_id for t in tables])
     }
-    return [TableView(t, seats[t.pk], t.session, links.get(t.session_id)) for t in tables]
+    subs = substitutes(this_round.tournament)
+    return [
+        TableView(t, seats[t.pk], t.session, links.get(t.session_id),
+                  [seat_name(p, this_round.number, subs) for p in seats[t.pk]])
+        for t in tables
+    ]  # fmt: skip
+
+
+def byes_of(tournament: Tournament, round_number: int) -> list[Bye]:
+    return list(tournament.byes.filter(round=round_number).select_related("participant"))
 
 
 # the round clock ---------------------------------------------------------------------------------------------------
@@ -176,8 +213,7 @@ def drawn(tournament: Tournament) -> Drawn:
     from is unchanged, else drawn afresh without writing: the draw is deterministic (the tournament's seed), so what
     a page shows is what ``services.tournaments.draw`` keeps and ``start_round`` starts. Raises ``DrawError``."""
     played = played_rounds(tournament)
-    coming = len(played) + 1
-    field = [p for p in tournament.participants.all() if p.plays_in(coming)]
+    field, _byes = coming_field(tournament, len(played) + 1)
     apart = [(str(pair.first.number), str(pair.second.number)) for pair in tournament.apart_pairs.select_related()]
     wishes: dict[str, Any] = {
         "played": played,
@@ -195,6 +231,18 @@ def drawn(tournament: Tournament) -> Drawn:
     stored = Plan(every_round, len(played), tournament.seed, tournament.game, kept["lower_bound"],
                   stats(every_round, tournament.game))  # fmt: skip
     return Drawn(stored, key, kept=True)
+
+
+def coming_field(tournament: Tournament, coming: int) -> tuple[list[Participant], list[int]]:
+    """Who plays round ``coming``: the participants who play in it and have no bye, less the fewest who must sit it
+    out for the rest to be seated (``rules.byes``); and those (start numbers), whose byes ``start_round`` keeps."""
+    given = set(tournament.byes.filter(round=coming).values_list("participant__number", flat=True))
+    field = [p for p in tournament.participants.all() if p.plays_in(coming) and p.number not in given]
+    so_far: dict[int, int] = {}
+    for number in tournament.byes.values_list("participant__number", flat=True):
+        so_far[number] = so_far.get(number, 0) + 1
+    out = drawn_byes([p.number for p in field], ordinary_size(tournament.game), so_far, tournament.seed, coming)
+    return [p for p in field if p.number not in out], out
 
 
 def played_rounds(tournament: Tournament) -> list[list[list[str]]]:
@@ -225,6 +273,14 @@ def preset_of(tournament: Tournament) -> Preset:
 class RankingRow:
     standing: Standing
     participant: Participant
+    name: str = ""  # as the ranking shows it: "Bert (for Anna)" for a substitute's own entry
+    substitutes: str = ""  # who played the participant's seat for them, their points counting for the participant
+    by_lot: bool = False  # a lot drawn in the hall decided the place
+    byes: tuple[int, ...] = ()  # the rounds the participant had a bye
+
+    @property
+    def withdrawn_after(self) -> int | None:
+        return self.participant.last_round
 
     @property
     def place(self) -> int:
@@ -306,15 +362,55 @@ def ranking(tournament: Tournament, *, round_number: int | None = None) -> Tourn
             )
     chain = (POINTS, *tournament.tiebreaks)  # as the document lists it
     rounds = sorted({number for number, _ in tables})
+    byes = _bye_results(tournament, results, rounds)
+    results.extend(byes)
     if round_number not in rounds:
         round_number = None
     counted = [r for r in results if round_number is None or r.round == round_number]
     participants = {p.number: p for p in tournament.participants.all()}
     lots = draw_lots(participants, tournament.seed) if "lot" in chain else None
-    rows = [RankingRow(s, participants[s.player]) for s in rank(counted, chain, lots)]
+    hall_lots = [
+        (frozenset(among), winner)
+        for among, winner in tournament.hall_lots.filter(round=round_number).values_list("among", "winner__number")
+    ]
+    standings, decided = decided_by_hall_lots(rank(counted, chain, lots), hall_lots)
+    subs = substitutes(tournament)
+    bye_rounds: dict[int, tuple[int, ...]] = {}
+    for bye in byes:
+        bye_rounds[bye.player] = (*bye_rounds.get(bye.player, ()), bye.round)
+    rows = [
+        RankingRow(s, p, _ranked_name(p, subs), _played_for(p, subs), s.player in decided, bye_rounds.get(s.player, ()))
+        for s in standings
+        if (p := participants[s.player])
+    ]
     sizes = {key: len(seated) for key, seated in tables.items()}
     missing = missing_for_final(tournament.rounds, len(rounds), _table_rounds(preset, stored, sizes, closed))
     return TournamentRanking(rows, rounds, round_number, chain, len(open_sessions), missing)
+
+
+def _bye_results(tournament: Tournament, results: list[RoundResult], rounds: list[int]) -> list[RoundResult]:
+    """Each bye of a round started as a result of that round: the tournament's bye value, alone at its own table."""
+    value = tournament.settings.get("bye", AVERAGE)
+    played: dict[int, list[int]] = {}
+    for r in results:
+        played.setdefault(r.round, []).append(r.points)
+    return [
+        RoundResult(player=number, round=round_, table=-number, points=bye_points(value, played.get(round_, [])))
+        for number, round_ in tournament.byes.filter(round__in=rounds).values_list("participant__number", "round")
+    ]
+
+
+def _ranked_name(participant: Participant, subs: dict[int, list[Substitution]]) -> str:
+    own = [s for s in subs.get(participant.pk, ()) if s.entry_id == participant.pk]
+    return seat_name(participant, own[0].from_round, subs) if own else participant.name
+
+
+def _played_for(participant: Participant, subs: dict[int, list[Substitution]]) -> str:
+    """Who played the participant's seat while the points stayed theirs: "Bert from round 2"."""
+    kept = [s for s in subs.get(participant.pk, ()) if s.participant_id == participant.pk and s.entry_id is None]
+    return ", ".join(
+        gettext("%(substitute)s from round %(n)s") % {"substitute": s.name, "n": s.from_round} for s in kept
+    )
 
 
 def _table_rounds(

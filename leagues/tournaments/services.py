@@ -30,7 +30,19 @@ from scorekeeper.services.record import Actor, audit_club
 
 from ..competition import NAME_MAX
 from . import selectors
-from .models import ApartPair, Participant, Penalty, TableSeat, Tournament, TournamentRound, TournamentTable
+from .models import (
+    ApartPair,
+    Bye,
+    HallLot,
+    Participant,
+    Penalty,
+    Substitution,
+    TableSeat,
+    Tournament,
+    TournamentRound,
+    TournamentTable,
+)
+from .rules.byes import AVERAGE
 from .rules.clock import MOST_MINUTES
 from .rules.document import Participant as DocumentParticipant
 from .rules.document import Round as DocumentRound
@@ -67,10 +79,14 @@ def create_tournament(
     tiebreaks: Sequence[str] = ("best_round", "shared"),
     seed: int | None = None,
     options: Mapping[str, Any] | None = None,
+    bye: int | str = AVERAGE,
+    substitute_credit: str = Substitution.Credit.ORIGINAL,
 ) -> Tournament:
     """A tournament in registration, scored by a tournament ``preset`` (``rules.presets``) under the director's
     ``options`` (those the preset offers; each not given keeps the preset's value): its table sessions will be played
-    under the rules and tariff these give, frozen now as a session freezes them, and the options are kept."""
+    under the rules and tariff these give, frozen now as a session freezes them, and the options are kept. ``bye`` is
+    what a bye scores (points, or the round's ``average``, ``rules.byes``); ``substitute_credit`` whose a
+    substitute's points are (``Substitution.Credit``)."""
     scoring = PRESETS.get(preset) if isinstance(preset, str) else None
     if scoring is None:
         raise ServiceError.on("preset", _("Choose one of the scorings offered."))
@@ -88,6 +104,10 @@ def create_tournament(
         chain = [key for key in parse_tiebreaks([POINTS, *tiebreaks]) if key != POINTS]
     except Bad as error:
         raise ServiceError.on("tiebreaks", error.words) from error
+    if bye != AVERAGE and (not isinstance(bye, int) or isinstance(bye, bool) or not -CENTS_MOST <= bye <= CENTS_MOST):
+        raise ServiceError.on("bye", _("A bye scores from %(least)s to %(most)s points.")
+                              % {"least": -CENTS_MOST, "most": CENTS_MOST})  # fmt: skip
+    substitute_credit = clean_choice(substitute_credit, "substitute_credit", Substitution.Credit.values)
     tournament = Tournament.objects.create(
         club=club,
         name=clean_name(name, "name", NAME_MAX),
@@ -99,6 +119,8 @@ def create_tournament(
             "tariff": frozen_tariff,
             "table_points": bool(table_points),
             **({"options": dict(scoring.chosen)} if scoring.options else {}),
+            "bye": bye,
+            "substitute_credit": substitute_credit,
         },
         rounds=rounds,
         entry_fee_cents=entry_fee_cents,
@@ -263,6 +285,9 @@ def start_round(*, tournament: Tournament, actor: Actor) -> TournamentRound:
         raise ServiceError.on(None, error.words) from error
     assert tables is not None  # number <= rounds: the plan has this round
     by_number = {str(p.number): p for p in tournament.participants.select_related("member")}
+    for out in selectors.coming_field(tournament, number)[1]:  # the field could not be seated: byes drawn
+        Bye.objects.create(tournament=tournament, participant=by_number[str(out)], round=number, drawn=True)
+        _audit(tournament, actor, "bye_drawn", round=number, name=by_number[str(out)].name)
     this_round = TournamentRound.objects.create(tournament=tournament, number=number)
     for table_number, seated in enumerate(tables, start=1):
         _seat_table(tournament, this_round, table_number, [by_number[n] for n in seated], actor)
@@ -282,7 +307,7 @@ def _seat_table(
         game=tournament.game,
         rules=tournament.settings["rules"],
         tariff=tournament.settings["tariff"],
-        players=[p.member for p in seated],
+        players=[_playing(p, this_round.number) for p in seated],
         played_on=tournament.played_on,
         table=_("%(tournament)s, round %(round)s, table %(table)s")
         % {"tournament": tournament.name, "round": this_round.number, "table": number},
@@ -294,6 +319,12 @@ def _seat_table(
         TableSeat(table=table, participant=p, position=position) for position, p in enumerate(seated)
     )
     return table
+
+
+def _playing(participant: Participant, round_number: int) -> Member:
+    """Who sits at the participant's seat in the round: the participant, or the substitute who took it over."""
+    taking_over = participant.substitutions.filter(from_round__lte=round_number).order_by("-from_round").first()
+    return taking_over.member if taking_over else participant.member
 
 
 @transaction.atomic
@@ -545,6 +576,115 @@ def add_penalty(
     return penalty
 
 
+# the director's decisions: a bye, a substitute, a lot drawn in the hall -------------------------------------------
+
+
+@transaction.atomic
+def give_bye(*, tournament: Tournament, actor: Actor, participant: Participant) -> Bye:
+    """The participant sits the next round out and scores the tournament's bye value for it (``rules.byes``); the
+    rounds to come are drawn again without them."""
+    tournament = locked(tournament)
+    coming = rounds_started(tournament) + 1
+    if participant.tournament_id != tournament.pk or not participant.plays_in(coming) or coming > tournament.rounds:
+        raise ServiceError.on("participant", _("Choose a participant who plays in the next round."))
+    if participant.byes.filter(round=coming).exists():
+        raise ServiceError.on("participant", _("%(name)s has a bye already.") % {"name": participant.name})
+    bye = Bye.objects.create(tournament=tournament, participant=participant, round=coming)
+    _audit(tournament, actor, "bye_given", round=coming, name=participant.name)
+    _draw_again(tournament, actor)
+    return bye
+
+
+@transaction.atomic
+def substitute(
+    *,
+    tournament: Tournament,
+    actor: Actor,
+    participant: Participant,
+    from_round: int,
+    member: Member | None = None,
+    name: str = "",
+) -> Substitution:
+    """A substitute (a member, or a guest by name) takes over the participant's seat from ``from_round`` on (the
+    round playing, or one to come). Whose the seat's points are is the tournament's setting: the participant's, or
+    the substitute's own, who then plays as a participant of their own from that round (the participant withdraws).
+    A table of the round that has no game yet seats the substitute on its sheet; one that has played keeps its
+    sheet's names, the round page and the ranking name the substitute."""
+    tournament = locked(tournament)
+    started = rounds_started(tournament)
+    current = tournament.played_rounds.filter(closed_at__isnull=True).order_by("-number").first()
+    first = current.number if current else started + 1
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ServiceError.on(None, _("The tournament is over."))
+    if participant.tournament_id != tournament.pk:
+        raise ServiceError.on("participant", _("Choose a participant of this tournament."))
+    if not isinstance(from_round, int) or not first <= from_round <= tournament.rounds:
+        raise ServiceError.on(
+            "from_round",
+            _("A substitute plays from round %(first)s to %(last)s.") % {"first": first, "last": tournament.rounds},
+        )
+    if not participant.plays_in(from_round):
+        raise ServiceError.on("participant", _("%(name)s does not play in that round.") % {"name": participant.name})
+    if member is None:
+        member = scorekeeper.sessions.member_named(tournament.club, clean_name(name, "name"))
+    elif member.club_id != tournament.club_id:
+        raise ServiceError.on("member", _("Only members and guests of the club can take part."))
+    if tournament.participants.filter(member=member).exists():
+        raise ServiceError.on("name", _("%(name)s is already registered.") % {"name": member.name})
+    if participant.substitutions.filter(from_round=from_round).exists():
+        raise ServiceError.on(
+            "from_round", _("%(name)s has a substitute from that round already.") % {"name": participant.name}
+        )
+    credited = tournament.settings.get("substitute_credit", Substitution.Credit.ORIGINAL)
+    sub = Substitution.objects.create(
+        tournament=tournament, participant=participant, from_round=from_round, member=member, name=member.name,
+        credited=credited,
+    )  # fmt: skip
+    seats = TableSeat.objects.filter(participant=participant, table__round__number__gte=from_round)
+    if credited == Substitution.Credit.SUBSTITUTE:
+        number = 1 + max(tournament.participants.values_list("number", flat=True), default=0)
+        sub.entry = Participant.objects.create(
+            tournament=tournament, number=number, member=member, name=member.name, first_round=from_round
+        )
+        sub.save(update_fields=["entry"])
+        participant.last_round = from_round - 1
+        participant.save(update_fields=["last_round"])
+        seats.update(participant=sub.entry)
+    for table in TournamentTable.objects.filter(round__number__gte=from_round, seat_rows__in=TableSeat.objects.filter(
+        participant__in=[participant, *([sub.entry] if sub.entry else [])], table__round__number__gte=from_round
+    )).distinct():  # fmt: skip
+        if not table.session.deals.exists():
+            _reseat(tournament, table, actor)
+    _audit(tournament, actor, "substitute", name=participant.name, substitute=member.name, from_round=from_round,
+           credited=credited)  # fmt: skip
+    _draw_again(tournament, actor)
+    return sub
+
+
+def _reseat(tournament: Tournament, table: TournamentTable, actor: Actor) -> TournamentTable:
+    """The table's sheet started again with the players as seated now (a table without a game yet)."""
+    seated = [row.participant for row in table.seat_rows.select_related("participant__member").order_by("position")]
+    session, number, this_round = table.session, table.number, table.round
+    table.delete()
+    scorekeeper.delete_session(session=session, actor=actor)
+    return _seat_table(tournament, this_round, number, seated, actor)
+
+
+@transaction.atomic
+def draw_lot(*, tournament: Tournament, actor: Actor, winner: Participant, round_number: int | None = None) -> HallLot:
+    """A lot drawn in the hall between players level on every tie-break, in the ranking overall (or of one round):
+    the ``winner`` takes the place they share, the others share the next."""
+    tournament = locked(tournament)
+    ranked = selectors.ranking(tournament, round_number=round_number)
+    place = next((row.place for row in ranked.rows if row.participant.pk == winner.pk), None)
+    level = [row.participant.number for row in ranked.rows if place is not None and row.place == place]
+    if len(level) < 2:
+        raise ServiceError.on("winner", _("Choose a player who shares a place with others."))
+    lot = HallLot.objects.create(tournament=tournament, round=ranked.round, among=sorted(level), winner=winner)
+    _audit(tournament, actor, "lot_drawn", round=ranked.round, winner=winner.name, among=sorted(level))
+    return lot
+
+
 def _audit(tournament: Tournament, actor: Actor, what: str, **details: Any) -> None:
     audit_club(
         tournament.club,
@@ -561,7 +701,9 @@ __all__ = [
     "close_round",
     "create_tournament",
     "draw",
+    "draw_lot",
     "extend_clock",
+    "give_bye",
     "import_tournament",
     "keep_apart",
     "pause_clock",
@@ -570,6 +712,7 @@ __all__ = [
     "set_prizes",
     "start_clock",
     "start_round",
+    "substitute",
     "swap",
     "time_up",
     "withdraw",

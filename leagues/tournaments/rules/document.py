@@ -211,7 +211,7 @@ def _seed(value: Any) -> int | str:
 
 def _participant(fields: Fields) -> Participant:
     arrives = fields.get("arrives", whole(1), 1)
-    withdrawn = fields.get("withdrawn_after", optional(whole(1)), None)
+    withdrawn = fields.get("withdrawn_after", optional(whole(0)), None)
     if arrives and withdrawn and arrives > withdrawn:
         fields.problems.append(
             Problem(fields.at("arrives"), say("arrives_after_withdrawal", arrives=arrives, withdrawn=withdrawn))

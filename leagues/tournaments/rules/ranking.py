@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...competition import ranking as competition
 from ...competition.ranking import LOT, Standing, TieBreak, direct_comparison, parse_chain
@@ -109,3 +109,31 @@ def _tally(results: Iterable[RoundResult]) -> dict[int, _Tally]:
         )
         for p, rs in by_player.items()
     }
+
+
+def decided_by_hall_lots(
+    standings: Sequence[Standing], lots: Sequence[tuple[frozenset[int], int]]
+) -> tuple[list[Standing], set[int]]:
+    """The standings with the lots drawn in the hall applied, and the players whose place a lot decided (each lot's
+    winner, and the one left alone by the last lot; players still sharing a place are not decided).
+
+    ``lots`` (in the order drawn) pairs the start numbers who drew with the winner. Players sharing a place are
+    ordered by a lot drawn among exactly them: its winner takes the place, the others share the next one until a lot
+    among them decides in turn. A lot among players no longer level changes nothing."""
+    winners = dict(lots)
+    out: list[Standing] = []
+    decided: set[int] = set()
+    groups: dict[int | None, list[Standing]] = {}
+    for standing in standings:
+        groups.setdefault(standing.place, []).append(standing)
+    for place, group in groups.items():
+        left = list(group)
+        next_place = place
+        while len(left) > 1 and (winner := winners.get(frozenset(s.player for s in left))) is not None:
+            first = next(s for s in left if s.player == winner)
+            out.append(replace(first, place=next_place))
+            left.remove(first)
+            decided.update([winner, *(s.player for s in left if len(left) == 1)])  # the last one is placed too
+            next_place = None if next_place is None else next_place + 1
+        out.extend(replace(s, place=next_place) for s in left)
+    return out, decided

@@ -27,13 +27,17 @@ from .. import selectors, services
 from ..forms import (
     PRESET_NAMES,
     TIEBREAK_NAMES,
+    ByeForm,
     ClockMinutesForm,
+    LotForm,
     ParticipantForm,
     PenaltyForm,
+    SubstituteForm,
     SwapForm,
     TournamentForm,
 )
-from ..models import Participant, Tournament
+from ..models import Participant, Substitution, Tournament
+from ..rules.byes import AVERAGE
 from ..rules.clock import EXTENSIONS
 from ..rules.draw import DrawError
 from .public import public_link_context
@@ -58,6 +62,8 @@ def tournament_list(request: Request, club_slug: str) -> HttpResponse:
                 club=me.club, actor=request.user, name=data["name"], preset=data["preset"],
                 played_on=data["played_on"], rounds=data["rounds"], entry_fee_cents=form.entry_fee_cents(),
                 table_points=data["table_points"], tiebreaks=form.tiebreaks(), options=form.options(),
+                bye=AVERAGE if data["bye"] is None else data["bye"],
+                substitute_credit=data["substitute_credit"] or Substitution.Credit.ORIGINAL,
             )  # fmt: skip
         except ServiceError as error:
             add_service_errors(form, error)
@@ -73,22 +79,42 @@ def _directing(request: Request, club_slug: str, tournament_id: int) -> tuple[Me
 
 
 def tournament_detail(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
-    """The field and the rounds; an owner registers participants here."""
-    me = club_member(request, club_slug)
+    """The field and the rounds; an owner registers participants here (late ones play from the next round), names
+    a substitute for a seat and gives a bye for the next round."""
+    me = club_member(request, club_slug, Role.OWNER if request.method == "POST" else Role.MEMBER)
     tournament = selectors.tournament_of(me.club, tournament_id)
     directs = me.can(Role.OWNER)
     members = me.club.members.filter(is_guest=False).exclude(tournament_entries__tournament=tournament)
-    form = ParticipantForm(request.POST or None, members=members) if directs else None
-    if form is not None and request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            services.add_participant(
-                tournament=tournament, actor=request.user, name=data["name"] or "", member=data["member"],
-                categories=data["categories"], fixed_table=data["fixed_table"],
-            )  # fmt: skip
-        except ServiceError as error:
-            add_service_errors(form, error)
-        else:
+    action = request.POST.get("action", "register")
+    posted = {
+        name: request.POST if request.method == "POST" and action == name else None
+        for name in ("register", "substitute", "bye")
+    }
+    started = tournament.played_rounds.count()
+    open_round = tournament.played_rounds.filter(closed_at__isnull=True).order_by("-number").first()
+    coming = [p for p in tournament.participants.all() if p.plays_in(started + 1)]
+    seated = list(Participant.objects.filter(seat_rows__table__round=open_round).values_list("pk", flat=True))
+    playing = tournament.participants.filter(pk__in=[p.pk for p in coming] + seated)
+    running = directs and tournament.status != Tournament.Status.FINISHED
+    form = ParticipantForm(posted["register"], members=members) if running else None
+    sub_form = (
+        SubstituteForm(
+            posted["substitute"],
+            participants=playing,
+            members=members,
+            initial={"from_round": open_round.number if open_round else started + 1},
+        )
+        if running
+        else None
+    )
+    bye_form = (
+        ByeForm(posted["bye"], participants=tournament.participants.filter(pk__in=[p.pk for p in coming]))
+        if running and started < tournament.rounds
+        else None
+    )
+    if request.method == "POST":
+        done = _detail_post(request, tournament, action, form, sub_form, bye_form)
+        if done:
             return redirect("tournament", me.club.slug, tournament.pk)
     context = {
         "club": me.club,
@@ -98,11 +124,58 @@ def tournament_detail(request: Request, club_slug: str, tournament_id: int) -> H
         "rounds": tournament.played_rounds.all(),
         "directs": directs,
         "form": form,
+        "sub_form": sub_form,
+        "bye_form": bye_form,
+        "substitutions": tournament.substitutions.select_related("participant").order_by("from_round"),
+        "byes": tournament.byes.select_related("participant").order_by("round", "participant__number"),
         "preset_name": _preset_name(tournament),
         "options": selectors.preset_of(tournament).options_in_words(),
         **teams_context(me, tournament),
+        "bye_value": tournament.settings.get("bye", "average"),
+        "substitute_credit": tournament.settings.get("substitute_credit", "original"),
     }
     return render(request, "leagues/tournament/detail.html", context)
+
+
+def _detail_post(
+    request: Request, tournament: Tournament, action: str, form: Any, sub_form: Any, bye_form: Any
+) -> bool:
+    """The director's registration, substitute or bye; errors at the form's fields. True once written."""
+    chosen = {"register": form, "substitute": sub_form, "bye": bye_form}.get(action)
+    if chosen is None:
+        messages.error(request, _("The tournament is over."))
+        return False
+    if not chosen.is_valid():
+        return False
+    data = chosen.cleaned_data
+    try:
+        if action == "register":
+            added = services.add_participant(
+                tournament=tournament, actor=request.user, name=data["name"] or "", member=data["member"],
+                categories=data["categories"], fixed_table=data["fixed_table"],
+            )  # fmt: skip
+            done = _("%(name)s is registered and plays from round %(n)s.") % {
+                "name": added.name,
+                "n": added.first_round,
+            }
+        elif action == "substitute":
+            sub = services.substitute(
+                tournament=tournament, actor=request.user, participant=data["participant"],
+                from_round=data["from_round"], member=data["member"], name=data["name"] or "",
+            )  # fmt: skip
+            done = _("%(substitute)s plays for %(name)s from round %(n)s.") % {
+                "substitute": sub.name,
+                "name": sub.participant.name,
+                "n": sub.from_round,
+            }
+        else:
+            bye = services.give_bye(tournament=tournament, actor=request.user, participant=data["participant"])
+            done = _("%(name)s has a bye in round %(n)s.") % {"name": bye.participant.name, "n": bye.round}
+    except ServiceError as error:
+        add_service_errors(chosen, error)
+        return False
+    messages.success(request, done)
+    return True
 
 
 def _preset_name(tournament: Tournament) -> Any:
@@ -203,6 +276,7 @@ def round_detail(request: Request, club_slug: str, tournament_id: int, number: i
             (t, *(_phone_link(request, t) if directs else (None, None))) for t in selectors.tables_of(this_round)
         ],
         "penalties": this_round.penalties.select_related("participant"),
+        "byes": selectors.byes_of(tournament, number),
         "directs": directs,
         "penalty_form": penalty_form,
         "swap_form": swap_form,
@@ -278,12 +352,29 @@ def _ranking_context(request: Request, tournament: Tournament) -> dict[str, Any]
 
 
 def tournament_ranking(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
-    """The ranking, overall or of one round, live while tables play."""
-    me = club_member(request, club_slug)
+    """The ranking, overall or of one round, live while tables play; the director records a lot drawn in the hall
+    between players level on every tie-break."""
+    me = club_member(request, club_slug, Role.OWNER if request.method == "POST" else Role.MEMBER)
     tournament = selectors.tournament_of(me.club, tournament_id)
     context = {"club": me.club, "me": me, **_ranking_context(request, tournament)}
     context.update(team_ranking_context(tournament, context["ranking"]), **public_link_context(request, me, tournament))
-    return render(request, "leagues/tournament/ranking.html", context)
+    ranked: selectors.TournamentRanking = context["ranking"]
+    places = [row.place for row in ranked.rows]
+    level = [row.participant.pk for row in ranked.rows if places.count(row.place) > 1]
+    lot_form = None
+    if me.can(Role.OWNER) and level:
+        lot_form = LotForm(request.POST or None, participants=tournament.participants.filter(pk__in=level))
+    if lot_form is not None and request.method == "POST" and lot_form.is_valid():
+        try:
+            services.draw_lot(
+                tournament=tournament, actor=request.user, winner=lot_form.cleaned_data["winner"],
+                round_number=ranked.round,
+            )  # fmt: skip
+        except ServiceError as error:
+            add_service_errors(lot_form, error)
+        else:
+            return redirect(request.get_full_path())
+    return render(request, "leagues/tournament/ranking.html", {**context, "lot_form": lot_form})
 
 
 def tournament_hall(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
