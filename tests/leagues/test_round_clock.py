@@ -4,6 +4,7 @@ on the hall screen and on each table's phone; time up is called by the director'
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.test import Client
@@ -178,7 +179,9 @@ def test_the_table_phone_shows_the_clock_and_each_poll_sets_it(personas: Persona
     assert "1:00:00" in sheet
     assert "js/clock.js" in sheet
     live = reverse("session_live", args=[personas.club.slug, table.session.pk])
-    polled = phone.get(live, {"rev": str(table.session.revision), "shape": "en.1.0"})
+    shape = re.search(r'data-shape="([^"]+)"', sheet)
+    assert shape is not None
+    polled = phone.get(live, {"rev": str(table.session.revision), "shape": shape[1]})
     assert polled.status_code == 204
     assert polled["X-Clock"] in ("3600 running", "3599 running")
     tournaments.pause_clock(this_round=this_round, actor=personas.owner)
