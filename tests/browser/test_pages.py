@@ -1,9 +1,10 @@
 """Every page of a club, as the owner's phone shows it: nothing the Content-Security-Policy blocks, no script
-error, and nothing wider than the phone."""
+error, and nothing wider than the phone, with the browser's text size at 100 % and at 200 % (WCAG 1.4.10, 1.4.4)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -65,13 +66,19 @@ def club_pages(club: Club) -> list[str]:
     return [*paths, reverse("session_abandon", args=[slug, pk])]
 
 
+SIDEWAYS = (Path(__file__).parent / "scripts" / "sideways.js").read_text()  # what scrolls sideways, and where
+TEXT_SIZES = {"100 %": 16, "200 %": 32}  # the browser's default font size in px, as its text-size setting sets it
+
+
 def test_no_page_is_blocked_broken_or_wider_than_the_narrowest_phone(
     open_phone: Callable[..., Any], club: tuple[Club, Any]
 ) -> None:
-    """At 320 px (the narrowest phone in use; every other browser test runs at 375 px)."""
+    """At 320 px (the narrowest phone in use; every other browser test runs at 375 px), at the usual text size and
+    at 200 %, where a wide table may scroll only inside its own labelled region."""
     club_, owner = club
     width = 320
     page = open_phone(owner, width)
+    browser = page.context.new_cdp_session(page)
     problems: list[str] = []
 
     def on_console(message: Any) -> None:
@@ -80,11 +87,14 @@ def test_no_page_is_blocked_broken_or_wider_than_the_narrowest_phone(
 
     page.on("console", on_console)
     page.on("pageerror", lambda error: problems.append(f"{page.url}: {error}"))
-    for path in club_pages(club_):
-        response = page.goto(path)
-        assert response is not None
-        assert response.status == 200, path
-        page.wait_for_load_state("networkidle")
-        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        assert overflow <= 0, f"{path} is {overflow}px wider than a {width} px phone"
+    sideways = []
+    for text, size in TEXT_SIZES.items():
+        browser.send("Page.setFontSizes", {"fontSizes": {"standard": size, "fixed": size * 13 // 16}})
+        for path in club_pages(club_):
+            response = page.goto(path)
+            assert response is not None
+            assert response.status == 200, path
+            page.wait_for_load_state("networkidle")
+            sideways += [f"{path} at {text} text: {found}" for found in page.evaluate(SIDEWAYS, size > 16)]
+    assert sideways == [], "\n".join(sideways)
     assert problems == []
