@@ -3,6 +3,7 @@ error, and nothing wider than the phone, with the browser's text size at 100 % a
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
+from leagues.tournaments import services as tournaments
 from scorekeeper import services
 from scorekeeper.models import Club
 
@@ -66,6 +68,24 @@ def club_pages(club: Club) -> list[str]:
     return [*paths, reverse("session_abandon", args=[slug, pk])]
 
 
+def tournament_pages(club: Club, owner: Any) -> list[str]:
+    """A Doppelkopf tournament of nine in its first round: its pages a phone opens (the hall is for the big screen)."""
+    found = tournaments.create_tournament(
+        club=club, actor=owner, name="Herbstturnier", preset="ddv", played_on=datetime.date(2026, 11, 28), rounds=2
+    )
+    for n in range(1, 10):
+        tournaments.add_participant(tournament=found, actor=owner, name=f"Gast Nummer {n}")
+    tournaments.start_round(tournament=found, actor=owner)
+    at = [club.slug, found.pk]
+    names = ("tournament", "tournament_draw", "tournament_ranking", "tournament_prizes")
+    return [
+        reverse("tournaments", args=[club.slug]),
+        reverse("tournament_import", args=[club.slug]),
+        *(reverse(name, args=at) for name in names),
+        reverse("tournament_round", args=[*at, 1]),
+    ]
+
+
 SIDEWAYS = (Path(__file__).parent / "scripts" / "sideways.js").read_text()  # what scrolls sideways, and where
 TEXT_SIZES = {"100 %": 16, "200 %": 32}  # the browser's default font size in px, as its text-size setting sets it
 
@@ -74,7 +94,7 @@ def test_no_page_is_blocked_broken_or_wider_than_the_narrowest_phone(
     open_phone: Callable[..., Any], club: tuple[Club, Any]
 ) -> None:
     """At 320 px (the narrowest phone in use; every other browser test runs at 375 px), at the usual text size and
-    at 200 %, where a wide table may scroll only inside its own labelled region."""
+    at 200 %: a wide table may scroll only inside its own labelled region, and the score sheet not at all at 100 %."""
     club_, owner = club
     width = 320
     page = open_phone(owner, width)
@@ -88,13 +108,18 @@ def test_no_page_is_blocked_broken_or_wider_than_the_narrowest_phone(
     page.on("console", on_console)
     page.on("pageerror", lambda error: problems.append(f"{page.url}: {error}"))
     sideways = []
+    paths = [*club_pages(club_), *tournament_pages(club_, owner)]
     for text, size in TEXT_SIZES.items():
         browser.send("Page.setFontSizes", {"fontSizes": {"standard": size, "fixed": size * 13 // 16}})
-        for path in club_pages(club_):
+        for path in paths:
             response = page.goto(path)
             assert response is not None
             assert response.status == 200, path
             page.wait_for_load_state("networkidle")
-            sideways += [f"{path} at {text} text: {found}" for found in page.evaluate(SIDEWAYS, size > 16)]
+            sideways += [f"{path} at {text} text: {found}" for found in page.evaluate(SIDEWAYS)]
+            if size == 16:  # a sheet of five fits a 320 px phone, without scrolling inside its box
+                sheet = page.query_selector(".sheet-table")
+                if sheet is not None and sheet.evaluate("box => box.scrollWidth > box.clientWidth + 1"):
+                    sideways.append(f"{path}: the score sheet scrolls sideways at 320 px")
     assert sideways == [], "\n".join(sideways)
     assert problems == []
