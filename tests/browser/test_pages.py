@@ -1,14 +1,17 @@
 """Every page of a club, as the owner's phone shows it: nothing the Content-Security-Policy blocks, no script
-error, and nothing wider than the phone."""
+error, and nothing wider than the phone, with the browser's text size at 100 % and at 200 % (WCAG 1.4.10, 1.4.4)."""
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from django.urls import reverse
 
+from leagues.tournaments import services as tournaments
 from scorekeeper import services
 from scorekeeper.models import Club
 
@@ -65,13 +68,37 @@ def club_pages(club: Club) -> list[str]:
     return [*paths, reverse("session_abandon", args=[slug, pk])]
 
 
+def tournament_pages(club: Club, owner: Any) -> list[str]:
+    """A Doppelkopf tournament of nine in its first round: its pages a phone opens (the hall is for the big screen)."""
+    found = tournaments.create_tournament(
+        club=club, actor=owner, name="Herbstturnier", preset="ddv", played_on=datetime.date(2026, 11, 28), rounds=2
+    )
+    for n in range(1, 10):
+        tournaments.add_participant(tournament=found, actor=owner, name=f"Gast Nummer {n}")
+    tournaments.start_round(tournament=found, actor=owner)
+    at = [club.slug, found.pk]
+    names = ("tournament", "tournament_draw", "tournament_ranking", "tournament_prizes")
+    return [
+        reverse("tournaments", args=[club.slug]),
+        reverse("tournament_import", args=[club.slug]),
+        *(reverse(name, args=at) for name in names),
+        reverse("tournament_round", args=[*at, 1]),
+    ]
+
+
+SIDEWAYS = (Path(__file__).parent / "scripts" / "sideways.js").read_text()  # what scrolls sideways, and where
+TEXT_SIZES = {"100 %": 16, "200 %": 32}  # the browser's default font size in px, as its text-size setting sets it
+
+
 def test_no_page_is_blocked_broken_or_wider_than_the_narrowest_phone(
     open_phone: Callable[..., Any], club: tuple[Club, Any]
 ) -> None:
-    """At 320 px (the narrowest phone in use; every other browser test runs at 375 px)."""
+    """At 320 px (the narrowest phone in use; every other browser test runs at 375 px), at the usual text size and
+    at 200 %: a wide table may scroll only inside its own labelled region, and the score sheet not at all at 100 %."""
     club_, owner = club
     width = 320
     page = open_phone(owner, width)
+    browser = page.context.new_cdp_session(page)
     problems: list[str] = []
 
     def on_console(message: Any) -> None:
@@ -80,11 +107,19 @@ def test_no_page_is_blocked_broken_or_wider_than_the_narrowest_phone(
 
     page.on("console", on_console)
     page.on("pageerror", lambda error: problems.append(f"{page.url}: {error}"))
-    for path in club_pages(club_):
-        response = page.goto(path)
-        assert response is not None
-        assert response.status == 200, path
-        page.wait_for_load_state("networkidle")
-        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        assert overflow <= 0, f"{path} is {overflow}px wider than a {width} px phone"
+    sideways = []
+    paths = [*club_pages(club_), *tournament_pages(club_, owner)]
+    for text, size in TEXT_SIZES.items():
+        browser.send("Page.setFontSizes", {"fontSizes": {"standard": size, "fixed": size * 13 // 16}})
+        for path in paths:
+            response = page.goto(path)
+            assert response is not None
+            assert response.status == 200, path
+            page.wait_for_load_state("networkidle")
+            sideways += [f"{path} at {text} text: {found}" for found in page.evaluate(SIDEWAYS)]
+            if size == 16:  # a sheet of five fits a 320 px phone, without scrolling inside its box
+                sheet = page.query_selector(".sheet-table")
+                if sheet is not None and sheet.evaluate("box => box.scrollWidth > box.clientWidth + 1"):
+                    sideways.append(f"{path}: the score sheet scrolls sideways at 320 px")
+    assert sideways == [], "\n".join(sideways)
     assert problems == []
