@@ -68,24 +68,31 @@
   function show() {
     if (!offline() || !touched) return;
     const found = answer();
-    const line = document.createElement("p");
-    line.className = "preview-offline";
-    if (found) {
-      const label = document.createElement("strong");
-      label.textContent = found[0];
-      line.append(label, " " + found[1]);
-      const parts = [line];
-      if (found[3]) {
-        const explain = document.createElement("p");
-        explain.className = "explain";
-        explain.textContent = found[3];
-        parts.push(explain);
-      }
-      preview.replaceChildren.apply(preview, parts);
-    } else {
+    if (!found) {
+      const line = document.createElement("p");
+      line.className = "preview-offline";
       line.textContent = preview.dataset.later || "";
       preview.replaceChildren(line);
+      return;
     }
+    // Drawn as the online preview (deal_preview.html), without the players' rows: who plays is not in the table.
+    const details = document.createElement("details");
+    details.className = "preview-ok preview-offline";
+    const summary = document.createElement("summary");
+    const value = document.createElement("span");
+    value.className = "preview-value";
+    const label = document.createElement("strong");
+    label.textContent = found[0];
+    value.append(label, " " + found[1]);
+    summary.appendChild(value);
+    details.appendChild(summary);
+    if (found[3]) {
+      const explain = document.createElement("p");
+      explain.className = "explain";
+      explain.textContent = found[3];
+      details.appendChild(explain);
+    }
+    preview.replaceChildren(details);
   }
 
   function touch() {
