@@ -76,6 +76,7 @@ def test_the_offline_value_is_what_the_server_stores(
             break
         page.wait_for_timeout(100)
     stored = Deal.objects.get(session=session, number=2).result
+    assert stored is not None
     assert shown.split()[-1] == str(stored["value"]), (shown, stored["value"])
     assert first < 1.0, f"first offline value after {first:.2f} s"
     print(f"first offline value {first * 1000:.0f} ms: {shown}")

@@ -57,7 +57,7 @@ def test_every_entry_is_the_previews_value(personas: Personas, game: str) -> Non
 
 
 def test_the_key_reduces_players_and_points_and_refuses_what_the_table_lacks() -> None:
-    axes = {
+    axes: dict[str, dict[str, Any]] = {
         "contract_type": {"as": "value"},
         "declarer": {"as": "player"},
         "points": {"as": "band", "bands": [0, 31, 61, 91]},
