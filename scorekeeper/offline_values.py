@@ -36,6 +36,7 @@ from .models import Session
 from .sheet import StoredDeal, row
 
 CAP = 1500  # entries per session revision: the usual combinations first
+BATCH = 500  # forms scored after one replay of the stored deals
 SOMEONE = "*"
 NOBODY = "-"
 TYPE_INPUT = "contract_type"
@@ -96,16 +97,22 @@ def build(session: Session) -> dict[str, Any]:
     _dealer, playing = selectors.next_deal(session)
     entry = DealEntry(session.game, parsed.new_game(), playing, first_deal=number == 1)
     axes_by_type = {t: _axes(entry, t, parsed) for t in entry.types}
-    values: dict[str, list[Any]] = {}
     specs = {t: _specs(axes) for t, axes in axes_by_type.items()}
-    for contract_type, data in _combinations(axes_by_type, playing):
-        if len(values) >= CAP:
-            break
-        answer = _value(entry, parsed, data)
-        if answer is not None:
+    values: dict[str, list[Any]] = {}
+    combinations = _combinations(axes_by_type, playing)
+    while len(values) < CAP:
+        batch: dict[str, QueryDict] = {}
+        for contract_type, data in combinations:
             key = canonical_key(_pairs(data), specs[contract_type])
-            if key is not None:
-                values.setdefault(key, answer)
+            if key is not None and key not in values:
+                batch.setdefault(key, data)
+            if len(batch) >= BATCH:
+                break
+        if not batch:
+            break
+        for key, answer in zip(batch, _values(entry, parsed, list(batch.values())), strict=True):
+            if answer is not None and len(values) < CAP:
+                values[key] = answer
     return {"number": number, "revision": session.revision, "types": specs, "values": values}
 
 
@@ -173,12 +180,16 @@ def _bands_for(
     entry = DealEntry(game_key, empty.new_game(), playing)
     usual = {a.name: a.values[0] for a in others if a.values}
     probes = [usual, *({**usual, a.name: v} for a in others for v in a.values[1:])]
+    scans = [
+        [_data(contract_type, {**probe, name: str(p)}, others, playing) for p in range(most + 1)] for probe in probes
+    ]
+    posts = [data for scan in scans for data in scan if data is not None]
+    answers = iter(_values(entry, empty, posts))
     changes = {0}
-    for probe in probes:
+    for scan in scans:
         last = None
-        for points in range(most + 1):
-            data = _data(contract_type, {**probe, name: str(points)}, others, playing)
-            answer = None if data is None else _value(entry, empty, data)
+        for points, data in enumerate(scan):
+            answer = None if data is None else next(answers)
             if points and answer != last:
                 changes.add(points)
             last = answer
@@ -225,18 +236,24 @@ def _pairs(data: QueryDict) -> list[tuple[str, str]]:
     return [(name, value) for name, values in data.lists() for value in values]
 
 
-def _value(entry: DealEntry, parsed: engine.Session, data: QueryDict) -> list[Any] | None:
-    """[label, value, multiplier, explanation] of the deal ``data`` posts after the stored deals; None when the form
-    or the engine refuses it (the page then says what is missing, online)."""
-    entry.errors = {}
-    facts = entry.bind(data)
-    if entry.errors:
-        return None
-    candidate = dataclasses.replace(parsed, deals=[*parsed.deals, facts])
-    *_before, last = candidate.replay()  # the candidate is the last deal: its result, or its problem
-    if not isinstance(last, engine.DealResult) or last.number != len(candidate.deals):
-        return None
-    shown = row(StoredDeal(last.number, facts, derived.stored_result(last, parsed.players)), parsed.players)
+def _values(entry: DealEntry, parsed: engine.Session, posts: Sequence[QueryDict]) -> list[list[Any] | None]:
+    """What each of ``posts`` would be worth as the next deal: one replay of the stored deals, then each on its own."""
+    candidates: list[dict[str, Any] | None] = []
+    for data in posts:
+        entry.errors = {}
+        facts = entry.bind(data)
+        candidates.append(None if entry.errors else facts)
+    valid = [facts for facts in candidates if facts is not None]
+    scored = iter(list(parsed.replay(then=valid))[len(parsed.deals) :])
+    answers: list[list[Any] | None] = []
+    for facts in candidates:
+        result = None if facts is None else next(scored)
+        answers.append(_answer(parsed, facts, result) if isinstance(result, engine.DealResult) else None)
+    return answers
+
+
+def _answer(parsed: engine.Session, facts: Any, result: engine.DealResult) -> list[Any]:
+    shown = row(StoredDeal(result.number, facts, derived.stored_result(result, parsed.players)), parsed.players)
     # The players the table chose stand for anyone: an explanation that names one is not said offline.
     named = any(re.search(rf"\b{re.escape(name)}\b", shown.explanation) for name in parsed.players)
     return [shown.label, shown.value, shown.multiplier, "" if named else shown.explanation]

@@ -7,6 +7,8 @@ so changing an earlier deal changes every later result.
 
 from __future__ import annotations
 
+import copy
+import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -104,8 +106,9 @@ class Session:
         out = self.sitting_out(dealer, dealer_plays)
         return tuple(p for p in self.players if p not in out)
 
-    def replay(self) -> Iterator[DealResult | Problem]:
-        """Score every deal in order; an invalid deal yields a Problem and is skipped."""
+    def replay(self, then: Sequence[Mapping[str, Any]] = ()) -> Iterator[DealResult | Problem]:
+        """Score every deal in order; an invalid deal yields a Problem and is skipped. Each deal of ``then`` is then
+        scored as the next deal on its own, from the state after the deals (what the next deal would be worth)."""
         game = self.new_game()
         players = self.players
         zero_sum = game.zero_sum()
@@ -116,7 +119,14 @@ class Session:
         totals = dict.fromkeys(players, 0)
         book = Round.of(self.rules, players)
         dealer_seat = 0
-        for number, raw in enumerate(self.deals, start=1):
+        after = len(self.deals)
+        kept: Any = None  # the state after the deals, which each deal of ``then`` starts from
+        for number, raw in enumerate(itertools.chain(self.deals, then), start=1):
+            if number > after:
+                if kept is None:
+                    kept = (game, book), pot, dict(totals), dealer_seat
+                (game, book), pot, totals, dealer_seat = kept
+                game, book, totals, number = game.fork(), copy.deepcopy(book), dict(totals), after + 1
             try:
                 if type(raw) is not dict and not isinstance(raw, Mapping):  # the ABC check is slow: skip it for JSON
                     raise DealError("deal", "deal_not_object", got=repr(raw))
