@@ -3,7 +3,8 @@
     .venv/bin/python benchmarks/offline_values_bench.py [--deals 60]
 
 For each game: a session with ``--deals`` random deals in a scratch database, then the table of its next deal
-(``scorekeeper.offline_values.build``): its entries, the CPU time of this process, and its size as JSON, gzipped.
+(``scorekeeper.offline_values.build``): its entries, the CPU time of this process (the first table of a game's
+rules also asks the engine for the card points' bands, kept for the next), and its size as JSON, gzipped.
 """
 
 from __future__ import annotations
@@ -47,10 +48,14 @@ def main() -> None:
             started = time.process_time()
             table = offline_values.build(session)
             cpu = time.process_time() - started
+            started = time.process_time()
+            offline_values.build(session)  # the card points' bands are known now: what each later revision costs
+            again = time.process_time() - started
             body = json.dumps(table).encode()
             results[game] = {
                 "entries": len(table["values"]),
-                "cpu_ms": round(cpu * 1000),
+                "cpu_ms_first": round(cpu * 1000),
+                "cpu_ms": round(again * 1000),
                 "bytes_gzip": len(gzip.compress(body)),
                 "bytes": len(body),
             }
