@@ -29,7 +29,7 @@ from django.core.cache import cache
 from django.http import QueryDict
 from django.utils.translation import get_language
 
-from . import derived, engine, selectors
+from . import derived, engine, engine_words, selectors
 from .documents import session_document
 from .entry import Chips, Control, Count, DealEntry, PlayerChoice, PlayerSet, Points, Toggle, WonLost
 from .models import Session
@@ -256,4 +256,5 @@ def _answer(parsed: engine.Session, facts: Any, result: engine.DealResult) -> li
     shown = row(StoredDeal(result.number, facts, derived.stored_result(result, parsed.players)), parsed.players)
     # The players the table chose stand for anyone: an explanation that names one is not said offline.
     named = any(re.search(rf"\b{re.escape(name)}\b", shown.explanation) for name in parsed.players)
-    return [shown.label, shown.value, shown.multiplier, "" if named else shown.explanation]
+    notes = engine_words.deal_notes(shown.marks)
+    return [shown.label, shown.value, shown.multiplier, "" if named else shown.explanation, notes]

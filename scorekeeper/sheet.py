@@ -48,6 +48,13 @@ class Row:
     revision: int = 0
 
     @property
+    def base_value(self) -> int | None:
+        """The value before its multiplier (960 is 240 × 4), to explain the value; None without a multiplier."""
+        if self.multiplier <= 1 or self.value % self.multiplier:
+            return None
+        return self.value // self.multiplier
+
+    @property
     def runners(self) -> int:
         return next((int(m.split(":")[1]) for m in self.marks if m.startswith("runners:")), 0)
 

@@ -196,7 +196,11 @@ def deal_preview(request: Request, club_slug: str, session_id: int) -> HttpRespo
     context: dict[str, Any] = {"entry": entry}
     if not entry.errors:
         preview = selectors.preview_deal(session, facts, deal=deal, before=before)
-        context.update(row=preview.row, problems=engine_words.problem_lines(preview.problems))
+        context.update(
+            row=preview.row,
+            notes=engine_words.deal_notes(preview.row.marks) if preview.row else [],
+            problems=engine_words.problem_lines(preview.problems, on_form=preview.number),
+        )
     return render(request, "scorekeeper/includes/deal_preview.html", context)
 
 

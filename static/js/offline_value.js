@@ -92,7 +92,13 @@
       explain.textContent = found[3];
       details.appendChild(explain);
     }
-    preview.replaceChildren(details);
+    const notes = (found[4] || []).map(function (note) {
+      const line = document.createElement("p");
+      line.className = "preview-note";
+      line.textContent = note;
+      return line;
+    });
+    preview.replaceChildren.apply(preview, [details].concat(notes));
   }
 
   function touch() {

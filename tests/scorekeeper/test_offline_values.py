@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.http import QueryDict
 from django.urls import reverse
+from django.utils import translation
 
 from scorekeeper import offline_values, selectors, services
 from scorekeeper.engine.samples import random_session
@@ -79,3 +80,31 @@ def test_the_values_page_is_for_scorers(client: Any, personas: Personas) -> None
     answer = client.get(url).json()
     assert answer["number"] == 1
     assert answer["values"]
+
+
+@pytest.mark.django_db
+def test_the_preview_says_what_is_missing_without_the_deals_number(client: Any, personas: Personas) -> None:
+    session = start(personas)
+    client.force_login(personas.scorer)
+    url = reverse("deal_preview", args=[personas.club.slug, session.pk])
+    html = client.post(url, {"contract_type": "sauspiel", "declarer": "Anna"}, HTTP_ACCEPT_LANGUAGE="en").content
+    assert b"preview-problem" in html
+    assert b"deal 1:" not in html
+
+
+@pytest.mark.django_db
+def test_a_lost_forced_solo_says_it_starts_no_bock(client: Any, personas: Personas) -> None:
+    rules = {"preset": "ddv", "bock": {"triggers": ["solo_lost"], "stacking": "multiply"}}
+    session = start(personas, "doppelkopf", rules=rules)
+    client.force_login(personas.scorer)
+    url = reverse("deal_preview", args=[personas.club.slug, session.pk])
+    solo = {"contract_type": "solo", "solo": "damen", "re": "Anna", "re_points": "100"}
+    lost_forced = client.post(url, {**solo, "forced": "1"}, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Verlorenes Pflichtsolo: kein Bock" in lost_forced
+    lost_free = client.post(url, solo, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "kein Bock" not in lost_free
+    with translation.override("en"):
+        table = offline_values.build(session)
+    notes = [answer[4] for key, answer in table["values"].items() if "forced=1" in key and "re_points=90" in key]
+    assert notes
+    assert all(note == ["Lost forced solo: no Bock round"] for note in notes)
