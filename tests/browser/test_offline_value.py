@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from playwright.sync_api import expect
 
 from scorekeeper import services
 from scorekeeper.models import Club, Deal, Session
@@ -48,6 +49,12 @@ def ready(page: Any, session: Session) -> None:
     raise AssertionError("the entry page and its values were not kept for offline use")
 
 
+def leave(page: Any) -> None:
+    """Off the sheet, and a moment for what it asked the server (the next deal's values) to end before teardown."""
+    page.goto("about:blank")
+    page.wait_for_timeout(1500)
+
+
 def test_the_offline_value_is_what_the_server_stores(
     open_phone: Any, club: tuple[Club, User], session: Session
 ) -> None:
@@ -71,16 +78,15 @@ def test_the_offline_value_is_what_the_server_stores(
     page.tap("#save-deal")
     page.wait_for_selector("#sheet")
     page.context.set_offline(False)
-    for _ in range(100):
-        if Deal.objects.filter(session=session, number=2).exists():
-            break
-        page.wait_for_timeout(100)
+    expect(page.locator(".offline-outbox li")).to_have_count(0, timeout=15_000)
+    expect(page.locator(".sheet-table tr.score-line")).to_have_count(2, timeout=10_000)
     stored = Deal.objects.get(session=session, number=2).result
     assert stored is not None
     assert shown.split()[-1] == str(stored["value"]), (shown, stored["value"])
     assert first < 1.0, f"first offline value after {first:.2f} s"
     print(f"first offline value {first * 1000:.0f} ms: {shown}")
     assert not problems
+    leave(page)
 
 
 def test_after_a_deal_waits_offline_the_next_says_value_when_back_online(
@@ -105,3 +111,4 @@ def test_after_a_deal_waits_offline_the_next_says_value_when_back_online(
             page.wait_for_selector("#sheet")
     assert shown == "Value when back online"
     page.screenshot(path="/work/shots/offline/schafkopf-offline-later.png")
+    leave(page)
