@@ -241,8 +241,8 @@ def _values(entry: DealEntry, parsed: engine.Session, posts: Sequence[QueryDict]
     candidates: list[dict[str, Any] | None] = []
     for data in posts:
         entry.errors = {}
-        facts = entry.bind(data)
-        candidates.append(None if entry.errors else facts)
+        bound = entry.bind(data)
+        candidates.append(None if entry.errors else bound)
     valid = [facts for facts in candidates if facts is not None]
     scored = iter(list(parsed.replay(then=valid))[len(parsed.deals) :])
     answers: list[list[Any] | None] = []
