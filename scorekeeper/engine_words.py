@@ -40,6 +40,18 @@ LABEL_WORDS: dict[str, Promise] = {
 }
 
 
+# What a deal's marks say beside its value on the entry form: a rule that changed what the scorer might expect.
+MARK_NOTES: dict[str, tuple[Promise, Promise]] = {  # mark: (when the deal was lost, otherwise)
+    "no_bock": (gettext_lazy("Lost forced solo: no Bock round"), gettext_lazy("Forced solo: no Bock round")),
+}
+
+
+def deal_notes(marks: Iterable[str]) -> list[str]:
+    """The notes of a deal's ``marks`` (a lost forced solo starts no Bock …), in the page's language."""
+    marks = tuple(marks)
+    return [str(notes[0] if "lost" in marks else notes[1]) for mark, notes in MARK_NOTES.items() if mark in marks]
+
+
 def deal_label(label: str) -> str:
     """ "Sauspiel (Eichel)", or "Small solo" for the engine's "Kleines Solo": a deal's label in the page's language."""
     return str(LABEL_WORDS.get(label, label))
@@ -58,8 +70,9 @@ def problem_line(problem: engine.Problem) -> str:
     )
 
 
-def problem_lines(problems: Iterable[engine.Problem]) -> list[str]:
-    return [problem_line(p) for p in problems]
+def problem_lines(problems: Iterable[engine.Problem], *, on_form: int | None = None) -> list[str]:
+    """The problems as lines; those of deal ``on_form`` (the one the scorer is entering) without "deal n:"."""
+    return [problem_text(p) if on_form is not None and p.deal == on_form else problem_line(p) for p in problems]
 
 
 def explanation_text(explanation: Sequence[Sequence[Any]]) -> str:

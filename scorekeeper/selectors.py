@@ -207,6 +207,7 @@ class Preview:
 
     row: Row | None
     problems: list[engine.Problem]
+    number: int = 0  # its place among the deals replayed: the number its problems carry
 
 
 def preview_deal(session: Session, facts: Mapping[str, Any], *, deal: Deal | None, before: Deal | None) -> Preview:
@@ -225,8 +226,8 @@ def preview_deal(session: Session, facts: Mapping[str, Any], *, deal: Deal | Non
     try:
         built = build_sheet(session_document(session, candidate, sequences=sequences))
     except engine.InvalidSession as error:
-        return Preview(None, [p for p in error.problems if p.deal == at + 1] or error.problems)
-    return Preview(built.rows[at], [])
+        return Preview(None, [p for p in error.problems if p.deal == at + 1] or error.problems, at + 1)
+    return Preview(built.rows[at], [], at + 1)
 
 
 def dealers_preview(session: Session, deal: Deal) -> tuple[Sheet, Sheet | None, list[engine.Problem]]:

@@ -70,6 +70,13 @@ class Row:
     lineup: tuple[LineupMark, ...] = ()  # who left or joined just before this deal
 
     @property
+    def base_value(self) -> int | None:
+        """The value before its multiplier (960 is 240 × 4), to explain the value; None without a multiplier."""
+        if self.multiplier <= 1 or self.value % self.multiplier:
+            return None
+        return self.value // self.multiplier
+
+    @property
     def runners(self) -> int:
         return next((int(m.split(":")[1]) for m in self.marks if m.startswith("runners:")), 0)
 

@@ -6,7 +6,8 @@ the Sonderpunkte (7.2.3) into one value for the Re party. Bock rounds and the Pf
 round (Spielrunde) are derived from the deals replayed so far, never recorded.
 
 Sheet marks used here: "won"/"lost" (from the Re party's side), "nobody_won" (7.1.3), "solo" (scored as a solo),
-"forced", "vorgefuehrt", "schwarz", "bock", "doubled" (re_kontra "double" or "double_all" applied), "penalty".
+"forced", "vorgefuehrt", "schwarz", "bock", "doubled" (re_kontra "double" or "double_all" applied), "penalty",
+"no_bock" (a forced solo that would have started Bock rounds had it not been forced).
 """
 
 from __future__ import annotations
@@ -506,6 +507,8 @@ class Doppelkopf(Game):
         if bock_factor > 1:
             explanation.append(Item("Bock", factor=bock_factor))
         marks = _marks(deal, winner, doubling, bock_factor)
+        if deal.forced and self._triggers_bock(deal, reached):  # a forced solo starts no Bock (rules: Bock rounds)
+            marks = (*marks, "no_bock")
         return re_value, doubling * bock_factor, tuple(explanation), marks, reached, winner
 
     def _game_points(self, deal: _Deal, winner: int | None) -> list[Line]:

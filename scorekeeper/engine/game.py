@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -71,6 +72,15 @@ class Game:
         and the k - 1 players seated just before him (schreiber/1: "the dealer sits out and scores 0")."""
         extra = len(players) - self.seats
         return tuple(players[(dealer - i) % len(players)] for i in range(extra)) if extra > 0 else ()
+
+    def fork(self) -> Game:
+        """A copy to score a deal on that leaves this game's history as it is (the next deal's possible values). The
+        history is kept in attributes holding values, or lists, dicts and sets of values: the copy has its own."""
+        twin = copy.copy(self)
+        for name, value in vars(self).items():
+            if isinstance(value, (list, dict, set)):
+                setattr(twin, name, value.copy())
+        return twin
 
     def zero_sum(self) -> bool:
         """Whether every deal's deltas sum to 0 with the pot (a plus-only sheet writes only the winners)."""

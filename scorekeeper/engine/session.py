@@ -7,6 +7,8 @@ so changing an earlier deal changes every later result.
 
 from __future__ import annotations
 
+import copy
+import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -150,8 +152,9 @@ class Session:
         out = self.sitting_out(dealer, dealer_plays, seated)
         return tuple(p for p in seated if p not in out)
 
-    def replay(self) -> Iterator[DealResult | Problem]:
-        """Score every deal in order; an invalid deal yields a Problem and is skipped."""
+    def replay(self, then: Sequence[Mapping[str, Any]] = ()) -> Iterator[DealResult | Problem]:
+        """Score every deal in order; an invalid deal yields a Problem and is skipped. Each deal of ``then`` is then
+        scored as the next deal on its own, from the state after the deals (what the next deal would be worth)."""
         game = self.new_game()
         players = self.players  # everyone who plays in the session: each has a delta and a total
         seated = self.starting or players  # who sits at the table, in seat order
@@ -163,7 +166,16 @@ class Session:
         book = Round.of(self.rules, players)
         dealer_seat = 0
         marks: tuple[dict[str, Any], ...] = ()
-        for number, raw in enumerate(self.deals, start=1):
+        after = len(self.deals)
+        kept: Any = None  # the state after the deals, which each deal of ``then`` starts from
+        for number, raw in enumerate(itertools.chain(self.deals, then), start=1):
+            if number > after:
+                if kept is None:
+                    kept = (game, book), pot, dict(totals), dealer_seat, seated, tuple(changes), marks
+                (game, book), pot, totals, dealer_seat, seated, pending, marks = kept
+                game, book, totals, number = game.fork(), copy.deepcopy(book), dict(totals), after + 1
+                changes = list(pending)
+                index, out_when, playing_when = self._table(game, seated)
             if changes and changes[0].after < number:
                 dealer, done = seated[dealer_seat], []
                 while changes and changes[0].after < number:

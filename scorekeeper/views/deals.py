@@ -13,14 +13,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from .. import engine_words, selectors, services
+from .. import engine_words, offline_values, selectors, services
 from ..entry import DealEntry
 from ..models import Deal, Role, Session
 from .access import Access, Request, TableGuest, actor_of, session_access
@@ -197,8 +197,22 @@ def deal_preview(request: Request, club_slug: str, session_id: int) -> HttpRespo
     context: dict[str, Any] = {"entry": entry}
     if not entry.errors:
         preview = selectors.preview_deal(session, facts, deal=deal, before=before)
-        context.update(row=preview.row, problems=engine_words.problem_lines(preview.problems))
+        context.update(
+            row=preview.row,
+            notes=engine_words.deal_notes(preview.row.marks) if preview.row else [],
+            problems=engine_words.problem_lines(preview.problems, on_form=preview.number),
+        )
     return render(request, "scorekeeper/includes/deal_preview.html", context)
+
+
+@never_cache
+def deal_values(request: Request, club_slug: str, session_id: int) -> HttpResponse:
+    """The next deal's values for the usual forms, for the phone to show beside Save when the network is gone."""
+    me = session_access(request, club_slug, session_id, Role.SCORER)
+    session = selectors.session_of(me.club, session_id)
+    if not session.is_open:
+        return JsonResponse({"number": 0, "types": {}, "values": {}})
+    return JsonResponse(offline_values.table(session))
 
 
 @never_cache

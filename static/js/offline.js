@@ -372,7 +372,7 @@
   function precache() {
     if (isOffline() || !("caches" in window) || !sessionUrl || !dealUrl || !sheet) return;
     if (!document.getElementById("new-deal")) return; // not a scorer here, or the session is closed
-    const urls = [dealUrl];
+    const urls = [dealUrl, dealUrl + "values/"]; // the next deal's values (offline_value.js)
     if (servedFresh) urls.push(location.pathname); // else the worker kept it on its way here
     const assets = new Set(staticOf(document));
     Promise.all(urls.map(function (url) {

@@ -1,0 +1,66 @@
+"""How long the offline value table takes to work out, and how big it travels (run by hand, not in the test suite).
+
+    .venv/bin/python benchmarks/offline_values_bench.py [--deals 60]
+
+For each game: a session with ``--deals`` random deals in a scratch database, then the table of its next deal
+(``scorekeeper.offline_values.build``): its entries, the CPU time of this process (the first table of a game's
+rules also asks the engine for the card points' bands, kept for the next), and its size as JSON, gzipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import random
+import time
+
+from _scratch import scratch_database
+from django.contrib.auth.models import User
+
+import schreiber.wsgi  # noqa: F401  the settings and apps, as the server has them
+from scorekeeper import offline_values, services
+from scorekeeper.engine.samples import DEFAULT_PLAYERS, random_session
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--deals", type=int, default=60)
+    deals = parser.parse_args().deals
+    with scratch_database("schreiber_offline_values_bench"):
+        owner = User.objects.create_user("bench")
+        club = services.create_club(owner=owner, name="Bench", owner_name="Anna")
+        everyone = {name for names in DEFAULT_PLAYERS.values() for name in names} - {"Anna"}
+        for name in sorted(everyone):
+            services.add_member(club=club, name=name)
+        results = {}
+        for game, names in DEFAULT_PLAYERS.items():
+            members = [club.members.get(name=n) for n in names]
+            session = services.start_session(
+                club=club, actor=owner, game=game, players=members, rules=None, tariff=None
+            )
+            document = random_session(
+                game, random.Random(1), deals, rules=session.rules, tariff=session.tariff, players=names
+            )
+            for facts in document["deals"]:
+                services.record_deal(session=session, actor=owner, facts=facts)
+            session.refresh_from_db()
+            started = time.process_time()
+            table = offline_values.build(session)
+            cpu = time.process_time() - started
+            started = time.process_time()
+            offline_values.build(session)  # the card points' bands are known now: what each later revision costs
+            again = time.process_time() - started
+            body = json.dumps(table).encode()
+            results[game] = {
+                "entries": len(table["values"]),
+                "cpu_ms_first": round(cpu * 1000),
+                "cpu_ms": round(again * 1000),
+                "bytes_gzip": len(gzip.compress(body)),
+                "bytes": len(body),
+            }
+        print(json.dumps(results))
+
+
+if __name__ == "__main__":
+    main()
