@@ -67,6 +67,7 @@ NOBODY = "-"  # the value of the "nobody" chip (alone, a tie), recorded as null 
 class PlayerChoice(Control):
     kind: str = "player"
     none_label: str | Promise = ""  # offer "nobody" (e.g. Sheepshead: the picker plays alone), recorded as null
+    clearable: bool = False  # a "—" chip takes a mistaken tap back: nothing is recorded, as if never tapped
 
     def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
         value = data.get(self.name, "").strip()
@@ -214,7 +215,9 @@ class GameEntry:
     facts_for_type: Callable[[str], dict[str, Any]]
     type_of: Callable[[Mapping[str, Any]], str]
     lead_field: str  # the player a deal is about (declarer, picker, Re); tapped on the scoreboard to open a deal
-    more_label: str | Promise = ""  # the summary of the folded extras, where a game folds some
+    # The summary of the folded extras, where a game folds some; or, per folded control, the summary when that
+    # control is the first one folded on the form (which controls are on it depends on the rules).
+    more_label: str | Promise | Mapping[str, str | Promise] = ""
     # Partners the seating decides, per contract type: {type: {declarer: partner}} (Schafkopf über Kreuz).
     seated_partners: Callable[[Game, tuple[str, ...]], dict[str, dict[str, str]]] = lambda game, playing: {}
     folded_after_first_deal: frozenset[str] = frozenset()  # recorded on the first deal, later only as a correction
@@ -346,6 +349,13 @@ class DealEntry:
     @property
     def folded_controls(self) -> list[ShownControl]:
         return [s for s in self.shown_controls if s.control.folded]
+
+    @property
+    def more_label(self) -> str | Promise:
+        label = self.spec.more_label
+        if not isinstance(label, Mapping):
+            return label
+        return next((label[c.name] for c in self.controls if c.folded and c.name in label), "")
 
     @property
     def more_open(self) -> bool:

@@ -111,9 +111,11 @@ class Facts:
         """A list of distinct playing players."""
         return self.get(name, self._player_list, default=default, needed_for=needed_for)
 
-    def per_player(self, name: str, *, total: int | None = None, needed_for: Purpose = "") -> dict[str, int]:
+    def per_player(
+        self, name: str, *, total: int | None = None, needed_for: Purpose = "", default: Any = _MISSING
+    ) -> dict[str, int]:
         """``{player: n}`` for every playing player, optionally summing to ``total``."""
-        return self.get(name, lambda n, v: self._per_player(n, v, total), needed_for=needed_for)
+        return self.get(name, lambda n, v: self._per_player(n, v, total), default, needed_for=needed_for)
 
     def reject_unread(self, context: Purpose) -> None:
         """Raise for a recorded field that the scored contract does not use."""

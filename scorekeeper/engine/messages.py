@@ -315,6 +315,13 @@ TEMPLATES: dict[str, str] = {
     "sk_loser_not_highest": _(
         "loser must be a player with the most points, %(points)s (%(players)s); got %(got)s with %(got_points)s"
     ),
+    "sk_loser_required": _(
+        "loser is required for a Ramsch: the player with the most card points, or the one the table named on a tie "
+        "(or record points_by_player for every player)"
+    ),
+    "sk_loser_jungfrau": _(
+        "loser: %(player)s is listed in jungfrau, took no trick and so no points, and cannot have lost the Ramsch"
+    ),
     "sk_contract_not_name": _('contract must be a contract name like "sauspiel" (got %(got)s)'),
     "sk_passed_impossible": _("contract: passed is not possible under pass_out %(pass_out)s: %(why)s"),
     "sk_pass_out_only": _("contract: %(game)s is played only under pass_out %(needs)s (these rules: %(pass_out)s)"),
@@ -643,6 +650,11 @@ PLAYER: dict[str, str | Cases] = {
     "sk_loser_not_highest": _(
         "The loser is a player with the most points, %(points)s (%(players)s); %(got)s has %(got_points)s."
     ),
+    "sk_loser_required": _(
+        "Say who lost the Ramsch: the player with the most points, on a tie the one the table names (or enter "
+        "everyone's points)."
+    ),
+    "sk_loser_jungfrau": _("%(player)s took no trick, so %(player)s has no points and cannot have lost the Ramsch."),
     "sk_contract_not_name": _("Choose the game that was played."),
     "sk_passed_impossible": Cases(
         "why",

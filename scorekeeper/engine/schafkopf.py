@@ -534,7 +534,15 @@ class Schafkopf(Game):
         return -sign * (shares[0] + shares[1])
 
     def _ramsch(self, facts: Facts) -> Outcome:
-        points = facts.per_player("points_by_player", total=ALL_POINTS, needed_for="Ramsch")
+        """The player with the most card points pays every other player; a Jungfrau is paid more.
+
+        Who lost, the Jungfrauen and a Durchmarsch decide the value; the other players' card points never do. So
+        a Ramsch is recorded with every player's card points (the loser follows from them) or with its loser
+        alone, and both score alike.
+        """
+        points: dict[str, int] | None = facts.per_player(
+            "points_by_player", total=ALL_POINTS, needed_for="Ramsch", default=None
+        )
         winner = facts.player("durchmarsch", required=False)
         if winner is not None and not self.durchmarsch:
             raise DealError("durchmarsch", "sk_no_durchmarsch")
@@ -542,7 +550,7 @@ class Schafkopf(Game):
         if winner is not None:
             return self._durchmarsch(facts, points, winner, knocks)
         jungfrau = self._jungfrau(facts, points)
-        loser = self._ramsch_loser(facts, points)
+        loser = self._ramsch_loser(facts, points) if points is not None else self._named_loser(facts, jungfrau)
         facts.reject_unread("Ramsch")
         multiplier = 1 << knocks
         value = self.rates["ramsch"] * multiplier
@@ -565,9 +573,9 @@ class Schafkopf(Game):
             extra={"loser": loser},
         )
 
-    def _durchmarsch(self, facts: Facts, points: dict[str, int], winner: str, knocks: int) -> Outcome:
+    def _durchmarsch(self, facts: Facts, points: dict[str, int] | None, winner: str, knocks: int) -> Outcome:
         """A Ramsch where one player took every trick: that player receives the Durchmarsch value from each."""
-        if points[winner] != ALL_POINTS:
+        if points is not None and points[winner] != ALL_POINTS:
             raise DealError("durchmarsch", "sk_durchmarsch_points", player=winner, all=ALL_POINTS, got=points[winner])
         facts.reject_unread("Ramsch (Durchmarsch)")
         multiplier = 1 << knocks
@@ -595,19 +603,22 @@ class Schafkopf(Game):
         doubled = 1 << count  # each Jungfrau doubles once more
         return doubled, doubled if self.jungfrau == "double_all" else 1
 
-    def _jungfrau(self, facts: Facts, points: dict[str, int]) -> tuple[str, ...]:
+    def _jungfrau(self, facts: Facts, points: dict[str, int] | None) -> tuple[str, ...]:
         jungfrau: tuple[str, ...] = facts.players("jungfrau", default=())
         if not jungfrau:
             return jungfrau
         if self.jungfrau == "none":
             raise DealError("jungfrau", "sk_no_jungfrau")
-        for player in jungfrau:
-            if points[player]:
-                raise DealError("jungfrau", "sk_jungfrau_points", player=player, got=points[player])
-        if self.durchmarsch and len(jungfrau) == len(points) - 1:
-            taker = next(p for p in points if p not in jungfrau)
+        if points is not None:
+            for player in jungfrau:
+                if points[player]:
+                    raise DealError("jungfrau", "sk_jungfrau_points", player=player, got=points[player])
+        playing = facts.table.playing
+        if self.durchmarsch and len(jungfrau) == len(playing) - 1:
+            taker = next(p for p in playing if p not in jungfrau)
             raise DealError("jungfrau", "sk_jungfrau_durchmarsch", player=taker)
-        return jungfrau  # all players cannot be named: their 0 points would not add up to 120
+        # Not everyone: with card points their 0s would not add up to 120, without them the loser is left.
+        return jungfrau
 
     @staticmethod
     def _ramsch_loser(facts: Facts, points: dict[str, int]) -> str:
@@ -628,6 +639,16 @@ class Schafkopf(Game):
                 got=loser,
                 got_points=points[loser],
             )
+        return loser
+
+    @staticmethod
+    def _named_loser(facts: Facts, jungfrau: tuple[str, ...]) -> str:
+        """A Ramsch recorded without card points: the table names the loser (a tie on points it settled itself)."""
+        loser = facts.player("loser", required=False)
+        if loser is None:
+            raise DealError("loser", "sk_loser_required")
+        if loser in jungfrau:  # a Jungfrau took no trick, so no points: never the most
+            raise DealError("loser", "sk_loser_jungfrau", player=loser)
         return loser
 
     def _leaster(self, facts: Facts) -> Outcome:

@@ -20,6 +20,7 @@ from playwright.sync_api import expect
 from scorekeeper.models import Club
 
 from .markup import MARKUP_ONLY
+from .test_drafts import axe_violations, with_axe
 from .test_scoring import Taps, chip, lead, quick, start
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), MARKUP_ONLY]
@@ -125,10 +126,20 @@ TAPS = [
     ),
     DealType("schafkopf", "Sie", (lead("Anna"), contract("Sie")), 3, {"contract": "sie", "declarer": "Anna"}, **SK),
     DealType("schafkopf", "Thrown in", (NEW, contract("Thrown in")), 3, {"contract": "passed"}, **SK),
+    DealType(  # the loser decides a Ramsch, not the others' card points
+        "schafkopf", "Ramsch", (NEW, contract("Ramsch"), chip("loser", "Anna")), 4,
+        {"contract": "ramsch", "loser": "Anna"}, rules={"preset": "classic", "pass_out": "ramsch"}, tariff="10/20/50",
+    ),
     DealType(
-        "schafkopf", "Ramsch",
-        (NEW, contract("Ramsch"), Typed("[name=points_by_player__0]", "50"), Typed("[name=points_by_player__1]", "30"),
-         Typed("[name=points_by_player__2]", "20")), 9,  # the fourth is filled in: the rest of the 120
+        "schafkopf", "Ramsch + Jungfrau",
+        (NEW, contract("Ramsch"), chip("loser", "Anna"), chip("jungfrau", "Dieter")), 5,
+        {"contract": "ramsch", "loser": "Anna", "jungfrau": ["Dieter"]},
+        rules={"preset": "classic", "pass_out": "ramsch"}, tariff="10/20/50",
+    ),
+    DealType(  # a table that writes every player's card points: the fourth is filled in, the rest of the 120
+        "schafkopf", "Ramsch by card points",
+        (NEW, contract("Ramsch"), more(), Typed("[name=points_by_player__0]", "50"),
+         Typed("[name=points_by_player__1]", "30"), Typed("[name=points_by_player__2]", "20")), 10,
         {"contract": "ramsch", "points_by_player": {"Anna": 50, "Bert": 30, "Caro": 20, "Dieter": 20}},
         rules={"preset": "classic", "pass_out": "ramsch"}, tariff="10/20/50",
     ),
@@ -292,6 +303,7 @@ def test_a_ramsch_needs_one_card_points_box_fewer_the_last_is_the_rest(
     page = open_phone(club[1])
     page.goto(f"{session.get_absolute_url()}deal/")
     page.click(contract("Ramsch"))
+    page.click(more())  # folded: the loser alone decides a Ramsch
     box = [page.locator(f"[name=points_by_player__{i}]") for i in range(4)]
     for i, points in enumerate(("50", "30", "20")):
         box[i].fill(points)
@@ -307,3 +319,22 @@ def test_a_ramsch_needs_one_card_points_box_fewer_the_last_is_the_rest(
     box[0].fill("120")
     for i in (1, 2, 3):
         expect(box[i]).to_have_value("0")  # one took every point: the others none
+
+
+def test_a_ramsch_loser_tapped_before_a_durchmarsch_is_taken_back_with_one_tap(
+    open_phone: Any, club: tuple[Club, User]
+) -> None:
+    rules = {"preset": "classic", "pass_out": "ramsch", "durchmarsch": True}
+    session = start(*club, "schafkopf", 4, rules, "10/20/50")
+    page = with_axe(open_phone(club[1], locale="de-DE"))
+    page.goto(f"{session.get_absolute_url()}deal/")
+    page.click(contract("Ramsch"))
+    page.click(chip("loser", "Anna"))
+    page.click(chip("durchmarsch", "Caro"))  # it was a Durchmarsch after all: a Durchmarsch has no loser
+    expect(page.locator("#preview")).to_contain_text("leer lassen")
+    page.click("[data-name=loser] label.chip.subtle")  # "—"
+    expect(page.locator("#preview summary")).to_contain_text("Caro +210")
+    assert axe_violations(page) == []
+    page.click("#save-deal")
+    page.wait_for_selector(".sheet-table")
+    assert session.deals.get().facts == {"contract": "ramsch", "durchmarsch": "Caro", "dealer": "Anna"}

@@ -616,6 +616,101 @@ def test_ramsch_validation() -> None:
     assert problem(ramsch(50, 30, 40, 0)).field == "contract"
 
 
+# A Ramsch entered by its loser alone, without every player's card points (issue 24).
+
+
+def by_loser(deal: dict[str, Any], loser: str) -> dict[str, Any]:
+    """The same Ramsch as the table enters it quickly: the loser instead of every player's card points."""
+    quick = {key: value for key, value in deal.items() if key != "points_by_player"}
+    return quick if "durchmarsch" in deal else quick | {"loser": loser}
+
+
+def said(found: engine.Problem) -> tuple[str, str, str]:
+    """The problem's field, code and the sentence a player reads."""
+    assert found.words is not None
+    return found.field, found.words.code, found.words.render(player=True)
+
+
+def scored_alike(with_points: DealResult, without: DealResult) -> None:
+    assert without.deltas == with_points.deltas
+    assert (without.value, without.multiplier) == (with_points.value, with_points.multiplier)
+    assert [str(item) for item in without.explanation] == [str(item) for item in with_points.explanation]
+    assert (without.outcome.label, without.outcome.marks) == (with_points.outcome.label, with_points.outcome.marks)
+    assert (without.outcome.extra, without.outcome.declarers) == (
+        with_points.outcome.extra,
+        with_points.outcome.declarers,
+    )
+
+
+RAMSCH_DEALS = [
+    ramsch(50, 30, 40, 0),  # no Jungfrau
+    ramsch(50, 30, 40, 0, jungfrau=["Dieter"]),
+    ramsch(70, 50, 0, 0, jungfrau=["Caro", "Dieter"], knocks=1),
+    ramsch(120, 0, 0, 0, jungfrau=["Bert", "Caro", "Dieter"]),  # all the points but not every trick
+    ramsch(40, 40, 30, 10, loser="Bert"),  # a tie the table decided
+    ramsch(40, 40, 40, 0, loser="Caro", jungfrau=["Dieter"]),
+]
+
+
+@pytest.mark.parametrize("jungfrau", JUNGFRAU_RULES)
+@pytest.mark.parametrize("deal", RAMSCH_DEALS, ids=lambda deal: "-".join(map(str, deal["points_by_player"].values())))
+def test_a_ramsch_by_its_loser_scores_as_the_same_ramsch_with_every_players_points(
+    jungfrau: str, deal: dict[str, Any]
+) -> None:
+    rules = RAMSCH | {"jungfrau": jungfrau, "klopfen": True}
+    if jungfrau == "none":
+        deal = {key: value for key, value in deal.items() if key != "jungfrau"}
+    with_points = result(deal, rules, "10/20/50")
+    loser = with_points.outcome.extra["loser"]
+    scored_alike(with_points, result(by_loser(deal, loser), rules, "10/20/50"))
+
+
+def test_a_durchmarsch_needs_no_points_either() -> None:
+    rules = RAMSCH | {"durchmarsch": True}
+    deal = ramsch(0, 0, 120, 0, durchmarsch="Caro")
+    scored_alike(result(deal, rules, "10/20/50"), result(by_loser(deal, "Caro"), rules, "10/20/50"))
+    assert deltas({"contract": "ramsch", "durchmarsch": "Caro"}, rules, "10/20/50") == [-70, -70, 210, -70]
+
+
+def test_a_plus_only_sheet_writes_a_ramsch_by_its_loser_alike() -> None:
+    deal = ramsch(60, 30, 30, 0, jungfrau=["Dieter"])
+    assert deltas(by_loser(deal, "Anna"), PLUS_ONLY) == deltas(deal, PLUS_ONLY) == [0, 1, 1, 2]
+
+
+def test_a_ramsch_without_points_needs_its_loser_in_the_players_words() -> None:
+    for missing in ({"contract": "ramsch"}, {"contract": "ramsch", "loser": None, "jungfrau": ["Dieter"]}):
+        assert said(problem(missing, RAMSCH)) == (
+            "loser",
+            "sk_loser_required",
+            "Say who lost the Ramsch: the player with the most points, on a tie the one the table names (or enter "
+            "everyone's points).",
+        )
+
+
+def test_a_ramsch_by_its_loser_is_refused_where_the_same_ramsch_with_points_would_be() -> None:
+    assert said(problem({"contract": "ramsch", "loser": "Dieter", "jungfrau": ["Dieter"]}, RAMSCH)) == (
+        "loser",
+        "sk_loser_jungfrau",
+        "Dieter took no trick, so Dieter has no points and cannot have lost the Ramsch.",
+    )
+    assert problem({"contract": "ramsch", "loser": "Emil"}, RAMSCH).field == "loser"
+    assert problem({"contract": "ramsch", "loser": "Anna", "kontra": 1}, RAMSCH).field == "kontra"
+    no_bonus = RAMSCH | {"jungfrau": "none"}
+    assert problem({"contract": "ramsch", "loser": "Anna", "jungfrau": ["Dieter"]}, no_bonus).field == "jungfrau"
+    with_durchmarsch = RAMSCH | {"durchmarsch": True}
+    everyone_else = {"contract": "ramsch", "loser": "Anna", "jungfrau": ["Bert", "Caro", "Dieter"]}
+    assert said(problem(everyone_else, with_durchmarsch))[:2] == ("jungfrau", "sk_jungfrau_durchmarsch")
+    assert deltas(everyone_else, RAMSCH) == [-6, 2, 2, 2]  # without Durchmarsch Anna took every trick and lost
+    assert problem({"contract": "ramsch", "durchmarsch": "Anna"}, RAMSCH).field == "durchmarsch"
+    assert problem({"contract": "ramsch", "durchmarsch": "Anna", "loser": "Bert"}, with_durchmarsch).field == "loser"
+
+
+def test_a_ramsch_by_its_loser_sits_the_dealer_out_at_a_table_of_five() -> None:
+    sitting_out = problem({"contract": "ramsch", "loser": "Anna"}, RAMSCH, players=FIVE)  # Anna deals deal 1
+    assert said(sitting_out)[:2] == ("loser", "sits_out")
+    assert deltas({"contract": "ramsch", "loser": "Bert"}, RAMSCH, players=FIVE) == [0, -3, 1, 1, 1]
+
+
 # --- Muss -----------------------------------------------------------------------------------------------------
 
 
@@ -1021,6 +1116,21 @@ def test_random_sessions_sum_to_zero_with_the_pot_and_replay_identically(
     else:
         assert_zero_sum(output)
     assert engine.settle(json.loads(json.dumps(doc))) == output
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules_strategy(), st.sampled_from(list(TARIFF_PRESETS)), st.integers(0, 2**32), st.booleans())
+def test_random_sessions_settle_alike_with_each_ramsch_entered_by_its_loser(
+    rules: dict[str, Any], tariff: str, seed: int, extra_player: bool
+) -> None:
+    rules = rules | {"pass_out": "ramsch"}
+    doc = random_document(rules, tariff, seed, extra_player)
+    scored = engine.load(doc).results()
+    quick = [
+        by_loser(deal, played.outcome.extra.get("loser", "")) if deal["contract"] == "ramsch" else deal
+        for deal, played in zip(doc["deals"], scored, strict=True)
+    ]
+    assert engine.settle(doc | {"deals": quick}) == engine.settle(doc)
 
 
 def assert_plus_only(plus_only: dict[str, Any], zero_sum: dict[str, Any]) -> None:

@@ -143,6 +143,67 @@ def test_a_correction_opens_with_every_recorded_extra_in_view(client: Client, pe
     assert '<details class="more" id="more" open>' in page  # the Muss was
 
 
+RAMSCH_RULES = {"preset": "classic", "pass_out": "ramsch"}
+
+
+def ramsch_form(**fields: str) -> dict[str, str]:
+    return {"contract_type": "ramsch", "number": "1", "dealer": "Anna", **fields}
+
+
+def test_a_ramsch_is_entered_by_its_loser_with_the_card_points_folded(client: Client, personas: Personas) -> None:
+    session = start(personas, rules=RAMSCH_RULES | {"durchmarsch": True})
+    client.force_login(personas.scorer)
+    page = entry_page(client, session)
+    loser = page.index('data-name="loser"')
+    more = page.index('<details class="more" id="more">')  # closed: nothing in it yet
+    assert loser < more < page.index('data-name="points_by_player"')
+    assert page.index('data-name="jungfrau"') < more
+    assert page.index('data-name="durchmarsch"') < more
+    assert "<summary>More: card points per player</summary>" in page
+    # A Durchmarsch has no loser: "—" takes a tapped loser (or a mistaken Durchmarsch) back.
+    assert offered(page, "loser") == ["Anna", "Bert", "Caro", "Dieter", ""]
+    assert offered(page, "durchmarsch") == ["Anna", "Bert", "Caro", "Dieter", ""]
+    url = reverse("deal_new", args=[session.club.slug, session.pk])
+    assert client.post(url, ramsch_form(loser="Bert", jungfrau="Dieter", durchmarsch="")).status_code == 302
+    assert last_facts(session) == {"contract": "ramsch", "loser": "Bert", "jungfrau": ["Dieter"], "dealer": "Anna"}
+    result = session.deals.get().result
+    assert result is not None
+    assert result["deltas"] == [20, -80, 20, 40]  # in seat order
+    form = ramsch_form(loser="", durchmarsch="Caro", number="2", dealer="Bert")
+    assert client.post(url, form).status_code == 302
+    assert last_facts(session) == {"contract": "ramsch", "durchmarsch": "Caro", "dealer": "Bert"}
+
+
+def test_without_durchmarsch_the_ramsch_loser_is_a_plain_choice(client: Client, personas: Personas) -> None:
+    session = start(personas, rules=RAMSCH_RULES)
+    client.force_login(personas.scorer)
+    page = entry_page(client, session)
+    assert offered(page, "loser") == ["Anna", "Bert", "Caro", "Dieter"]
+    assert 'data-name="durchmarsch"' not in page
+
+
+def test_a_ramsch_with_every_players_card_points_is_entered_as_before(client: Client, personas: Personas) -> None:
+    session = start(personas, rules=RAMSCH_RULES)
+    client.force_login(personas.scorer)
+    url = reverse("deal_new", args=[session.club.slug, session.pk])
+    points = {f"points_by_player__{i}": str(p) for i, p in enumerate((50, 30, 40, 0))}
+    assert client.post(url, ramsch_form(**points)).status_code == 302
+    by_points = {"Anna": 50, "Bert": 30, "Caro": 40, "Dieter": 0}
+    assert last_facts(session) == {"contract": "ramsch", "points_by_player": by_points, "dealer": "Anna"}
+    page = client.get(reverse("deal_edit", args=[session.club.slug, session.pk, session.deals.get().pk])).content
+    assert b'<details class="more" id="more" open>' in page  # the correction shows the points recorded
+    assert b'value="50"' in page
+
+
+def test_a_ramsch_without_its_loser_says_so_in_the_players_words(client: Client, personas: Personas) -> None:
+    session = start(personas, rules=RAMSCH_RULES)
+    client.force_login(personas.scorer)
+    response = client.post(reverse("deal_new", args=[session.club.slug, session.pk]), ramsch_form())
+    assert response.status_code == 422
+    assert "Say who lost the Ramsch: the player with the most points" in response.content.decode()
+    assert not session.deals.exists()
+
+
 def sheepshead_form(**fields: str) -> dict[str, str]:
     return {"contract_type": "pick", "picker": "Bert", "points": "75", "number": "1", "dealer": "Anna", **fields}
 

@@ -1,5 +1,5 @@
 """How a Schafkopf deal is entered: the contract, declarer and partner (the seating decides it über Kreuz), the
-suit, card points or the Ramsch's per player, Laufende, Kontra steps, knocks."""
+suit, card points or the Ramsch's loser (its card points per player folded), Laufende, Kontra steps, knocks."""
 
 from __future__ import annotations
 
@@ -29,10 +29,17 @@ def _controls(game: Game) -> Sequence[Control]:
         ),
         Toggle("schwarz", _("Schwarz (the losing side took no trick)")),
         WonLost("won", _("Result")),
-        PerPlayer("points_by_player", _("Card points per player"), total=120),
+        # A Ramsch: who lost decides it, the card points of the others never do; they stay folded for tables
+        # that write them (the loser then follows from them). A Durchmarsch has no loser: "—" takes either back.
+        PlayerChoice(
+            "loser",
+            _("Loser (most card points)"),
+            help=_("On a tie, the one the table names."),
+            clearable=bool(rules.get("durchmarsch")),
+        ),
         PlayerSet("jungfrau", _("Jungfrau (took no trick)")),
-        PlayerChoice("loser", _("Loser on a tie")),
-        PlayerChoice("durchmarsch", _("Durchmarsch (took every trick)")),
+        PlayerChoice("durchmarsch", _("Durchmarsch (took every trick)"), clearable=True),
+        PerPlayer("points_by_player", _("Card points per player"), folded=True, total=120),
         PlayerChoice("winner", _("Winner (fewest card points)")),
         Count("runners", _("Laufende (runners)"), most=14),
         Count("kontra", _("Kontra, Re, Sup …"), most=rules.get("kontra_max", 0), words=KONTRA_STEPS),
@@ -48,7 +55,8 @@ def _split_tout(contract_type: str) -> dict[str, Any]:
 
 ENTRY = GameEntry(
     lead_field="declarer",
-    more_label=_("More: Muss"),
+    # Only one of them is ever on the form: a Muss game and a Ramsch come from different pass-out rules.
+    more_label={"muss": _("More: Muss"), "points_by_player": _("More: card points per player")},
     type_field="contract",
     type_labels={
         "passed": _("Thrown in"),
