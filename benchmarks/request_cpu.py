@@ -20,12 +20,15 @@ sheet after a save, the deal form and the save at most 15 ms; the tournament ran
 from __future__ import annotations
 
 import argparse
+import cProfile
 import gzip
 import json
+import pstats
 import re
 import statistics
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import urlencode
@@ -46,6 +49,7 @@ from scorekeeper.models import Role, Session
 PLAYERS = ["Anna", "Bert", "Caro", "Dieter"]
 HOST = "testserver"
 WARM = 10  # deals played before the times count
+EVENING = ("deal_form", "save", "sheet_after_save", "changed_poll", "unchanged_poll")  # the kinds timed at the table
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 
@@ -161,6 +165,20 @@ def facts(number: int) -> dict[str, str]:
     return {"contract_type": "sauspiel", "declarer": declarer, "partner": partner, "points": str(30 + number * 7 % 90)}
 
 
+PROFILE = cProfile.Profile(time.process_time)  # CPU time: a busy machine or a waiting query adds none
+PROFILED: set[str] = set()  # the kinds of request profiled (--profile)
+
+
+@contextmanager
+def profiled(kind: str) -> Iterator[None]:
+    if kind in PROFILED:
+        PROFILE.enable()
+    try:
+        yield
+    finally:
+        PROFILE.disable()
+
+
 def table(repeats: int) -> dict[str, Any]:
     """The table's requests and the floors: {kind: (cpu ms, queries)}."""
     app = schreiber.wsgi.application
@@ -185,29 +203,29 @@ def table(repeats: int) -> dict[str, Any]:
     def measure(kind: str, environ: Callable[[], dict[str, Any]]) -> None:
         found[kind] = (wsgi_cpu_ms(app, environ, repeats)[0], queries(lambda: call(app, environ())))
 
+    times: dict[str, list[float]] = {kind: [] for kind in EVENING}
+
+    def timed(kind: str, environ: Callable[[], dict[str, Any]]) -> Answer:
+        with profiled(kind):
+            cpu, answer = wsgi_cpu_ms(app, environ, 1)
+        times[kind].append(cpu)
+        return answer
+
     found["wsgi_hello"] = (wsgi_cpu_ms(hello, stranger.environ("/"), repeats)[0], 0)
     measure("django_204_anonymous", stranger.environ("/__bench/204/"))
     measure("django_204_signed_in", phone.environ("/__bench/204/signed-in/"))
     shows = sheet_state(phone.keep(call(app, phone.environ(session.get_absolute_url())())).body)
-    times = {kind: [] for kind in ("deal_form", "save", "sheet_after_save", "changed_poll", "unchanged_poll")}
     for number in range(1, WARM + repeats + 1):  # the first deals warm up, as the evening gets under way
-        cpu, form = wsgi_cpu_ms(app, scorer.environ(form_url), 1)
-        times["deal_form"].append(cpu)
-        scorer.keep(form)
+        form = scorer.keep(timed("deal_form", scorer.environ(form_url)))
         saving = scorer.environ(form_url, {**hidden_fields(form.body), **facts(number)}, post=True)
-        cpu, saved = wsgi_cpu_ms(app, saving, 1)
+        saved = timed("save", saving)
         assert saved.status == 302, saved.body[:2000]
-        times["save"].append(cpu)
-        cpu, sheet = wsgi_cpu_ms(app, scorer.environ(saved.header("Location") or ""), 1)
-        assert sheet.status == 200
-        times["sheet_after_save"].append(cpu)
-        cpu, changed = wsgi_cpu_ms(app, phone.environ(live_url, shows, HTTP_HX_REQUEST="true"), 1)
+        assert timed("sheet_after_save", scorer.environ(saved.header("Location") or "")).status == 200
+        changed = timed("changed_poll", phone.environ(live_url, shows, HTTP_HX_REQUEST="true"))
         assert changed.status == 200, changed.status
-        times["changed_poll"].append(cpu)
         shows = follow(shows, changed)
-        cpu, unchanged = wsgi_cpu_ms(app, phone.environ(live_url, shows, HTTP_HX_REQUEST="true"), 3)
-        assert unchanged.status == 204, unchanged.status
-        times["unchanged_poll"].append(cpu)
+        for _ in range(3):
+            assert timed("unchanged_poll", phone.environ(live_url, shows, HTTP_HX_REQUEST="true")).status == 204
     # the queries of one of each, at the end of the evening
     counts = {"deal_form": queries(lambda: call(app, scorer.environ(form_url)()))}
     form = scorer.keep(call(app, scorer.environ(form_url)()))
@@ -249,7 +267,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=30)
     parser.add_argument("--players", type=int, default=232)
+    parser.add_argument("--profile", action="append", default=[], help="print where a kind of request spends")
     args = parser.parse_args()
+    PROFILED.update(args.profile)
     schreiber.urls.urlpatterns += [path("__bench/204/", empty), path("__bench/204/signed-in/", signed_in_empty)]
     clear_url_caches()
     with scratch_database(f"{connection.settings_dict['NAME']}_request_cpu"):
@@ -260,6 +280,9 @@ def main() -> None:
     result: dict[str, Any] = {"database": connection.vendor}
     for kind, (cpu, count) in found.items():
         result[f"{kind}_cpu_ms"], result[f"{kind}_queries"] = cpu, count
+    if PROFILED:
+        pstats.Stats(PROFILE).sort_stats("tottime").print_stats(25)
+        pstats.Stats(PROFILE).sort_stats("cumulative").print_stats(40)
     print(json.dumps(result))
 
 
