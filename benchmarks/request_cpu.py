@@ -117,9 +117,11 @@ class Browser:
             client.force_login(user)
             self.cookies = {key: morsel.value for key, morsel in client.cookies.items()}
 
-    def environ(self, url: str, data: dict[str, str] | None = None, post: bool = False, **headers: str) -> Any:
+    def environ(
+        self, url: str, data: dict[str, str] | None = None, post: bool = False, **headers: str
+    ) -> Callable[[], dict[str, Any]]:
         cookie = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        extra = {"HTTP_ACCEPT_ENCODING": "gzip, deflate, br", "HTTP_COOKIE": cookie, **headers}
+        extra: dict[str, Any] = {"HTTP_ACCEPT_ENCODING": "gzip, deflate, br", "HTTP_COOKIE": cookie, **headers}
         factory = RequestFactory()
         if post:
             extra.update(HTTP_ORIGIN=f"https://{HOST}", HTTP_X_CSRFTOKEN=self.cookies.get("csrftoken", ""))
@@ -165,18 +167,19 @@ def facts(number: int) -> dict[str, str]:
     return {"contract_type": "sauspiel", "declarer": declarer, "partner": partner, "points": str(30 + number * 7 % 90)}
 
 
-PROFILE = cProfile.Profile(time.process_time)  # CPU time: a busy machine or a waiting query adds none
-PROFILED: set[str] = set()  # the kinds of request profiled (--profile)
+PROFILES: dict[str, cProfile.Profile] = {}  # the kinds of request profiled (--profile), each in CPU time
 
 
 @contextmanager
 def profiled(kind: str) -> Iterator[None]:
-    if kind in PROFILED:
-        PROFILE.enable()
+    profile = PROFILES.get(kind)
+    if profile:
+        profile.enable()
     try:
         yield
     finally:
-        PROFILE.disable()
+        if profile:
+            profile.disable()
 
 
 def table(repeats: int) -> dict[str, Any]:
@@ -232,7 +235,7 @@ def table(repeats: int) -> dict[str, Any]:
     saving = scorer.environ(form_url, {**hidden_fields(form.body), **facts(WARM + repeats + 1)}, post=True)
     saved_answers: list[Answer] = []
     counts["save"] = queries(lambda: saved_answers.append(call(app, saving())))
-    counts["sheet_after_save"] = queries(lambda: call(app, scorer.environ(saved_answers[0].header("Location"))()))
+    counts["sheet_after_save"] = queries(lambda: call(app, scorer.environ(saved_answers[0].header("Location") or "")()))
     changes: list[Answer] = []
     counts["changed_poll"] = queries(lambda: changes.append(call(app, phone.environ(live_url, shows)())))
     current = follow(shows, changes[0])
@@ -269,7 +272,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=232)
     parser.add_argument("--profile", action="append", default=[], help="print where a kind of request spends")
     args = parser.parse_args()
-    PROFILED.update(args.profile)
+    PROFILES.update({kind: cProfile.Profile(time.process_time) for kind in args.profile})
     schreiber.urls.urlpatterns += [path("__bench/204/", empty), path("__bench/204/signed-in/", signed_in_empty)]
     clear_url_caches()
     with scratch_database(f"{connection.settings_dict['NAME']}_request_cpu"):
@@ -280,9 +283,10 @@ def main() -> None:
     result: dict[str, Any] = {"database": connection.vendor}
     for kind, (cpu, count) in found.items():
         result[f"{kind}_cpu_ms"], result[f"{kind}_queries"] = cpu, count
-    if PROFILED:
-        pstats.Stats(PROFILE).sort_stats("tottime").print_stats(25)
-        pstats.Stats(PROFILE).sort_stats("cumulative").print_stats(40)
+    for kind, profile in PROFILES.items():
+        print(f"--- {kind}")
+        pstats.Stats(profile).sort_stats("tottime").print_stats(25)
+        pstats.Stats(profile).sort_stats("cumulative").print_stats(60)
     print(json.dumps(result))
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -114,6 +115,7 @@ class SheetState:
 
 def state(token: PollPass, club_slug: str) -> SheetState | None:
     """The session's state and the poller's role, in one query; None when the member or link refuses it now."""
+    params: list[Any]
     if token.member_id is not None:
         sql, params = MEMBER_SQL, [token.session_id, club_slug, token.member_id, token.user_id]
     else:

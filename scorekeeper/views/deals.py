@@ -31,8 +31,7 @@ PROBLEM_CODES = "X-Problem-Codes"
 @never_cache
 def deal_new(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     """A new deal at the end of the sheet, or inserted before the deal ``?before=ID``."""
-    me = session_access(request, club_slug, session_id, Role.SCORER)
-    session = selectors.session_of(me.club, session_id)
+    me, session = session_access(request, club_slug, session_id, Role.SCORER)
     if not session.is_open:
         return redirect(session)
     before = _before(session, request.GET.get("before") or request.POST.get("before"))
@@ -90,8 +89,7 @@ def deal_new(request: Request, club_slug: str, session_id: int) -> HttpResponse:
 
 @never_cache
 def deal_edit(request: Request, club_slug: str, session_id: int, deal_id: int) -> HttpResponse:
-    me = session_access(request, club_slug, session_id, Role.SCORER)
-    session = selectors.session_of(me.club, session_id)
+    me, session = session_access(request, club_slug, session_id, Role.SCORER)
     deal = selectors.deal_of(session, deal_id)
     if deal.is_deleted:
         messages.info(request, _("This deal was deleted. It can be restored from the history."))
@@ -142,8 +140,7 @@ def deal_edit(request: Request, club_slug: str, session_id: int, deal_id: int) -
 
 @require_POST
 def deal_delete(request: Request, club_slug: str, session_id: int, deal_id: int) -> HttpResponse:
-    me = session_access(request, club_slug, session_id, Role.SCORER)
-    session = selectors.session_of(me.club, session_id)
+    me, session = session_access(request, club_slug, session_id, Role.SCORER)
     deal = selectors.deal_of(session, deal_id)
     number = deal.number
     try:
@@ -166,8 +163,7 @@ def deal_delete(request: Request, club_slug: str, session_id: int, deal_id: int)
 
 @require_POST
 def deal_restore(request: Request, club_slug: str, session_id: int, deal_id: int) -> HttpResponse:
-    me = session_access(request, club_slug, session_id, Role.SCORER)
-    session = selectors.session_of(me.club, session_id)
+    me, session = session_access(request, club_slug, session_id, Role.SCORER)
     deal = selectors.deal_of(session, deal_id)
     try:
         restored = services.restore_deal(deal=deal, actor=actor_of(request, me))
@@ -183,8 +179,7 @@ def deal_restore(request: Request, club_slug: str, session_id: int, deal_id: int
 @require_POST
 def deal_preview(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     """The value of the deal being entered, with the engine's explanation, before it is saved."""
-    me = session_access(request, club_slug, session_id, Role.SCORER)
-    session = selectors.session_of(me.club, session_id)
+    _me, session = session_access(request, club_slug, session_id, Role.SCORER)
     deal = _deal_or_none(session, request.POST.get("deal"))
     before = None if deal else _before(session, request.POST.get("before"))
     if deal is not None:
@@ -203,8 +198,7 @@ def deal_preview(request: Request, club_slug: str, session_id: int) -> HttpRespo
 @never_cache
 def deal_dealers(request: Request, club_slug: str, session_id: int, deal_id: int) -> HttpResponse:
     """Let the deal rotate again from a deal on: the dealers and the money that would move, then apply."""
-    me = session_access(request, club_slug, session_id, Role.SCORER)
-    session = selectors.session_of(me.club, session_id)
+    me, session = session_access(request, club_slug, session_id, Role.SCORER)
     deal = selectors.deal_of(session, deal_id)
     if deal.is_deleted or not session.is_open:
         return redirect(session)
@@ -350,4 +344,4 @@ def _history(me: Access, session: Session) -> HttpResponse:
 
 
 def _seat_names(session: Session) -> list[str]:
-    return [seat.name for seat in session.seats.all()]
+    return list(selectors.header_of(session).players)

@@ -108,8 +108,7 @@ def _start(request: Request, me: Member, form: SessionStartForm, house_rules: Ho
 
 
 def session_detail(request: Request, club_slug: str, session_id: int) -> HttpResponse:
-    me = session_access(request, club_slug, session_id)
-    session = selectors.session_of(me.club, session_id)
+    me, session = session_access(request, club_slug, session_id)
     clock = clock_of(session) if session.is_open else None
     context: dict[str, Any] = {
         "club": me.club,
@@ -134,8 +133,7 @@ def session_live(request: Request, club_slug: str, session_id: int) -> HttpRespo
     unchanged = polling.unchanged(request, club_slug, session_id)
     if unchanged is not None:
         return unchanged
-    me = session_access(request, club_slug, session_id)
-    session = selectors.session_of(me.club, session_id)
+    me, session = session_access(request, club_slug, session_id)
     answer = live.poll(me, session, whole_number(request.GET.get("rev"), least=0), request.GET.get("shape"))
     if answer.html is None:
         response = HttpResponse(status=204) if session.is_open else polling.stop_polling()
