@@ -2,13 +2,14 @@
 
     [DATABASE_URL=postgres://…] .venv/bin/python benchmarks/request_cpu.py [--repeats 30] [--players 232]
 
-In a scratch database (``schreiber_request_cpu`` on PostgreSQL) a Schafkopf table with a live table link is played
+In a scratch database (``<name>_request_cpu`` next to the one ``DATABASE_URL`` names on PostgreSQL) a Schafkopf table with a live table link is played
 through the production settings and middleware, each request handed to the WSGI application in this process as a
 server would (no test client in between; every request asks for gzip, as a phone does): the scorer opens the deal
 form, saves it and follows the redirect to the sheet; a member's phone that still shows the previous revision polls
 (a changed poll), then polls again (unchanged). The floors are a bare WSGI hello and a Django view answering 204
 through the same middleware, without and with a signed-in user. The tournament ranking is the hall screen of a
-tournament of ``--players`` guests after one round.
+tournament of ``--players`` guests in its second round, and a table phone's unchanged poll there, which carries
+the round clock.
 
 Each kind is timed ``--repeats`` times in CPU time of this process (``time.process_time``, which a busy machine does
 not stretch) and its median printed with the number of queries of one such request. The last line is one JSON
@@ -44,7 +45,7 @@ from django.urls import clear_url_caches, path, reverse
 import schreiber.urls
 import schreiber.wsgi
 from scorekeeper import services
-from scorekeeper.models import Role, Session
+from scorekeeper.models import Role, Session, TableLink
 
 PLAYERS = ["Anna", "Bert", "Caro", "Dieter"]
 HOST = "testserver"
@@ -245,25 +246,36 @@ def table(repeats: int) -> dict[str, Any]:
     return found
 
 
-def ranking(players: int, repeats: int) -> tuple[float, int]:
-    """The hall screen of a tournament of ``players`` guests after its first round."""
+def tournament(players: int, repeats: int) -> dict[str, tuple[float, int]]:
+    """A tournament of ``players`` guests in its second round: the hall screen (``tournament_ranking``), and a table
+    phone's unchanged poll, which carries the round clock (``unchanged_poll_clock``)."""
     from tournament_bench import play_round, register
 
     from leagues.tournaments import services as tournaments
 
+    app = schreiber.wsgi.application
     owner = User.objects.create_user("turnier", password="x")
     club = services.create_club(owner=owner, name="Turnierclub", owner_name="Anna")
     tournament = register(club, owner, players, 2, seed=1)
     tournaments.draw(tournament=tournament, actor=owner)
     play_round(tournament, owner)
+    session = tournaments.start_round(tournament=tournament, actor=owner).tables.first().session  # type: ignore[union-attr]
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
-    browser = Browser(owner)
-    environ = browser.environ(reverse("tournament_hall", args=[club.slug, tournament.pk]))
-    assert call(schreiber.wsgi.application, environ()).status == 200
-    cpu, _answer = wsgi_cpu_ms(schreiber.wsgi.application, environ, repeats)
-    return cpu, queries(lambda: call(schreiber.wsgi.application, environ()))
+    found = {}
+    hall = Browser(owner).environ(reverse("tournament_hall", args=[club.slug, tournament.pk]))
+    assert call(app, hall()).status == 200
+    found["tournament_ranking"] = (wsgi_cpu_ms(app, hall, repeats)[0], queries(lambda: call(app, hall())))
+    phone = Browser()
+    phone.keep(call(app, phone.environ(TableLink.objects.live().get(session=session).get_absolute_url())()))
+    shows = sheet_state(call(app, phone.environ(session.get_absolute_url())()).body)
+    poll = phone.environ(reverse("session_live", args=[club.slug, session.pk]), shows, HTTP_HX_REQUEST="true")
+    cpu, answer = wsgi_cpu_ms(app, poll, repeats)
+    assert answer.status == 204, answer.status
+    assert answer.header("X-Clock")
+    found["unchanged_poll_clock"] = (cpu, queries(lambda: call(app, poll())))
+    return found
 
 
 def main() -> None:
@@ -277,7 +289,7 @@ def main() -> None:
     clear_url_caches()
     with scratch_database(f"{connection.settings_dict['NAME']}_request_cpu"):
         found = table(args.repeats)
-        found["tournament_ranking"] = ranking(args.players, args.repeats)
+        found.update(tournament(args.players, args.repeats))
     for kind, (cpu, count) in found.items():
         print(f"{kind:24} {cpu:7.3f} ms CPU  {count:3} queries")
     result: dict[str, Any] = {"database": connection.vendor}

@@ -146,7 +146,9 @@ def table_clock(session: Session) -> TableClock | None:
     """The round clock a tournament table's phone shows (``scorekeeper.clocks``), from the round's drawing to its
     close; None for any other session."""
     tables = TournamentTable.objects.filter(session=session, round__closed_at__isnull=True)
-    table = tables.select_related("round__tournament").annotate(size=Count("seat_rows")).first()  # one query a poll
+    table = (  # one query a poll, without the tournament's plan (the whole draw: long to read)
+        tables.select_related("round__tournament").defer("round__tournament__plan").annotate(size=Count("seat_rows"))
+    ).first()
     if table is None:
         return None
     minutes = minutes_by_size(table.round.tournament.settings.get("clock_minutes"))
