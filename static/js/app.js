@@ -63,7 +63,9 @@
     var fresh = template.content.getElementById("sheet");
     if (!fresh) return;
     if (fresh.hasAttribute("data-patch")) {
-      event.detail.swapOverride = "none";  // not shouldSwap = false: htmx stops polling on a 286 it swaps
+      // Not swapped; but a 286 must go on to htmx's swap (of nothing), which is where it stops the polling.
+      if (status === 286) event.detail.swapOverride = "none";
+      else event.detail.shouldSwap = false;
       patch(sheet, fresh);
     }
     if (fresh.dataset.news) announce(fresh.dataset.news);
