@@ -2,14 +2,14 @@
 
     [DATABASE_URL=postgres://…] .venv/bin/python benchmarks/request_cpu.py [--repeats 30] [--players 232]
 
-In a scratch database (``<name>_request_cpu`` next to the one ``DATABASE_URL`` names on PostgreSQL) a Schafkopf table with a live table link is played
-through the production settings and middleware, each request handed to the WSGI application in this process as a
-server would (no test client in between; every request asks for gzip, as a phone does): the scorer opens the deal
-form, saves it and follows the redirect to the sheet; a member's phone that still shows the previous revision polls
-(a changed poll), then polls again (unchanged). The floors are a bare WSGI hello and a Django view answering 204
-through the same middleware, without and with a signed-in user. The tournament ranking is the hall screen of a
-tournament of ``--players`` guests in its second round, and a table phone's unchanged poll there, which carries
-the round clock.
+In a scratch database (``<name>_request_cpu`` beside the one ``DATABASE_URL`` names on PostgreSQL) a Schafkopf
+table with a live table link is played through the production settings and middleware, each request handed to the
+WSGI application in this process as a server would (no test client in between; every request asks for gzip, as a
+phone does): the scorer opens the deal form, saves it and follows the redirect to the sheet; a member's phone that
+still shows the previous revision polls (a changed poll), then polls again (unchanged, with its poll token). The
+floors are a bare WSGI hello and a Django view answering 204 through the same middleware, without and with a
+signed-in user. The tournament ranking is the hall screen of a tournament of ``--players`` guests in its second
+round, and a table phone's unchanged poll there, which carries the round clock.
 
 Each kind is timed ``--repeats`` times in CPU time of this process (``time.process_time``, which a busy machine does
 not stretch) and its median printed with the number of queries of one such request. The last line is one JSON
