@@ -92,12 +92,14 @@ class Phone:
         self.remember(self.client.get(page, secure=True))
 
     def remember(self, response: Any) -> None:
-        sheet = re.findall(r'<section id="sheet"[^>]*>', body(response))[0]
-        self.shows = dict(re.findall(r'data-(revision|shape)="([^"]*)"', sheet))
+        html = body(response)
+        sheet = re.findall(r'<section id="sheet"[^>]*>', html)[0]
+        token = re.findall(r'data-poll-token="([^"]*)"', html) or [response.get("X-Poll-Token")]
+        self.shows = {**dict(re.findall(r'data-(revision|shape)="([^"]*)"', sheet)), "t": token[0] or self.shows["t"]}
 
     def poll(self) -> tuple[tuple[float, float], Any]:
         clock = Clock()
-        query = {"rev": self.shows["revision"], "shape": self.shows.get("shape", "")}
+        query = {"rev": self.shows["revision"], "shape": self.shows.get("shape", ""), "t": self.shows["t"]}
         response = self.client.get(self.url, query, secure=True, headers={"hx-request": "true"})
         elapsed = clock.read()
         assert response.status_code in (200, 204), response.status_code

@@ -27,7 +27,7 @@ class TableClock:
         return f"{self.remaining} {self.state}"
 
 
-ClockSource = Callable[[Session], TableClock | None]
+ClockSource = Callable[[Session], TableClock | None]  # reads the session's pk only: a poll's short way has no more
 
 _SOURCES: list[ClockSource] = []
 

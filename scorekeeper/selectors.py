@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -42,6 +42,29 @@ def membership(user: User | AnonymousUser, club_slug: str) -> Member:
     if member is None:
         raise Http404
     return member
+
+
+_MEMBER = [field.attname for field in Member._meta.concrete_fields]
+
+
+def membership_and_session(
+    user: User | AnonymousUser, club_slug: str, session_id: int
+) -> tuple[Member, Session] | None:
+    """The user's membership of the club and the club's session ``session_id``, in one query; None when the user is
+    no member or the club has no such session."""
+    if not user.is_authenticated:
+        return None
+    found = (
+        Session.objects.select_related("club")
+        .filter(pk=session_id, club__slug=club_slug, club__members__user=user)
+        .annotate(**{f"member_{name}": F(f"club__members__{name}") for name in _MEMBER})  # the same join
+        .first()
+    )
+    if found is None:
+        return None
+    member = Member.from_db(found._state.db, _MEMBER, [getattr(found, f"member_{name}") for name in _MEMBER])
+    member.club, member.user = found.club, user
+    return member, found
 
 
 def table_link(token: str) -> TableLink | None:
@@ -74,8 +97,12 @@ def deal_of(session: Session, deal_id: int) -> Deal:
 
 
 def header_of(session: Session) -> engine.Session:
-    """The session's rules and players, ready for the engine, without its deals."""
-    return engine.load(session_document(session, []))
+    """The session's rules and players, ready for the engine, without its deals: read once for each revision of the
+    session object a request holds (a change of players makes a new revision), however many parts of a page ask."""
+    kept = session.__dict__.get("_header")
+    if kept is None or kept[0] != session.revision:
+        kept = session.__dict__["_header"] = (session.revision, engine.load(session_document(session, [])))
+    return kept[1]
 
 
 def sheet_of(session: Session) -> Sheet:

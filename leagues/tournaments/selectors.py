@@ -18,7 +18,7 @@ from scorekeeper.models import Club, Session, TableLink
 
 from .models import Bye, Participant, Substitution, TableSeat, Tournament, TournamentRound, TournamentTable
 from .rules.byes import AVERAGE, bye_points, drawn_byes
-from .rules.clock import minutes_by_size
+from .rules.clock import Clock, minutes_by_size
 from .rules.draw import Plan, plan, stats
 from .rules.fields import ordinary_size
 from .rules.finality import TableRound, missing_for_final
@@ -179,16 +179,27 @@ def current_round(tournament: Tournament) -> TournamentRound | None:
     return rounds.filter(closed_at__isnull=True).first() or rounds.first()
 
 
+# a round's ``Clock``, in its order
+CLOCK_FIELDS = [f"round__clock_{name}" for name in ("started_at", "paused_at", "paused_seconds", "extra_minutes")]
+
+
 def table_clock(session: Session) -> TableClock | None:
     """The round clock a tournament table's phone shows (``scorekeeper.clocks``), from the round's drawing to its
-    close; None for any other session."""
-    tables = TournamentTable.objects.filter(session=session, round__closed_at__isnull=True)
-    table = tables.select_related("round__tournament").annotate(size=Count("seat_rows")).first()  # one query a poll
-    if table is None:
+    close; None for any other session. One query a poll, of the few values the clock needs (not the tournament's
+    plan, the whole draw, nor any model to build): every phone in the hall asks every few seconds."""
+    row = (
+        TournamentTable.objects.filter(session=session, round__closed_at__isnull=True)
+        .annotate(size=Count("seat_rows"))
+        .values_list("size", "time_called_after", *CLOCK_FIELDS, "round__tournament__settings")
+        .first()
+    )
+    if row is None:
         return None
-    minutes = minutes_by_size(table.round.tournament.settings.get("clock_minutes"))
-    remaining = table.round.clock.remaining(minutes.get(table.size, minutes[4]), timezone.now())
-    return TableClock(remaining, table.round.clock.state(called=table.time_called_after is not None))
+    size, called_after, *clock_values, settings = row
+    clock = Clock(*clock_values)
+    minutes = minutes_by_size(settings.get("clock_minutes"))
+    remaining = clock.remaining(minutes.get(size, minutes[4]), timezone.now())
+    return TableClock(remaining, clock.state(called=called_after is not None))
 
 
 # the draw ----------------------------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from django.http import Http404, HttpRequest
 from django_htmx.middleware import HtmxDetails
 
 from .. import selectors
-from ..models import ROLE_RANK, Club, Member, Role, TableLink
+from ..models import ROLE_RANK, Club, Member, Role, Session, TableLink
 from ..selectors import membership
 from ..services import record
 
@@ -52,16 +52,21 @@ def club_member(request: Request, club_slug: str, role: str = Role.MEMBER) -> Me
     return member
 
 
-def session_access(request: Request, club_slug: str, session_id: int, role: str = Role.MEMBER) -> Access:
-    """The member's membership (as ``club_member``), else a ``TableGuest`` for a phone holding a grant for exactly
-    this session whose link is still live; else the member's 403 or the outsider's 404."""
-    try:
-        return club_member(request, club_slug, role)
-    except (Http404, PermissionDenied):
-        guest = table_guest(request, club_slug, session_id)
-        if guest is None or not guest.can(role):
-            raise
-        return guest
+def session_access(
+    request: Request, club_slug: str, session_id: int, role: str = Role.MEMBER
+) -> tuple[Access, Session]:
+    """The member's membership (as ``club_member``) and the session, in one query; else a ``TableGuest`` for a phone
+    holding a grant for exactly this session whose link is still live; else the member's 403 or the outsider's (or a
+    missing session's) 404."""
+    found = selectors.membership_and_session(request.user, club_slug, session_id)
+    if found is not None and found[0].can(role):
+        return found
+    guest = table_guest(request, club_slug, session_id)
+    if guest is not None and guest.can(role):
+        return guest, guest.link.session
+    if found is not None:
+        raise PermissionDenied
+    raise Http404
 
 
 def table_guest(request: HttpRequest, club_slug: str, session_id: int) -> TableGuest | None:

@@ -32,8 +32,7 @@ PROBLEM_CODES = "X-Problem-Codes"
 @never_cache
 def deal_new(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     """A new deal at the end of the sheet, or inserted before the deal ``?before=ID``."""
-    me = session_access(request, club_slug, session_id, Role.SCORER)
-    session = selectors.session_of(me.club, session_id)
+    me, session = session_access(request, club_slug, session_id, Role.SCORER)
     if not session.is_open:
         return redirect(session)
     before = _before(session, request.GET.get("before") or request.POST.get("before"))
@@ -91,8 +90,7 @@ def deal_new(request: Request, club_slug: str, session_id: int) -> HttpResponse:
 
 @never_cache
 def deal_edit(request: Request, club_slug: str, session_id: int, deal_id: int) -> HttpResponse:
-    me = session_access(request, club_slug, session_id, Role.SCORER)
-    session = selectors.session_of(me.club, session_id)
+    me, session = session_access(request, club_slug, session_id, Role.SCORER)
     deal = selectors.deal_of(session, deal_id)
     if deal.is_deleted:
         messages.info(request, _("This deal was deleted. It can be restored from the history."))
@@ -143,8 +141,7 @@ def deal_edit(request: Request, club_slug: str, session_id: int, deal_id: int) -
 
 @require_POST
 def deal_delete(request: Request, club_slug: str, session_id: int, deal_id: int) -> HttpResponse:
-    me = session_access(request, club_slug, session_id, Role.SCORER)
-    session = selectors.session_of(me.club, session_id)
+    me, session = session_access(request, club_slug, session_id, Role.SCORER)
     deal = selectors.deal_of(session, deal_id)
     number = deal.number
     try:
@@ -167,8 +164,7 @@ def deal_delete(request: Request, club_slug: str, session_id: int, deal_id: int)
 
 @require_POST
 def deal_restore(request: Request, club_slug: str, session_id: int, deal_id: int) -> HttpResponse:
-    me = session_access(request, club_slug, session_id, Role.SCORER)
-    session = selectors.session_of(me.club, session_id)
+    me, session = session_access(request, club_slug, session_id, Role.SCORER)
     deal = selectors.deal_of(session, deal_id)
     try:
         restored = services.restore_deal(deal=deal, actor=actor_of(request, me))
@@ -184,8 +180,7 @@ def deal_restore(request: Request, club_slug: str, session_id: int, deal_id: int
 @require_POST
 def deal_preview(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     """The value of the deal being entered, with the engine's explanation, before it is saved."""
-    me = session_access(request, club_slug, session_id, Role.SCORER)
-    session = selectors.session_of(me.club, session_id)
+    _me, session = session_access(request, club_slug, session_id, Role.SCORER)
     deal = _deal_or_none(session, request.POST.get("deal"))
     before = None if deal else _before(session, request.POST.get("before"))
     if deal is not None:
@@ -208,8 +203,7 @@ def deal_preview(request: Request, club_slug: str, session_id: int) -> HttpRespo
 @never_cache
 def deal_values(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     """The next deal's values for the usual forms, for the phone to show beside Save when the network is gone."""
-    me = session_access(request, club_slug, session_id, Role.SCORER)
-    session = selectors.session_of(me.club, session_id)
+    _me, session = session_access(request, club_slug, session_id, Role.SCORER)
     if not session.is_open:
         return JsonResponse({"number": 0, "types": {}, "values": {}})
     return JsonResponse(offline_values.table(session))
@@ -218,8 +212,7 @@ def deal_values(request: Request, club_slug: str, session_id: int) -> HttpRespon
 @never_cache
 def deal_dealers(request: Request, club_slug: str, session_id: int, deal_id: int) -> HttpResponse:
     """Let the deal rotate again from a deal on: the dealers and the money that would move, then apply."""
-    me = session_access(request, club_slug, session_id, Role.SCORER)
-    session = selectors.session_of(me.club, session_id)
+    me, session = session_access(request, club_slug, session_id, Role.SCORER)
     deal = selectors.deal_of(session, deal_id)
     if deal.is_deleted or not session.is_open:
         return redirect(session)
@@ -376,4 +369,4 @@ def _history(me: Access, session: Session) -> HttpResponse:
 
 
 def _seat_names(session: Session) -> list[str]:
-    return [seat.name for seat in session.seats.all()]
+    return list(selectors.header_of(session).players)

@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import history, live, selectors, services
+from .. import history, live, polling, selectors, services
 from ..clocks import clock_of
 from ..documents import export_document
 from ..engine import GAMES
@@ -18,7 +18,7 @@ from ..forms import JoinForm, LeaveForm, SessionMoneyForm, SessionStartForm
 from ..games import pack_of
 from ..models import Game, HouseRules, Member, Role, Session
 from . import table_links
-from .access import Request, club_member, session_access
+from .access import Access, Request, TableGuest, club_member, session_access
 from .clubs import confirm
 from .downloads import json_download
 from .errors import add_service_errors
@@ -108,8 +108,8 @@ def _start(request: Request, me: Member, form: SessionStartForm, house_rules: Ho
 
 
 def session_detail(request: Request, club_slug: str, session_id: int) -> HttpResponse:
-    me = session_access(request, club_slug, session_id)
-    session = selectors.session_of(me.club, session_id)
+    me, session = session_access(request, club_slug, session_id)
+    clock = clock_of(session) if session.is_open else None
     context: dict[str, Any] = {
         "club": me.club,
         "me": me,
@@ -117,7 +117,8 @@ def session_detail(request: Request, club_slug: str, session_id: int) -> HttpRes
         "sheet": live.sheet_html(me, session),
         "can_score": me.can(Role.SCORER),
         "table_link": table_links.panel(request, me, session),
-        "clock": clock_of(session) if session.is_open else None,
+        "clock": clock,
+        "poll_token": _poll_token(request, me, session, clock is not None),
     }
     undo = whole_number(request.GET.get("undo"))
     if undo and me.can(Role.SCORER) and session.is_open:
@@ -126,17 +127,35 @@ def session_detail(request: Request, club_slug: str, session_id: int) -> HttpRes
 
 
 def session_live(request: Request, club_slug: str, session_id: int) -> HttpResponse:
-    """The sheet for other phones to poll: 204 while it has not changed, else a patch or the whole sheet."""
-    me = session_access(request, club_slug, session_id)
-    session = selectors.session_of(me.club, session_id)
+    """The sheet for other phones to poll: 204 while it has not changed, else a patch or the whole sheet; 286 (stop
+    polling) once the session is no longer open. A poll with a good token that finds nothing changed is answered
+    before any of this (``polling``)."""
+    unchanged = polling.unchanged(request, club_slug, session_id)
+    if unchanged is not None:
+        return unchanged
+    me, session = session_access(request, club_slug, session_id)
     answer = live.poll(me, session, whole_number(request.GET.get("rev"), least=0), request.GET.get("shape"))
-    response = HttpResponse(status=204) if answer.html is None else HttpResponse(answer.html)
+    if answer.html is None:
+        response = HttpResponse(status=204) if session.is_open else polling.stop_polling()
+    else:
+        response = HttpResponse(answer.html, status=200 if session.is_open else polling.STOP_POLLING)
     if answer.patch:
         response["HX-Reswap"] = "none"  # app.js patches the sheet in; swapped whole, a patch would lose lines
     clock = clock_of(session) if session.is_open else None
     if clock is not None:  # every answer sets the phone's clock again (clock.js): a pause or extension shows at once
         response["X-Clock"] = clock.header
+    if session.is_open:  # a fresh token: the phone's may have expired, or its browser changed
+        response[polling.TOKEN_HEADER] = _poll_token(request, me, session, clock is not None)
     return response
+
+
+def _poll_token(request: Request, me: Access, session: Session, clock: bool) -> str:
+    """The token the sheet's phone polls with (``polling``): none once the session is no longer open."""
+    if not session.is_open:
+        return ""
+    if isinstance(me, TableGuest):
+        return polling.issue(request, session, member=None, link=me.link, clock=clock)
+    return polling.issue(request, session, member=me, link=None, clock=clock)
 
 
 @require_POST

@@ -20,8 +20,7 @@ PDF_TIMEOUT = 3600  # asked for at the end of an evening, by several players
 
 
 def session_settlement(request: Request, club_slug: str, session_id: int) -> HttpResponse:
-    me = session_access(request, club_slug, session_id)
-    session = selectors.session_of(me.club, session_id)
+    me, session = session_access(request, club_slug, session_id)
     return render(
         request,
         "scorekeeper/settlement.html",
@@ -32,8 +31,7 @@ def session_settlement(request: Request, club_slug: str, session_id: int) -> Htt
 def session_settlement_pdf(request: Request, club_slug: str, session_id: int) -> FileResponse:
     """Drawn once per revision and language (a long session takes seconds); the club's name is printed on it, and
     renaming the club bumps no revision, so the key has the name too."""
-    me = session_access(request, club_slug, session_id)
-    session = selectors.session_of(me.club, session_id)
+    me, session = session_access(request, club_slug, session_id)
     language = get_language()
     key = f"settlement-pdf:{session.pk}:{session.revision}:{language}:{zlib.crc32(me.club.name.encode())}"
     sheet = cache.get(key)

@@ -28,29 +28,44 @@
     if (bar && window.ResizeObserver) new ResizeObserver(padForBars).observe(bar);
   });
 
-  // A sheet polls for changes every few seconds; not while the phone is locked or the tab is in the background.
+  // A sheet polls for changes every few seconds; not while the phone is locked or the tab is in the background,
+  // and at once when it is shown again (its hx-trigger: visibilitychange).
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (document.hidden && event.detail.elt.hasAttribute("data-poll")) event.preventDefault();
   });
 
-  // A polling sheet says what it shows, so that the server answers with what changed since (scorekeeper/live.py).
+  // A polling sheet says what it shows, so that the server answers with what changed since (scorekeeper/live.py),
+  // and the poll token the page gave (scorekeeper/polling.py): with it, an unchanged sheet is answered cheaply.
   document.addEventListener("htmx:configRequest", function (event) {
     var sheet = event.detail.elt;
     if (sheet.id !== "sheet") return;
     event.detail.parameters.rev = sheet.dataset.revision;
     event.detail.parameters.shape = sheet.dataset.shape;
+    var holder = document.getElementById("sheet-news");
+    if (holder && holder.dataset.pollToken) event.detail.parameters.t = holder.dataset.pollToken;
   });
 
-  // Its answer is the whole sheet (htmx swaps it) or a patch, put in here; either way the news is read out.
+  // A full answer brings a fresh token (the page's expires).
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var token = event.detail.xhr && event.detail.xhr.getResponseHeader("X-Poll-Token");
+    var holder = document.getElementById("sheet-news");
+    if (token && holder && event.detail.elt.id === "sheet") holder.dataset.pollToken = token;
+  });
+
+  // Its answer is the whole sheet (htmx swaps it) or a patch, put in here; either way the news is read out. A sheet
+  // no longer open comes with 286: htmx stops polling it (a whole closed sheet does not poll anyway).
   document.addEventListener("htmx:beforeSwap", function (event) {
     var sheet = event.detail.elt;
-    if (sheet.id !== "sheet" || event.detail.xhr.status !== 200) return;
+    var status = event.detail.xhr.status;
+    if (sheet.id !== "sheet" || (status !== 200 && status !== 286) || !event.detail.serverResponse) return;
     var template = document.createElement("template");
     template.innerHTML = event.detail.serverResponse;
     var fresh = template.content.getElementById("sheet");
     if (!fresh) return;
     if (fresh.hasAttribute("data-patch")) {
-      event.detail.shouldSwap = false;
+      // Not swapped; but a 286 must go on to htmx's swap (of nothing), which is where it stops the polling.
+      if (status === 286) event.detail.swapOverride = "none";
+      else event.detail.shouldSwap = false;
       patch(sheet, fresh);
     }
     if (fresh.dataset.news) announce(fresh.dataset.news);

@@ -184,8 +184,12 @@ def test_the_table_phone_shows_the_clock_and_each_poll_sets_it(personas: Persona
     polled = phone.get(live, {"rev": str(table.session.revision), "shape": shape[1]})
     assert polled.status_code == 204
     assert polled["X-Clock"] in ("3600 running", "3599 running")
+    token = re.findall(r'data-poll-token="([^"]*)"', sheet)[0]  # the unchanged poll's short way sets it too
+    unchanged = {"rev": str(table.session.revision), "shape": "en.1.0", "t": token}
+    assert phone.get(live, unchanged)["X-Clock"] in ("3600 running", "3599 running")
     tournaments.pause_clock(this_round=this_round, actor=personas.owner)
     assert phone.get(live, {"rev": str(table.session.revision)})["X-Clock"].endswith(" paused")
+    assert phone.get(live, unchanged)["X-Clock"].endswith(" paused")
 
 
 def test_the_hall_shows_the_round_and_its_clock(client: Client, personas: Personas, tournament: Tournament) -> None:

@@ -1,0 +1,81 @@
+"""The live sheet's poll in a browser: it stops once the sheet is closed, and a page shown again polls at once."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import expect
+
+from scorekeeper import services
+from scorekeeper.models import Club, Member, Session
+
+from .conftest import NAMES
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LIVE = re.compile(r"/live/")
+
+
+def start(club: Club, scorer: User) -> Session:
+    players = [club.members.get(name=n) for n in NAMES[:4]]
+    return services.start_session(
+        club=club, actor=scorer, game="schafkopf", rules="classic", tariff="10/20/50", players=players
+    )
+
+
+def wait_until(page: Any, ready: Any, timeout: int) -> None:
+    for _ in range(timeout // 100):
+        if ready():
+            return
+        page.wait_for_timeout(100)
+    assert ready()
+
+
+def counted(page: Any) -> list[int]:
+    """The status of each poll the page makes from now on."""
+    polls: list[int] = []
+    page.on("response", lambda r: polls.append(r.status) if LIVE.search(r.url) else None)
+    return polls
+
+
+def test_a_closed_sheet_stops_polling(open_phone: Any, club: tuple[Club, User], make_user: Any) -> None:
+    session = start(*club)
+    member = Member.objects.get(club=club[0], name=NAMES[1])
+    member.user = make_user("bert")
+    member.save()
+    watcher = open_phone(member.user)  # a member: the closed sheet comes as a patch, and 286 stops its polling
+    watcher.goto(session.get_absolute_url())
+    polls = counted(watcher)
+    wait_until(watcher, lambda: 204 in polls, 8_000)  # unchanged: the token's short way
+    services.close_session(session=session, actor=club[1])
+    expect(watcher.locator("#sheet .tag")).to_have_text("closed", timeout=8_000)
+    wait_until(watcher, lambda: polls[-1] == 286, 2_000)
+    stopped = len(polls)
+    watcher.wait_for_timeout(7_000)  # two poll periods
+    assert len(polls) == stopped
+    assert watcher.locator("#sheet").count() == 1
+
+
+def test_a_page_shown_again_polls_at_once(open_phone: Any, club: tuple[Club, User]) -> None:
+    session = start(*club)
+    watcher = open_phone(club[1])
+    watcher.goto(session.get_absolute_url())
+    polls = counted(watcher)
+    hide = "v => { Object.defineProperty(document, 'hidden', {value: v, configurable: true}); "
+    hide += "document.dispatchEvent(new Event('visibilitychange')); }"
+    watcher.evaluate(hide, True)
+    watcher.wait_for_timeout(7_000)
+    assert polls == []  # a hidden page does not poll
+    services.record_deal(
+        session=session,
+        actor=club[1],
+        facts={"contract": "sauspiel", "declarer": "Anna", "partner": "Bert", "points": 72},
+    )
+    session.refresh_from_db()
+    watcher.evaluate(hide, False)
+    expect(watcher.locator("#sheet")).to_have_attribute("data-revision", str(session.revision), timeout=1_000)
+    assert polls[0] == 200
+    watcher.close()  # no poll after the test's database is gone

@@ -1,0 +1,160 @@
+"""The live sheet's poll token: an unchanged poll answered with one query, and every phone that may no longer look
+refused at once (scorekeeper/polling.py)."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+from unittest import mock
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scorekeeper import polling, services
+from scorekeeper.models import Member, Role, Session, TableLink
+
+from .conftest import Personas, sauspiel, start
+
+pytestmark = pytest.mark.django_db
+
+
+class Phone:
+    """A phone following a sheet as static/js/app.js does: it says the revision, shape and token it has."""
+
+    def __init__(self, client: Client, session: Session) -> None:
+        self.client = client
+        self.session = session
+        page = client.get(session.get_absolute_url())
+        assert page.status_code == 200
+        html = page.content.decode()
+        self.token = re.findall(r'data-poll-token="([^"]*)"', html)[0]
+        self.shows: dict[str, str] = {}
+        self.remember(html)
+
+    def remember(self, html: str) -> None:
+        sheet = re.findall(r'<section id="sheet"[^>]*>', html)[0]
+        self.shows.update(re.findall(r'data-(revision|shape)="([^"]*)"', sheet))
+
+    def poll(self, **changed: str) -> Any:
+        query = {"rev": self.shows["revision"], "shape": self.shows["shape"], "t": self.token, **changed}
+        response = self.client.get(reverse("session_live", args=[self.session.club.slug, self.session.pk]), query)
+        if response.status_code in (200, polling.STOP_POLLING) and response.content:
+            self.remember(response.content.decode())
+        if response.get(polling.TOKEN_HEADER):
+            self.token = response[polling.TOKEN_HEADER]
+        return response
+
+
+def signed_in(user: Any) -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(user)
+    return client
+
+
+def through(link: TableLink) -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    assert client.get(link.get_absolute_url()).status_code == 302
+    return client
+
+
+def refused(phone: Phone, token: str | None = None) -> bool:
+    """Whether the poll token (the phone's own unless given) is not good for the phone's sheet."""
+    request = mock.Mock(COOKIES=phone.client.cookies and {k: m.value for k, m in phone.client.cookies.items()})
+    return polling.read(request, phone.token if token is None else token, phone.session.pk) is None
+
+
+def test_an_unchanged_poll_is_one_query(personas: Personas, session: Session, django_assert_num_queries: Any) -> None:
+    phone = Phone(signed_in(personas.member), session)
+    with django_assert_num_queries(1):
+        assert phone.poll().status_code == 204
+
+
+def test_a_table_links_phone_polls_with_one_query_too(
+    personas: Personas, session: Session, django_assert_num_queries: Any
+) -> None:
+    phone = Phone(through(services.create_table_link(session=session, actor=personas.owner)), session)
+    with django_assert_num_queries(1):
+        assert phone.poll().status_code == 204
+
+
+def test_a_save_from_another_phone_comes_with_the_next_poll(personas: Personas, session: Session) -> None:
+    phone = Phone(signed_in(personas.member), session)
+    assert phone.poll().status_code == 204
+    services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Caro", "Anna", 80))
+    changed = phone.poll()
+    assert changed.status_code == 200
+    assert "data-patch" in changed.content.decode()
+    assert phone.shows["revision"] == str(Session.objects.get(pk=session.pk).revision)
+    assert phone.poll().status_code == 204
+
+
+def test_an_expired_token_goes_the_long_way_and_gets_a_fresh_one(personas: Personas, session: Session) -> None:
+    phone = Phone(signed_in(personas.member), session)
+    old = phone.token
+    with mock.patch("django.core.signing.time.time", return_value=time.time() + polling.LIFETIME + 5):
+        assert refused(phone)
+        polled = phone.poll()
+    assert polled.status_code == 204  # the member may still look: the full view says so
+    assert phone.token != old
+    assert not refused(phone)
+
+
+def test_a_tampered_token_another_sessions_or_another_browsers_is_refused(personas: Personas, session: Session) -> None:
+    phone = Phone(signed_in(personas.member), session)
+    assert not refused(phone)
+    assert refused(phone, phone.token[:-2] + ("AA" if not phone.token.endswith("AA") else "BB"))
+    other = Phone(signed_in(personas.member), start(personas))
+    assert refused(phone, other.token)
+    same_member_elsewhere = Phone(signed_in(personas.member), session)
+    assert refused(phone, same_member_elsewhere.token)  # a copied token is no good without its browser's cookie
+
+
+def test_a_removed_member_is_refused_at_once(personas: Personas, session: Session) -> None:
+    phone = Phone(signed_in(personas.member), session)
+    assert phone.poll().status_code == 204
+    services.remove_member(member=Member.objects.get(user=personas.member), actor=personas.owner)
+    assert phone.poll().status_code == 404
+
+
+def test_an_ended_table_link_is_refused_at_once(personas: Personas, session: Session) -> None:
+    phone = Phone(through(services.create_table_link(session=session, actor=personas.owner)), session)
+    assert phone.poll().status_code == 204
+    services.expire_table_links(sessions=[session], actor=personas.owner)
+    assert phone.poll().status_code == 404
+
+
+def test_a_login_made_inactive_is_refused_at_once(personas: Personas, session: Session) -> None:
+    phone = Phone(signed_in(personas.member), session)
+    personas.member.is_active = False
+    personas.member.save()
+    assert phone.poll().status_code == 404
+
+
+def test_a_new_role_or_language_gets_the_whole_sheet(personas: Personas, session: Session) -> None:
+    phone = Phone(signed_in(personas.member), session)
+    services.change_role(member=Member.objects.get(user=personas.member), role=Role.SCORER, actor=personas.owner)
+    whole = phone.poll()
+    assert whole.status_code == 200
+    assert "data-patch" not in whole.content.decode()
+    assert phone.shows["shape"].startswith("en.1.")
+    assert phone.poll().status_code == 204
+    assert phone.poll(shape=phone.shows["shape"].replace("en", "de")).status_code == 200
+
+
+def test_a_closed_sheet_stops_polling(personas: Personas, session: Session, django_assert_num_queries: Any) -> None:
+    phone = Phone(signed_in(personas.member), session)
+    services.close_session(session=session, actor=personas.owner)
+    closed = phone.poll()
+    assert closed.status_code == polling.STOP_POLLING  # htmx stops polling the sheet it patches
+    assert "data-patch" in closed.content.decode()
+    with django_assert_num_queries(1):
+        again = phone.poll()
+    assert again.status_code == polling.STOP_POLLING
+    assert again["HX-Reswap"] == "none"
+    assert not again.content
+    page = phone.client.get(session.get_absolute_url()).content.decode()
+    sheet = re.findall(r'<section id="sheet"[^>]*>', page)[0]
+    assert "hx-trigger" not in sheet
+    assert "data-poll-token" not in page
