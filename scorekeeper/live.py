@@ -29,7 +29,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from . import news, selectors
+from . import news, polling, selectors
 from .models import Role, Session
 from .sheet import Sheet, StoredDeal, row
 
@@ -61,7 +61,7 @@ class Look:
         """What a phone's sheet must match for a patch to fit it (a sheet with no deal has no table to patch; a player
         who joins adds a column to it)."""
         session = self.session
-        return f"{self.language}.{int(self.editable)}.{int(session.deal_count > 0)}.{len(session.totals)}"
+        return polling.shape(self.language, self.editable, session.deal_count > 0, len(session.totals))
 
     def line_key(self, deal_id: int | None, changed_in: int) -> str:
         return f"sheet-line:{deal_id}:{changed_in}:{self.language}:{int(self.editable)}"

@@ -49,9 +49,17 @@ class PollPass:
     clock: bool  # whether the sheet shows a round clock (``X-Clock`` in every answer)
 
 
-def shape(language: str, editable: bool, has_deals: bool) -> str:
-    """What a phone's sheet must match for a patch to fit it (``live.Look.shape``)."""
-    return f"{language}.{int(editable)}.{int(has_deals)}"
+def shape(language: str, editable: bool, has_deals: bool, players: int) -> str:
+    """What a phone's sheet must match for a patch to fit it (``live.Look.shape``): its language, whether it edits,
+    whether it has rows, and its players' columns (a player who joins adds one)."""
+    return f"{language}.{int(editable)}.{int(has_deals)}.{players}"
+
+
+def same_look(phone_shape: str, language: str, editable: bool, has_deals: bool) -> bool:
+    """Whether the phone's sheet has this look. Its players' columns need no query: a join or a leave is a new
+    revision, so at the phone's revision they are the phone's."""
+    players = phone_shape.rpartition(".")[2]
+    return players.isdecimal() and phone_shape == shape(language, editable, has_deals, int(players))
 
 
 def _browser(request: HttpRequest) -> str | None:
@@ -146,7 +154,7 @@ def unchanged(request: HttpRequest, club_slug: str, session_id: int) -> HttpResp
     if now is None or now.revision != int(revision):
         return None
     editable = ROLE_RANK.get(now.role, -1) >= ROLE_RANK[Role.SCORER] and now.is_open
-    if request.GET.get("shape") != shape(get_language(), editable, now.has_deals):
+    if not same_look(request.GET.get("shape", ""), get_language(), editable, now.has_deals):
         return None
     if not now.is_open:
         return stop_polling()
