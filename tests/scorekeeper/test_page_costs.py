@@ -50,7 +50,7 @@ def test_the_deal_form_and_its_save_read_little(
 ) -> None:
     client = signed_in(personas.scorer)
     url = reverse("deal_new", args=[personas.club.slug, session.pk])
-    with django_assert_max_num_queries(4):  # the login (2), the member with the session, the seats
+    with django_assert_max_num_queries(5):  # the login (2), the member with the session, the seats, the lineup
         form = client.get(url).content.decode()
     hidden = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
     with django_assert_max_num_queries(16):
