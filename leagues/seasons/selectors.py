@@ -185,6 +185,7 @@ class SeasonStanding:
     rows: list[StandingRow]
     period: str | None  # the sub-period shown, or None for the whole season
     last_evening: datetime.date | None
+    stamp: str = ""  # what it was cached under (``stamp``): what is made of it can be cached under it too
 
 
 def ranking_of(season: Season, *, period: bool = False) -> Ranking:
@@ -237,7 +238,7 @@ def standing(
     if found is None:
         found = _standing(season, rows, period)
         cache.set(key, found, CACHE_SECONDS)
-    return dataclasses.replace(found, season=season)
+    return dataclasses.replace(found, season=season, stamp=key)
 
 
 def _standing(season: Season, rows: QuerySet[PlayerResult], period: str | None) -> SeasonStanding:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
+from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
@@ -29,6 +31,21 @@ EXPORTS = {
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 }
 REPORT_CHARTS = 6  # the season report draws the running totals of the leaders only: a page, not one per player
+Made = TypeVar("Made")
+
+
+def _once(request: Request, standing: selectors.SeasonStanding, what: str, make: Callable[[], Made]) -> Made:
+    """``make()`` once per standing (its stamp: the league's revision), ratings, currency, order, filters and
+    language: a thousand players' rows take far longer to write out as HTML, CSV, XLSX or PDF than the standing
+    to read."""
+    league = standing.season.league
+    settings = (league.rated_revision, league.club.currency, get_language(), request.GET.urlencode())
+    key = f"{what}:{standing.stamp}:{settings}"
+    found: Made | None = cache.get(key)
+    if found is None:
+        found = make()
+        cache.set(key, found, selectors.CACHE_SECONDS)
+    return found
 
 
 def _about(standing: selectors.SeasonStanding) -> dict[str, Any]:
@@ -58,7 +75,7 @@ def _table(request: Request, season: Season, standing: selectors.SeasonStanding,
         player_url=player_url if me is not None else None,
     )
     RequestConfig(request, paginate=False).configure(table)
-    return {"table": table, "body": table.body()}
+    return {"table": table, "body": _once(request, standing, f"body:{me.club.slug if me else ''}", table.body)}
 
 
 def season_standing(request: Request, club_slug: str, season_id: int) -> HttpResponse:
@@ -97,14 +114,18 @@ def season_export(request: Request, club_slug: str, season_id: int, fmt: str) ->
     standing, _filters = selectors.filtered_standing(season, request.GET)
     name = f"{me.club.slug}-{season.league.game}-{season.starts_on:%Y}-{season.pk}-standing"
     if fmt == "pdf":
-        context = {"club": me.club, "season": season, "standing": standing, **_about(standing)}
-        context.update(_table(request, season, standing, None))
-        pdf = printing.pdf_from_template("leagues/print/standing.html", context)
-        return pdf_response(pdf, f"{name}.pdf")
+
+        def printed() -> bytes:
+            context = {"club": me.club, "season": season, "standing": standing, **_about(standing)}
+            context.update(_table(request, season, standing, None))
+            return printing.pdf_from_template("leagues/print/standing.html", context)
+
+        return pdf_response(_once(request, standing, f"pdf:{me.club.name}", printed), f"{name}.pdf")
     if fmt not in EXPORTS:
         raise Http404
     table = _table(request, season, standing, None)["table"]
-    return attachment(HttpResponse(table.dataset().export(fmt), content_type=EXPORTS[fmt]), f"{name}.{fmt}")
+    exported = _once(request, standing, fmt, lambda: table.dataset().export(fmt))
+    return attachment(HttpResponse(exported, content_type=EXPORTS[fmt]), f"{name}.{fmt}")
 
 
 def season_report_pdf(request: Request, club_slug: str, season_id: int) -> HttpResponseBase:
