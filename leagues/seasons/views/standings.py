@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -39,8 +40,8 @@ def _once(request: Request, standing: selectors.SeasonStanding, what: str, make:
     language: a thousand players' rows take far longer to write out as HTML, CSV, XLSX or PDF than the standing
     to read."""
     league = standing.season.league
-    settings = (league.rated_revision, league.club.currency, get_language(), request.GET.urlencode())
-    key = f"{what}:{standing.stamp}:{settings}"
+    made_of = (what, standing.stamp, league.rated_revision, league.club.currency, get_language(), request.GET)
+    key = "written:" + hashlib.sha256(repr(made_of).encode()).hexdigest()[:32]
     found: Made | None = cache.get(key)
     if found is None:
         found = make()
