@@ -468,7 +468,7 @@ def timed_page(client: Client, path: str) -> Page | None:
     with CaptureQueriesContext(connections["default"]) as queries:
         client.get(path, secure=True)
     median, best = statistics.median(wall), min(wall)
-    size = len(b"".join(response.streaming_content) if response.streaming else response.content)  # a PDF streams
+    size = len(response.getvalue())  # a PDF streams
     return Page(cold, median, best, statistics.median(cpu), len(queries), size)
 
 
