@@ -8,7 +8,9 @@ import datetime
 import io
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from leagues.models import League, LeagueClub, Season
@@ -256,3 +258,15 @@ def test_the_page_says_while_the_rating_is_being_updated(client: Client, persona
     assert "Spielstärke wird aktualisiert" in german
     refresh_league(season.league)  # what the task does
     assert "Rating being updated" not in client.get(url).content.decode()
+
+
+def test_a_standing_page_from_the_cache_reads_no_result_row(client: Client, personas: Personas, season: Season) -> None:
+    client.force_login(personas.member)
+    for url in (
+        reverse("season", args=[personas.club.slug, season.pk]),
+        reverse("season_export", args=[personas.club.slug, season.pk, "csv"]),
+    ):
+        client.get(url)
+        with CaptureQueriesContext(connection) as again:
+            assert client.get(url).status_code == 200
+        assert not [q["sql"] for q in again.captured_queries if "playerresult" in q["sql"].lower()], url
