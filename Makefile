@@ -10,13 +10,15 @@ PYTEST_WORKERS ?= -n auto --maxprocesses=4
 
 .PHONY: run test test-sqlite test-postgres lint format messages install install-test demo clean
 
-run: install ## Create the virtualenv, migrate, load the demo club and serve on $(HOST) (make run HOST=0.0.0.0:8080)
+run: install ## Create the virtualenv, migrate, load the demo club and serve on $(HOST) with the background worker
 	@$(MANAGE) migrate --noinput -v 0
 	@$(MANAGE) load_demo
 	@$(MANAGE) load_demo_league
 	@$(MANAGE) load_demo_tournament
 	@echo "Schreiber runs at http://$(HOST)/ — stop it with Ctrl-C."
-	@DEBUG=true $(MANAGE) runserver $(HOST)
+	@# The background worker (a league's ratings worked out again) runs beside the server and stops with it.
+	@$(MANAGE) db_worker --no-startup-delay -v 0 & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+	 DEBUG=true $(MANAGE) runserver $(HOST)
 
 test: install-test ## Run the whole suite on SQLite, and again on PostgreSQL when DATABASE_URL is set
 	@$(MAKE) --no-print-directory test-sqlite

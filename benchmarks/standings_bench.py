@@ -1,25 +1,31 @@
-"""How fast a big club's season pages answer (run by hand, not in the test suite).
+"""How fast a federation's season pages answer, and what closing an evening costs (run by hand, not in the tests).
 
-    [DATABASE_URL=postgres://…] .venv/bin/python benchmarks/standings_bench.py [--deals 100000] [--keep] [--profile]
+    [DATABASE_URL=postgres://…] .venv/bin/python benchmarks/standings_bench.py [--deals 100000]
+        [--deals-per-evening 40] [--players 1000] [--clubs 10] [--keep] [--profile]
 
-Builds, in a scratch database (``schreiber_standings_bench_DEALS``: a SQLite file in the temporary folder, or on
-PostgreSQL a database next to the one ``DATABASE_URL`` names), one club of 200 members (a third with a login) that
-played DEALS deals: a session of 500 deals for every 500, at tables of four or five drawn from the members, on Friday
-evenings over five years (2021 to 2025, each year busier than the one before). The deals are copies of a few dozen
-real ones recorded through the services; each session's per-player results (what the season pages read) are written
-in bulk, varied and plausible. A league has a season for each year, and over the busiest year one season for each
-ranking mode and one with quarterly sub-standings.
+Builds, in a scratch database (``schreiber_standings_bench_…``: a SQLite file in the temporary folder, or on
+PostgreSQL a database next to the one ``DATABASE_URL`` names), a league of CLUBS clubs with PLAYERS members between
+them (a third with a login) that played DEALS deals: real evenings of DEALS_PER_EVENING deals at tables of four or
+five, each club on its own weekday over five years (2021 to 2025, each year busier than the one before), several
+tables on a busy evening. The deals are copies of a few dozen real ones recorded through the services; each
+session's per-player results (what the season pages read) are written in bulk, varied and plausible. The league has
+a season for each year, and over the busiest year one season for each ranking mode and one with quarterly
+sub-standings.
 
-Then, signed in as the club's owner, it times whole requests: each season's standings page, and for the first one
-a player page and the CSV export; "cold" is the first request after the cache is cleared, "warm" the median of the
-next five. It also times ``leagues.selectors.standing()`` on its own (the median of seven), and its query.
+Then, signed in as the founding club's owner, it times whole requests: each season's standings page, and for the
+first one a player page, the CSV, XLSX and PDF exports and the public link; "cold" is the first request after the
+cache is cleared, "warm" the median of the next five. It times ``leagues.selectors.standing()`` on its own (the
+median of seven), and its query. Last, the request that closes an evening (with everything it writes: the evening's
+results, the league's revision, the ratings of the newest evening), on the newest evening and on one three years old
+(whose ratings go to the background task), and that task on its own.
 
-``--keep`` keeps the scratch database at the end and reuses a kept one of the same deal count (a million deals take
-a minute or two to build); a run without it builds afresh and drops the database at the end, a kept one of that size
-too. ``--profile`` prints where a request for each kind of page and ``standing()`` in each mode spend their time.
+``--keep`` keeps the scratch database at the end and reuses a kept one of the same shape; a run without it builds
+afresh and drops the database at the end, a kept one of that shape too. ``--profile`` prints where a request for
+each kind of page and ``standing()`` in each mode spend their time.
 
-The last line is one JSON object: ``deals``, ``database`` and every timing in milliseconds (keys ending in ``_ms``).
-Targets: every page under 100 ms at 1,000,000 deals on both databases, and within 1.5× of its time at 100,000.
+The last line is one JSON object: the shape (``deals``, ``sessions``, ``database``), the build's wall and CPU time
+and peak memory, and every timing in milliseconds (keys ending in ``_ms``). Targets: every page under 100 ms at
+1,000,000 deals on both databases, and within 1.5× of its time at 100,000; closing an evening under 250 ms.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ import io
 import json
 import pstats
 import random
+import resource
 import statistics
 import tempfile
 import time
@@ -53,18 +60,17 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import NoReverseMatch, reverse
 
 import schreiber.wsgi  # noqa: F401  start-up as the production server does it: the views loaded, the heap frozen
-from leagues.models import League, Season
+from leagues.models import League, LeagueClub, Season
 from leagues.seasons import selectors
 from leagues.seasons import services as league_services
 from leagues.seasons.rating_store import refresh_league
+from leagues.seasons.tasks import rate_league
 from scorekeeper import services
 from scorekeeper.engine.samples import random_session
 from scorekeeper.models import Club, Deal, Member, PlayerResult, Role, Seat, Session
 
-PREFIX = "schreiber_standings_bench"  # and the deal count: one kept database of each size
-SLUG = "standings-bench"
-DEALS_PER_SESSION = 500
-MEMBERS = 200
+PREFIX = "schreiber_standings_bench"  # and the shape: one kept database of each
+SLUG = "standings-bench"  # the founding club; the others are standings-bench-2 …
 YEARS = range(2021, 2026)  # each busier than the one before; the last one is the busiest
 TEMPLATE_DEALS = 36  # distinct real deals per table size, recorded through the services
 RULES, TARIFF, CENTS_PER_POINT = "classic", "10/20", 1
@@ -80,6 +86,8 @@ MODES: list[tuple[str, dict[str, Any], str]] = [
     ("table_points_plus_game_points", {"mode": "table_points_plus_game_points"}, ""),
     ("quarter", {"mode": "total_points"}, "quarter"),
 ]
+NEWEST = datetime.date(YEARS[-1], 12, 31)  # an evening after every evening built
+OLD = datetime.date(YEARS[-1] - 3, 12, 30)  # and one three years before it
 WARM = 5  # requests after the cold one; their median is the warm time
 ROUNDS = 7  # calls of standing() on its own
 QUERY_AND_RANKING = r"leagues|django/db|sqlite|psycopg"  # the files a profile of standing() shows
@@ -88,20 +96,32 @@ QUERY_AND_RANKING = r"leagues|django/db|sqlite|psycopg"  # the files a profile o
 # ------------------------------------------------------------------------------------------------ the scratch database
 
 
+@dataclass(frozen=True)
+class Shape:
+    deals: int
+    per_evening: int
+    players: int
+    clubs: int
+
+    @property
+    def name(self) -> str:
+        return f"{PREFIX}_{self.deals}_{self.per_evening}_{self.players}_{self.clubs}"
+
+
 @contextmanager
-def bench_database(deals: int, keep: bool) -> Iterator[bool]:
-    """The default connection on the scratch database of ``deals`` deals while the block runs: True when a kept one
-    is reused (it holds the club), False when it is new, empty and migrated. Dropped at the end unless ``keep``."""
+def bench_database(shape: Shape, keep: bool) -> Iterator[bool]:
+    """The default connection on the scratch database of ``shape`` while the block runs: True when a kept one is
+    reused (it holds the league), False when it is new, empty and migrated. Dropped at the end unless ``keep``."""
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]  # the test client's host
-    scratch = Scratch(f"{PREFIX}_{deals}")
+    scratch = Scratch(shape.name)
     reused = False
     if keep and scratch.exists():
         scratch.switch()
         call_command("migrate", verbosity=0)  # a kept database follows the code's migrations
         found = built_deals()
-        reused = found == deals
+        reused = found == shape.deals
         if not reused:
-            print(f"the kept database holds {found} deals, not {deals}: building it again")
+            print(f"the kept database holds {found} deals, not {shape.deals}: building it again")
     if not reused:
         scratch.create()
     try:
@@ -154,48 +174,67 @@ class Scratch:
 
 
 def built_deals() -> int:
-    """The deals of the bench club's sessions (0 without the club, or when its seasons are missing: a build that
-    did not finish)."""
+    """The deals of the league's sessions (0 without the founding club, or when its seasons are missing: a build
+    that did not finish)."""
     club = Club.objects.filter(slug=SLUG).first()
     if club is None or not Season.objects.filter(league__club=club).exists():
         return 0
-    return Session.objects.filter(club=club).aggregate(n=Sum("deal_count"))["n"] or 0
+    return built_sessions().aggregate(n=Sum("deal_count"))["n"] or 0
+
+
+def built_sessions() -> Any:
+    """The league's sessions the build wrote (each at a numbered table), not the evenings a run closed."""
+    return Session.objects.filter(club__slug__startswith=SLUG).exclude(table="")
 
 
 # ------------------------------------------------------------------------------------------------------------ the build
 
 
-def build(deals: int, seed: int = 13) -> None:
-    """The club, its members, sessions, deals and per-player results, its league and seasons, in one transaction."""
+def build(shape: Shape, seed: int = 13) -> None:
+    """The clubs, their members, sessions, deals and per-player results, the league and its seasons, in one
+    transaction."""
     rng = random.Random(seed)
     with transaction.atomic():
         owner = User.objects.create_user("anna", password="x")
-        club = services.create_club(owner=owner, name="Standings bench", owner_name="Anna")
-        assert club.slug == SLUG, club.slug
-        members = add_members(club)
+        clubs = add_clubs(owner, shape.clubs)
+        members = add_members(clubs, shape.players)
         templates = {size: template_session(owner, size, rng) for size in (4, 5)}
-        sessions, seats = plan_sessions(club, members, templates, deals, rng)
+        sessions, seats = plan_sessions(clubs, members, templates, shape, rng)
         copy_deals(sessions, templates)
         write_results(sessions, seats, rng)
-        add_seasons(club, owner)
+        add_seasons(clubs, owner)
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:  # fresh planner statistics, as autovacuum keeps them in production
             cursor.execute("ANALYZE")
 
 
-def add_members(club: Club) -> list[Member]:
-    """The owner and 199 more; every third has a login (as the owner has)."""
+def add_clubs(owner: User, count: int) -> list[Club]:
+    """The founding club (``SLUG``, Anna its owner) and the others, each with an owner of its own."""
+    clubs = [services.create_club(owner=owner, name="Standings bench", owner_name="Anna")]
+    assert clubs[0].slug == SLUG, clubs[0].slug
+    for n in range(2, count + 1):
+        chair = User.objects.create_user(f"chair{n:02d}", password="!")
+        clubs.append(services.create_club(owner=chair, name=f"Standings bench {n}", owner_name=f"Vorstand {n}"))
+    return clubs
+
+
+def add_members(clubs: list[Club], players: int) -> dict[int, list[Member]]:
+    """Each club's members (its owner first), ``players`` in all; every third has a login (as the owners have)."""
+    per_club = max(5, players // len(clubs))
     users = User.objects.bulk_create(
-        [User(username=f"player{i:03d}", password="!") for i in range(1, MEMBERS) if i % 3 == 0]
-    )
+        [User(username=f"player{c:02d}{i:03d}", password="!") for c in range(len(clubs)) for i in range(1, per_club)
+         if i % 3 == 0]
+    )  # fmt: skip
     logins = iter(users)
     Member.objects.bulk_create(
         [
-            Member(club=club, name=f"Spieler {i:03d}", role=Role.MEMBER, user=next(logins) if i % 3 == 0 else None)
-            for i in range(1, MEMBERS)
+            Member(club=club, name=f"Spieler {c:02d}-{i:03d}", role=Role.MEMBER,
+                   user=next(logins) if i % 3 == 0 else None)
+            for c, club in enumerate(clubs)
+            for i in range(1, per_club)
         ]
-    )
-    return list(club.members.order_by("pk"))  # the owner first
+    )  # fmt: skip
+    return {club.pk: list(club.members.order_by("pk")) for club in clubs}
 
 
 def template_session(owner: User, size: int, rng: random.Random) -> Session:
@@ -217,48 +256,58 @@ def template_session(owner: User, size: int, rng: random.Random) -> Session:
     return session
 
 
-def fridays(year: int) -> list[datetime.date]:
+def weekdays(year: int, weekday: int) -> list[datetime.date]:
+    """Every ``weekday`` (0 Monday) of ``year``."""
     day = datetime.date(year, 1, 1)
-    day += datetime.timedelta(days=(4 - day.weekday()) % 7)
+    day += datetime.timedelta(days=(weekday - day.weekday()) % 7)
     return [day + datetime.timedelta(weeks=w) for w in range(53) if (day + datetime.timedelta(weeks=w)).year == year]
 
 
 def plan_sessions(
-    club: Club, members: list[Member], templates: dict[int, Session], deals: int, rng: random.Random
+    clubs: list[Club],
+    members: dict[int, list[Member]],
+    templates: dict[int, Session],
+    shape: Shape,
+    rng: random.Random,
 ) -> tuple[list[Session], dict[int, list[Member]]]:
-    """The club's closed sessions (one for every DEALS_PER_SESSION deals) and their seats, written in bulk: Friday
-    evenings of several tables, more of them each year; the regulars play more often than the rest."""
-    count = max(1, deals // DEALS_PER_SESSION)
+    """The league's closed sessions (one for every DEALS_PER_EVENING deals, shared out among the clubs) and their
+    seats, written in bulk: each club plays on its own weekday, several tables on a busy evening, more of them each
+    year; its regulars come more often than the rest."""
+    count = max(len(clubs), shape.deals // shape.per_evening)
+    base, extra = divmod(shape.deals, count)
     weights = [1 + 0.2 * n for n in range(len(YEARS))]
-    per_year = [round(count * w / sum(weights)) for w in weights]
-    per_year[-1] += count - sum(per_year)
-    evenings: list[datetime.date] = []
-    for year, sessions in zip(YEARS, per_year, strict=True):
-        days = fridays(year)
-        evenings += [days[n * len(days) // sessions] for n in range(sessions)]  # several tables on a busy evening
-    like = [1 / (i + 8) ** 0.9 for i in range(len(members))]  # how often each member comes
-    base, extra = divmod(deals, count)
     rows: list[Session] = []
-    seats: dict[int, list[Member]] = {}
-    tables: dict[datetime.date, list[Member]] = {}  # who already sits at a table that evening
-    for n, day in enumerate(evenings):
-        size = 5 if rng.random() < 0.3 else 4
-        taken = {m.pk for m in tables.setdefault(day, [])}
-        # Weighted draw without replacement (Efraimidis–Spirakis) among those not seated yet that evening
-        free = [(rng.random() ** (1 / w), m) for w, m in zip(like, members, strict=True) if m.pk not in taken]
-        seated = [m for _, m in sorted(free, key=lambda p: p[0], reverse=True)[:size]]
-        tables[day] += seated
-        number = sum(day == d for d in evenings[max(0, n - 60) : n]) + 1  # of the evening's tables
-        deal_count = base + (n < extra)
-        fields = {
-            **_fields(templates[size]), "club_id": club.pk, "played_on": day, "table": f"Tisch {number}",
-            "deal_count": deal_count, "next_dealer": deal_count % size, "revision": deal_count + 2,
-        }  # fmt: skip
-        rows.append(Session(**fields))
-        seats[n] = seated
+    seated_at: list[list[Member]] = []
+    for c, club in enumerate(clubs):
+        own = count // len(clubs) + (c < count % len(clubs))
+        per_year = [round(own * w / sum(weights)) for w in weights]
+        per_year[-1] += own - sum(per_year)
+        evenings: list[datetime.date] = []
+        for year, sessions in zip(YEARS, per_year, strict=True):
+            days = weekdays(year, c % 7)
+            evenings += [days[n * len(days) // sessions] for n in range(sessions)]
+        club_members = members[club.pk]
+        like = [1 / (i + 8) ** 0.9 for i in range(len(club_members))]  # how often each member comes
+        tables: dict[datetime.date, list[Member]] = {}  # who already sits at a table that evening
+        for day in evenings:
+            taken = {m.pk for m in tables.setdefault(day, [])}
+            # Weighted draw without replacement (Efraimidis–Spirakis) among those not seated yet that evening
+            free = [(rng.random() ** (1 / w), m) for w, m in zip(like, club_members, strict=True) if m.pk not in taken]
+            size = 5 if rng.random() < 0.3 and len(free) >= 5 else 4
+            seated = [m for _, m in sorted(free, key=lambda p: p[0], reverse=True)[:size]]
+            assert len(seated) >= 4, f"too few members in {club} for the evening of {day}"
+            number = len(tables[day]) // 4 + 1  # of the evening's tables
+            tables[day] += seated
+            deal_count = base + (len(rows) < extra)
+            fields = {
+                **_fields(templates[len(seated)]), "club_id": club.pk, "played_on": day, "table": f"Tisch {number}",
+                "deal_count": deal_count, "next_dealer": deal_count % len(seated), "revision": deal_count + 2,
+            }  # fmt: skip
+            rows.append(Session(**fields))
+            seated_at.append(seated)
     created = Session.objects.bulk_create(rows, batch_size=500)
     assert all(s.pk for s in created)
-    by_session = {s.pk: seats[n] for n, s in enumerate(created)}
+    by_session = {s.pk: seated for s, seated in zip(created, seated_at, strict=True)}
     Seat.objects.bulk_create(
         [
             Seat(session_id=pk, position=i, member=m, name=m.name)
@@ -362,9 +411,12 @@ def result_row(
     )  # fmt: skip
 
 
-def add_seasons(club: Club, owner: User) -> None:
-    """A season for each year (the ranking modes in turn), and over the busiest year one for each of ``MODES``."""
-    league = league_services.create_league(club=club, actor=owner, name="Vereinsmeisterschaft", game="schafkopf")
+def add_seasons(clubs: list[Club], owner: User) -> None:
+    """The league of every club; a season for each year (the ranking modes in turn), and over the busiest year one
+    for each of ``MODES``."""
+    league = league_services.create_league(club=clubs[0], actor=owner, name="Verbandsliga", game="schafkopf")
+    now = datetime.datetime.now(datetime.UTC)
+    LeagueClub.objects.bulk_create([LeagueClub(league=league, club=club, joined_at=now) for club in clubs[1:]])
     for n, year in enumerate(YEARS[:-1]):
         _label, ranking, _ = MODES[n % len(MODES)]
         save_season(league, owner, f"Saison {year}", year, ranking, "")
@@ -416,7 +468,8 @@ def timed_page(client: Client, path: str) -> Page | None:
     with CaptureQueriesContext(connections["default"]) as queries:
         client.get(path, secure=True)
     median, best = statistics.median(wall), min(wall)
-    return Page(cold, median, best, statistics.median(cpu), len(queries), len(response.content))
+    size = len(response.getvalue())  # a PDF streams
+    return Page(cold, median, best, statistics.median(cpu), len(queries), size)
 
 
 def url(name: str, *args: Any) -> str | None:
@@ -426,7 +479,7 @@ def url(name: str, *args: Any) -> str | None:
         return None
 
 
-def measure(profile: bool) -> dict[str, Any]:
+def measure(profile: bool, per_evening: int) -> dict[str, Any]:
     club = Club.objects.get(slug=SLUG)
     owner = club.members.get(role=Role.OWNER).user
     assert owner is not None
@@ -440,10 +493,13 @@ def measure(profile: bool) -> dict[str, Any]:
         season = seasons[f"{YEARS[-1]} {label}"]
         pages = [(f"standings_{label}", url("season", SLUG, season.pk))]
         if label == MODES[0][0]:
-            player = selectors.player_key(club.members.get(user=owner).pk, owner.pk)
+            player = selectors.standing(season).rows[0].totals.key  # the leader's page
+            if not season.public_token:
+                season = league_services.change_public_link(season=season, actor=owner, enabled=True)
             pages += [
                 ("player", url("season_player", SLUG, season.pk, player)),
-                ("csv", url("season_export", SLUG, season.pk, "csv")),
+                *((fmt, url("season_export", SLUG, season.pk, fmt)) for fmt in ("csv", "xlsx", "pdf")),
+                ("public", url("public_standing", season.public_token)),
             ]
         for key, path in pages:
             page = timed_page(client, path) if path else None
@@ -470,7 +526,49 @@ def measure(profile: bool) -> dict[str, Any]:
     rows = selectors.season_rows(seasons[f"{YEARS[-1]} {MODES[0][0]}"]).count()
     print(f"  ({rows} result rows a season of the busiest year; the phases are each the best of {ROUNDS}: its query,")
     print("  making the ranking engine's input of the rows, and the rest: the ranking, twice for the movement)")
+    results.update(closing(client, club, owner, per_evening))
     return results
+
+
+def closing(client: Client, club: Club, owner: User, deals: int) -> dict[str, Any]:
+    """The request that closes an evening of ``deals`` deals, on the newest evening (its ratings written at
+    once) and on one three years old (its ratings left to the background task), and that task on its own."""
+    league = League.objects.get(club=club)
+    results: dict[str, Any] = {}
+    print(f"\n{'closing an evening, in ms':32} {'wall':>8} {'cpu':>8} {'queries':>8}  ratings after it")
+    for label, day in (("newest", NEWEST), ("3_years_old", OLD)):
+        session = open_evening(club, owner, day, deals)
+        path = reverse("session_close", args=[SLUG, session.pk])
+        with CaptureQueriesContext(connections["default"]) as queries:
+            start, start_cpu = time.perf_counter(), time.process_time()
+            response = client.post(path, secure=True)
+            wall, cpu = (time.perf_counter() - start) * 1000, (time.process_time() - start_cpu) * 1000
+        assert response.status_code == 302, response.status_code
+        league.refresh_from_db()
+        state = "current" if league.rating_current else "being updated (task queued)"
+        print(f"{'  ' + label:32} {wall:8.1f} {cpu:8.1f} {len(queries):8}  {state}")
+        results[f"close_evening_{label}_ms"] = round(wall, 1)
+    results["close_evening_ms"] = max(results["close_evening_newest_ms"], results["close_evening_3_years_old_ms"])
+    start = time.perf_counter()
+    rate_league.call(league.pk)  # what the worker runs (``manage.py db_worker``)
+    results["rating_task_ms"] = round((time.perf_counter() - start) * 1000, 1)
+    print(f"{'  the background task':32} {results['rating_task_ms']:8.1f}")
+    return results
+
+
+def open_evening(club: Club, owner: User, day: datetime.date, deals: int) -> Session:
+    """An evening of ``deals`` random deals at a table of four of the club's regulars, still open."""
+    players = list(club.members.order_by("pk")[:4])
+    session = services.start_session(
+        club=club, actor=owner, game="schafkopf", rules=RULES, tariff=TARIFF, players=players,
+        cents_per_point=CENTS_PER_POINT, played_on=day,
+    )  # fmt: skip
+    names = [p.name for p in players]
+    document = random_session("schafkopf", random.Random(day.toordinal()), deals, rules=RULES,
+                              tariff=TARIFF, players=names)  # fmt: skip
+    for facts in document["deals"]:
+        services.record_deal(session=session, actor=owner, facts=facts)
+    return session
 
 
 def timed_call(call: Callable[[], Any]) -> tuple[float, float]:
@@ -507,29 +605,46 @@ def print_profile(call: Callable[[], Any], order: str, only: str) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--deals", type=int, default=100_000)
+    parser.add_argument("--deals-per-evening", type=int, default=40)
+    parser.add_argument("--players", type=int, default=1000)
+    parser.add_argument("--clubs", type=int, default=10)
     parser.add_argument("--keep", action="store_true", help="keep the scratch database, reuse a kept one")
     parser.add_argument("--profile", action="store_true", help="where the pages and standing() spend their time")
     args = parser.parse_args()
-    with bench_database(args.deals, args.keep) as reused:
+    shape = Shape(args.deals, args.deals_per_evening, args.players, args.clubs)
+    built: dict[str, Any] = {}
+    with bench_database(shape, args.keep) as reused:
         vendor = connection.vendor
+        league_sessions = built_sessions()
         if reused:
             print(f"{vendor}: reusing the kept database of {args.deals} deals")
         else:
-            start = time.perf_counter()
-            build(args.deals)
-            print(f"{vendor}: {Session.objects.filter(club__slug=SLUG).count()} sessions, "
-                  f"{Deal.objects.filter(session__club__slug=SLUG).count()} deals, "
-                  f"{PlayerResult.objects.filter(session__club__slug=SLUG).count()} player results, "
-                  f"built in {time.perf_counter() - start:.0f} s")  # fmt: skip
-        # What closing an evening costs the league besides the evening's own rows: its seasons' ratings written
-        # again (a kept database may predate them).
+            start, start_cpu = time.perf_counter(), time.process_time()
+            build(shape)
+            built = {
+                "build_s": round(time.perf_counter() - start, 1),
+                "build_cpu_s": round(time.process_time() - start_cpu, 1),  # this process's: not PostgreSQL's
+                "build_peak_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),  # KB on Linux
+            }
+            print(f"{vendor}: {league_sessions.count()} sessions, "
+                  f"{Deal.objects.filter(session__club__slug__startswith=SLUG).count()} deals, "
+                  f"{PlayerResult.objects.filter(session__club__slug__startswith=SLUG).count()} player results, "
+                  f"built in {built['build_s']:.0f} s ({built['build_cpu_s']:.0f} s CPU), "
+                  f"peak memory {built['build_peak_mb']} MB")  # fmt: skip
+        sessions = league_sessions.count()
+        # The ratings worked out from scratch, as the background task does (a kept database may be behind).
         start = time.perf_counter()
         for league in League.objects.filter(club__slug=SLUG):
             refresh_league(league)
-        refresh_ms = (time.perf_counter() - start) * 1000
-        print(f"ratings of every season written again in {refresh_ms:.0f} ms")
-        results = measure(args.profile)
-    print(json.dumps({"deals": args.deals, "database": vendor, "ratings_refresh_ms": round(refresh_ms, 1), **results}))
+        rebuild_ms = (time.perf_counter() - start) * 1000
+        print(f"ratings of every season worked out from scratch in {rebuild_ms:.0f} ms")
+        results = measure(args.profile, shape.per_evening)
+    peak = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+    print(json.dumps({
+        "deals": args.deals, "sessions": sessions, "deals_per_evening": shape.per_evening, "players": shape.players,
+        "clubs": shape.clubs, "database": vendor, **built, "peak_mb": peak, "rating_rebuild_ms": round(rebuild_ms, 1),
+        **results,
+    }))  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -11,17 +11,17 @@ class LeaguesConfig(AppConfig):
         from scorekeeper.club_documents import register_part
         from scorekeeper.services.closing import add_closing_rule
         from scorekeeper.services.lineup import add_lineup_rule
-        from scorekeeper.signals import results_changed
+        from scorekeeper.signals import add_results_follower
 
         from .club_backup import parts
-        from .seasons.rating_store import on_results_changed
+        from .seasons.rating_store import follow_results
         from .tournaments.selectors import table_clock
         from .tournaments.services import table_closing_problems, table_lineup_problems
 
         for part in parts():  # the club's backup carries its leagues and tournaments
             register_part(part)
 
-        results_changed.connect(on_results_changed, dispatch_uid="leagues-ratings")
+        add_results_follower(follow_results)  # the leagues' revisions and ratings, in the change's transaction
         add_closing_rule(table_closing_problems)
         add_clock_source(table_clock)  # the round clock on the table's phone
         add_lineup_rule(table_lineup_problems)

@@ -56,6 +56,8 @@ INSTALLED_APPS = [
     "axes",
     "django_tables2",
     "django_filters",
+    "django_tasks",
+    "django_tasks_db",  # its tables hold the queue that ``manage.py db_worker`` works through
     "scorekeeper",
     "leagues",
 ]
@@ -117,6 +119,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Live score sheets as drawn (scorekeeper/live.py) and settlement PDFs. Everything kept names the revision it was
 # drawn for, so it is never stale: a cache per process is right, only less shared with several processes.
+# Work too slow for a request (a league's ratings worked out again) is queued in the database and run by
+# ``manage.py db_worker`` beside the web server: no other server for a club to run.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",

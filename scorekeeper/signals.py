@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.dispatch import Signal
@@ -29,9 +31,42 @@ class ResultsChanged:
         results_changed.send(ResultsChanged, club_id=self.club_id, game=self.game, since=self.since)
 
 
-def announce_results_changed(club_id: int, game: str | None, since: datetime.date | None) -> None:
-    """Send ``results_changed`` once the current transaction commits (at once outside one); a rolled-back change
-    sends nothing."""
+@dataclass(frozen=True)
+class ResultsChange:
+    """A change of a club's stored per-player results, as a follower sees it inside the write's transaction."""
+
+    club_id: int
+    game: str | None  # None: any game (who a player is changed)
+    since: datetime.date | None  # the first day whose results changed; None: any day
+    session_id: int | None = None  # the one session whose results were written or removed; None: more than that
+    removed: bool = False  # the session's results were removed (reopened, abandoned), not written
+
+
+# What an app writes in the same transaction as a change of results (a league's revision, which keys its cached
+# standings): a follower must agree with the change or fail with it, so it is not an on-commit signal.
+ResultsFollower = Callable[[ResultsChange], None]
+_FOLLOWERS: list[ResultsFollower] = []
+
+
+def add_results_follower(follower: ResultsFollower) -> None:
+    """Call ``follower`` in the transaction of every change of results (once, however often it is added)."""
+    if follower not in _FOLLOWERS:
+        _FOLLOWERS.append(follower)
+
+
+def announce_results_changed(
+    club_id: int,
+    game: str | None,
+    since: datetime.date | None,
+    *,
+    session_id: int | None = None,
+    removed: bool = False,
+) -> None:
+    """Tell the followers now, in the change's transaction, and send ``results_changed`` once it commits (at once
+    outside one); a rolled-back change sends nothing."""
+    change = ResultsChange(club_id, game, since, session_id, removed)
+    for follower in _FOLLOWERS:
+        follower(change)
     for _, waiting, _ in transaction.get_connection().run_on_commit:
         if isinstance(waiting, ResultsChanged) and (waiting.club_id, waiting.game) == (club_id, game):
             waiting.widen(since)

@@ -8,3 +8,4 @@ SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast logins in tests
 STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
 WHITENOISE_AUTOREFRESH = True  # serve from the app folders; tests never run collectstatic
+TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}  # a task runs when enqueued

@@ -23,6 +23,14 @@ class League(models.Model):
     name = models.CharField(_("name"), max_length=NAME_MAX)
     game = models.CharField(_("game"), max_length=20, choices=Game.choices)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Moved in the same transaction by every write that changes what a standing or a rating of the league reads
+    # (``rating_store.follow_results``, the season and membership services): cached standings are keyed by it.
+    revision = models.PositiveBigIntegerField(default=0)
+    # The revision the stored ratings (``SeasonRating``) are current for, and the last evening they rated (its day
+    # and session: evenings are rated in that order); an evening after it can be rated on top of them at once.
+    rated_revision = models.PositiveBigIntegerField(default=0)
+    rated_through_day = models.DateField(null=True, blank=True)
+    rated_through_session = models.PositiveBigIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["name", "pk"]
@@ -36,6 +44,11 @@ class League(models.Model):
             joined = self.memberships.filter(joined_at__isnull=False).values_list("club_id", flat=True)
             self._club_ids = [self.club_id, *joined]
         return self._club_ids
+
+    @property
+    def rating_current(self) -> bool:
+        """False while a background task works the ratings out again (``rating_store``)."""
+        return self.rated_revision == self.revision
 
 
 class LeagueClub(models.Model):

@@ -74,15 +74,28 @@ def ratings_on(tables: Iterable[Table], days: Iterable[datetime.date]) -> dict[d
     for table in sorted(tables, key=lambda t: (t.played_on, t.session_id)):
         while ends and table.played_on > ends[0]:
             snapshot(ends.pop(0))
-        if len(table.places) < 2:
-            continue
-        # A fixed seating order, so that the model's sums run the same way however the rows were read.
-        seats = sorted(table.places.items(), key=lambda seat: (seat[1], seat[0]))
-        teams = [[ratings.get(key) or MODEL.rating()] for key, _ in seats]
-        after = MODEL.rate(teams, ranks=[float(place) for _, place in seats])
-        for (key, _), [rating] in zip(seats, after, strict=True):
+        for key, rating in rate_table(table, ratings).items():
             ratings[key] = rating
             rated[key] += 1
     for day in ends:
         snapshot(day)
     return found
+
+
+def rate_after(table: Table, before: Mapping[str, PlayerRating]) -> dict[str, PlayerRating]:
+    """The ratings of ``table``'s players after it, rated on top of ``before`` (their ratings after every evening
+    played before it): the same step ``ratings_on`` takes, so that one evening added gives what a rebuild gives."""
+    start = {key: MODEL.rating(mu=r.mu, sigma=r.sigma) for key, r in before.items() if key in table.places}
+    counted = {key: before[key].sessions if key in before else 0 for key in table.places}
+    return {key: PlayerRating(r.mu, r.sigma, counted[key] + 1) for key, r in rate_table(table, start).items()}
+
+
+def rate_table(table: Table, ratings: Mapping[str, BradleyTerryFullRating]) -> dict[str, BradleyTerryFullRating]:
+    """The ratings of ``table``'s players after it (nobody's at a table of one), from theirs before (``ratings``)."""
+    if len(table.places) < 2:
+        return {}
+    # A fixed seating order, so that the model's sums run the same way however the rows were read.
+    seats = sorted(table.places.items(), key=lambda seat: (seat[1], seat[0]))
+    teams = [[ratings.get(key) or MODEL.rating()] for key, _ in seats]
+    after = MODEL.rate(teams, ranks=[float(place) for _, place in seats])
+    return {key: rating for (key, _), [rating] in zip(seats, after, strict=True)}

@@ -1,27 +1,37 @@
-"""Seasons' skill ratings (``rating``), written whenever the results they count change, read by the pages.
+"""Seasons' skill ratings (``rating``), kept up to date as results change, read by the pages.
 
 A rating needs a player's history, so a season's ratings count every result of the league's game at the league's
-clubs up to the season's last day, not only the season's. Rating a few thousand evenings takes a tenth of a second:
-too slow for a page, so the ratings are stored (``SeasonRating``). The scorekeeper says when a club's results
-change (``scorekeeper.signals.results_changed``: a session closed, corrected, reopened or abandoned, a member linked
-to a login or let go of one); the ratings of every league of that club are then worked out again once the change is
-committed, however many sessions it touched (a club restored from a backup writes hundreds).
+clubs up to the season's last day, not only the season's. Working them out from scratch takes seconds at a
+federation's scale: too slow for a page or for the request that closes an evening, so the ratings are stored
+(``SeasonRating``) and kept up to date in two ways:
+
+- **At once**, in the transaction of the change, when an evening is closed that comes after every evening rated
+  (``League.rated_through_…``): only its table is rated, on top of the stored ratings of its players, exactly the
+  step a rebuild would take last (``rating.rate_after``).
+- **In the background** for anything else (an evening corrected, reopened or abandoned, an evening entered late,
+  a member linked to a login, a season's dates, a club joining or leaving): the league's revision moves on, the
+  stored ratings stay as they were, marked as behind (``League.rating_current``: the page says they are being
+  updated), and a task (``tasks.rate_league``, run by ``manage.py db_worker``) works them all out again.
+
+Either way the numbers are the same as from scratch (``tests/leagues/test_rating.py`` checks it).
 """
 
 from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable
-from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import Q
 
 from scorekeeper.models import PlayerResult
+from scorekeeper.signals import ResultsChange
 
 from .models import League, LeagueClub, Season, SeasonRating
-from .rating import PlayerRating, Table, ratings_on
+from .rating import PlayerRating, Table, rate_after, ratings_on
 from .selectors import player_key
+
+RESULT_COLUMNS = ("session_id", "played_on", "place", "member_id", "member__user_id")  # ``tables`` unpacks them
 
 
 def season_ratings(season: Season) -> dict[str, PlayerRating]:
@@ -30,55 +40,138 @@ def season_ratings(season: Season) -> dict[str, PlayerRating]:
     return {player: PlayerRating(mu, sigma, sessions) for player, mu, sigma, sessions in rows}
 
 
-def refresh_league(league: League) -> None:
-    """Work out every season's ratings of ``league`` again, in one pass over its history, and store them."""
-    seasons = list(league.seasons.all())
-    if not seasons:
-        return
-    last_day = max(s.ends_on for s in seasons)
-    rows = PlayerResult.objects.filter(
-        game=league.game, played_on__lte=last_day, session__club_id__in=league.club_ids()
-    ).order_by()
-    columns = rows.values_list("session_id", "played_on", "place", "member_id", "member__user_id")
-    found = ratings_on(tables(columns), [s.ends_on for s in seasons])
-    with transaction.atomic():
-        SeasonRating.objects.filter(season__in=seasons).delete()
-        SeasonRating.objects.bulk_create(
+# ------------------------------------------------------------------------------------------------ following changes
+
+
+def follow_results(change: ResultsChange) -> None:
+    """In the transaction of a change of a club's results: every league that counts them moves to a new revision,
+    and its ratings are brought up to date at once or in the background (the module's text)."""
+    joined = LeagueClub.objects.filter(club_id=change.club_id, joined_at__isnull=False).values("league_id")
+    leagues = League.objects.filter(Q(club_id=change.club_id) | Q(pk__in=joined))
+    if change.game is not None:
+        leagues = leagues.filter(game=change.game)
+    for league in leagues.select_for_update().order_by("pk"):  # one order: two changes never wait on each other
+        current = league.rating_current
+        league.revision += 1
+        if current and not _counted(league, change):
+            league.rated_revision = league.revision
+        elif current and _newest_evening(league, change):
+            _rate_evening(league, change)
+        else:
+            rate_later([league.pk])
+        league.save(update_fields=["revision", "rated_revision", "rated_through_day", "rated_through_session"])
+
+
+def league_changed(league: League, *, ratings: bool) -> None:
+    """A write to the league or its seasons moved what its standings read (in the write's transaction); with
+    ``ratings`` what its ratings count too, which a background task then works out again."""
+    locked = League.objects.select_for_update().get(pk=league.pk)
+    current = locked.rating_current
+    locked.revision += 1
+    if current and not ratings:
+        locked.rated_revision = locked.revision
+    else:
+        rate_later([league.pk])
+    locked.save(update_fields=["revision", "rated_revision"])
+    league.revision, league.rated_revision = locked.revision, locked.rated_revision
+
+
+def _counted(league: League, change: ResultsChange) -> bool:
+    """Whether the change touches results the league's ratings count (an evening after every season's last day
+    counts in none)."""
+    last_day = league.seasons.order_by("-ends_on").values_list("ends_on", flat=True).first()
+    return last_day is not None and (change.since is None or change.since <= last_day)
+
+
+def _newest_evening(league: League, change: ResultsChange) -> bool:
+    """Whether the change is one evening's results written, an evening played after every evening rated."""
+    if change.session_id is None or change.removed or change.since is None or league.rated_through_day is None:
+        return False
+    return (change.since, change.session_id) > (league.rated_through_day, league.rated_through_session or 0)
+
+
+def _rate_evening(league: League, change: ResultsChange) -> None:
+    """Rate the evening on top of the stored ratings of every season that counts it; they all hold the same
+    ratings, those after every evening rated, since the evening comes after all of them."""
+    assert change.session_id is not None
+    assert change.since is not None
+    seasons = list(league.seasons.filter(ends_on__gte=change.since).order_by("pk"))
+    rows = PlayerResult.objects.filter(session_id=change.session_id).values_list(*RESULT_COLUMNS)
+    [table] = tables(rows) or [Table(change.since, change.session_id, {})]
+    before = {
+        player: PlayerRating(mu, sigma, sessions)
+        for player, mu, sigma, sessions in SeasonRating.objects.filter(
+            season=seasons[0], player__in=table.places
+        ).values_list("player", "mu", "sigma", "sessions")
+    }
+    after = rate_after(table, before)
+    SeasonRating.objects.bulk_create(
+        [
             SeasonRating(season=s, player=key, mu=r.mu, sigma=r.sigma, sessions=r.sessions)
             for s in seasons
-            for key, r in found[s.ends_on].items()
-        )
+            for key, r in after.items()
+        ],
+        update_conflicts=True,
+        unique_fields=["season", "player"],
+        update_fields=["mu", "sigma", "sessions"],
+    )
+    league.rated_revision = league.revision
+    league.rated_through_day, league.rated_through_session = change.since, change.session_id
 
 
-class Refresh:
-    """The on-commit work for one league; a transaction holds at most one (a rolled-back one holds none)."""
+# -------------------------------------------------------------------------------------------- working them all out
+
+
+class RateLater:
+    """The on-commit enqueueing of one league's rebuild; a transaction holds at most one (a rolled-back one none)."""
 
     def __init__(self, league_id: int) -> None:
         self.league_id = league_id
 
     def __call__(self) -> None:
-        league = League.objects.filter(pk=self.league_id).first()
-        if league is not None:
-            refresh_league(league)
+        from .tasks import rate_league
+
+        rate_league.enqueue(self.league_id)
 
 
-def refresh_after_commit(league_ids: Iterable[int]) -> None:
-    """Refresh these leagues' ratings once the current transaction commits (at once outside one), each once."""
-    waiting = {entry[1].league_id for entry in connection.run_on_commit if isinstance(entry[1], Refresh)}
+def rate_later(league_ids: Iterable[int]) -> None:
+    """Enqueue the rebuild of these leagues' ratings once the current transaction commits, each once: a task
+    enqueued before the change is committed could read the results without it."""
+    waiting = {entry[1].league_id for entry in connection.run_on_commit if isinstance(entry[1], RateLater)}
     for league_id in league_ids:
         if league_id not in waiting:
-            transaction.on_commit(Refresh(league_id))
+            transaction.on_commit(RateLater(league_id))
 
 
-def on_results_changed(sender: Any, *, club_id: int, game: str | None, since: datetime.date | None, **_: Any) -> None:
-    """The leagues of the club (founded or joined) whose seasons count results of that game from ``since`` on."""
-    joined = LeagueClub.objects.filter(club_id=club_id, joined_at__isnull=False).values("league_id")
-    leagues = League.objects.filter(Q(club_id=club_id) | Q(pk__in=joined))
-    if game is not None:
-        leagues = leagues.filter(game=game)
-    if since is not None:
-        leagues = leagues.filter(seasons__ends_on__gte=since)
-    refresh_after_commit(leagues.values_list("pk", flat=True).distinct())
+def refresh_league(league: League) -> None:
+    """Work out every season's ratings of ``league`` again, in one pass over its history, and store them as current
+    for the revision read first (a change committed meanwhile has enqueued a rebuild of its own)."""
+    revision = League.objects.values_list("revision", flat=True).get(pk=league.pk)
+    seasons = list(league.seasons.all())
+    last_day = max((s.ends_on for s in seasons), default=None)
+    found: dict[datetime.date, dict[str, PlayerRating]] = {}
+    last: tuple[datetime.date, int] | None = None
+    if last_day is not None:
+        rows = PlayerResult.objects.filter(
+            game=league.game, played_on__lte=last_day, session__club_id__in=league.club_ids()
+        ).order_by()
+        evenings = tables(rows.values_list(*RESULT_COLUMNS))
+        found = ratings_on(evenings, [s.ends_on for s in seasons])
+        last = max(((t.played_on, t.session_id) for t in evenings), default=None)
+    with transaction.atomic():
+        locked = League.objects.select_for_update().get(pk=league.pk)
+        if revision < locked.rated_revision:
+            return  # a later rebuild has been stored already
+        SeasonRating.objects.filter(season__league=locked).delete()
+        SeasonRating.objects.bulk_create(
+            SeasonRating(season=s, player=key, mu=r.mu, sigma=r.sigma, sessions=r.sessions)
+            for s in seasons
+            for key, r in found[s.ends_on].items()
+        )
+        locked.rated_revision = revision
+        # Nothing rated yet: every evening comes after the start of time.
+        locked.rated_through_day, locked.rated_through_session = last or (datetime.date.min, 0)
+        locked.save(update_fields=["rated_revision", "rated_through_day", "rated_through_session"])
 
 
 def tables(rows: Iterable[tuple[int, datetime.date, int, int, int | None]]) -> list[Table]:

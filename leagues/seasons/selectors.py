@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.db.models import Q, QuerySet
 from django.http import Http404
 
 from scorekeeper.models import Club, PlayerResult
@@ -183,6 +183,7 @@ class SeasonStanding:
     rows: list[StandingRow]
     period: str | None  # the sub-period shown, or None for the whole season
     last_evening: datetime.date | None
+    stamp: str = ""  # what it was cached under (``stamp``): what is made of it can be cached under it too
 
 
 def ranking_of(season: Season, *, period: bool = False) -> Ranking:
@@ -195,12 +196,18 @@ def ranking_of(season: Season, *, period: bool = False) -> Ranking:
 
 
 def season_periods(season: Season) -> list[str]:
-    """The sub-standings' periods (``2026-Q1``, ``2026-03``) that have results, in time order."""
+    """The sub-standings' periods (``2026-Q1``, ``2026-03``) that have results, in time order (cached like a
+    standing: the months with results are read once per change)."""
     by = season.sub_period
     if not by:
         return []
-    months = season_rows(season).dates("played_on", "month")
-    return sorted({period_of(month, by) for month in months})
+    key = f"periods:{season.pk}:{stamp(season, season_rows(season), by)}"
+    found: list[str] | None = cache.get(key)
+    if found is None:
+        months = season_rows(season).dates("played_on", "month")
+        found = sorted({period_of(month, by) for month in months})
+        cache.set(key, found, CACHE_SECONDS)
+    return found
 
 
 def filtered_standing(season: Season, query: Mapping[str, Any] | None) -> tuple[SeasonStanding, StandingFilter]:
@@ -218,18 +225,18 @@ def standing(
     since the standing without the last evening. With a sub-period (``2026-Q1``) the period's standing, ranked
     without the season's minimum attendance.
 
-    Cached under a stamp of what it is worked out from (the rows asked for, the ranking, and a digest of the rows'
-    contents that every change to them moves), so that a standing is worked out once per change, not per view.
+    Cached under a stamp of what it is worked out from (the rows asked for, the ranking, and the league's revision,
+    which every change to them moves), so that a standing is worked out once per change, not per view.
     """
     rows = season_rows(season) if rows is None else rows
     if period is not None:
         rows = rows.filter(played_on__range=period_bounds(period))
-    key = f"standing:{season.pk}:{stamp(rows, season.ranking, season.tiebreaks, period)}"
+    key = f"standing:{season.pk}:{stamp(season, rows, season.ranking, season.tiebreaks, period)}"
     found: SeasonStanding | None = cache.get(key)
     if found is None:
         found = _standing(season, rows, period)
         cache.set(key, found, CACHE_SECONDS)
-    return dataclasses.replace(found, season=season)
+    return dataclasses.replace(found, season=season, stamp=key)
 
 
 def _standing(season: Season, rows: QuerySet[PlayerResult], period: str | None) -> SeasonStanding:
@@ -242,15 +249,14 @@ def _standing(season: Season, rows: QuerySet[PlayerResult], period: str | None) 
     return SeasonStanding(season, ranking, standing_rows, period, last)
 
 
-def stamp(rows: QuerySet[PlayerResult], *more: Any) -> str:
-    """A digest of the query of ``rows``, of ``more``, and of the rows' contents, read in one aggregate: rows are
-    added and removed with their sessions (count, highest id), rewritten when a closed session changes (its
-    revision) and become another player's when a membership is linked to a login (the logins)."""
-    contents = rows.aggregate(
-        rows=Count("id"), last=Max("id"), revisions=Sum("session__revision"), users=Sum("member__user_id")
-    )
+def stamp(season: Season, rows: QuerySet[PlayerResult], *more: Any) -> str:
+    """A digest of the query of ``rows`` (the season's, or part of them: the query names the dates, clubs and
+    sessions), of ``more``, and of the revision of the season's league, read from the database so that every
+    server agrees on it. Every write that changes what the rows hold moves it in its own transaction
+    (``rating_store.follow_results``, ``rating_store.league_changed``): one row read, none of the results."""
+    revision = League.objects.filter(pk=season.league_id).values_list("revision", flat=True).first()
     sql, params = rows.query.sql_with_params()
-    digest = repr((sql, params, more, sorted(contents.items())))
+    digest = repr((sql, params, more, revision))
     return hashlib.sha256(digest.encode()).hexdigest()[:32]
 
 

@@ -23,7 +23,7 @@ from ..competition import NAME_MAX
 from ..public_links import next_token
 from .models import League, LeagueClub, Season
 from .ranking import Ranking, RankingError
-from .rating_store import refresh_after_commit
+from .rating_store import league_changed
 
 # The mode's parameters a form shows as fields of their own: a problem with one is shown beside it.
 RANKING_FIELDS = ("per", "round_length", "min_rounds", "min_sessions", "n", "formula", "points_by_size")
@@ -75,7 +75,7 @@ def join_league(*, invitation: LeagueClub, actor: Actor) -> LeagueClub:
         invitation.joined_at = timezone.now()
         invitation.save(update_fields=["joined_at"])
         audit_club(invitation.club, actor, AuditEntry.Action.LEAGUE_JOINED, after={"league": invitation.league.name})
-        refresh_after_commit([invitation.league_id])
+        league_changed(invitation.league, ratings=True)  # its results count from now on
     return invitation
 
 
@@ -84,7 +84,8 @@ def leave_league(*, invitation: LeagueClub, actor: Actor) -> None:
     """Decline an invitation, leave a league, or (by the league's owners) remove a club from it."""
     audit_club(invitation.club, actor, AuditEntry.Action.LEAGUE_LEFT, before={"league": invitation.league.name})
     invitation.delete()
-    refresh_after_commit([invitation.league_id])
+    if invitation.joined_at is not None:  # its results count no more
+        league_changed(invitation.league, ratings=True)
 
 
 # seasons ------------------------------------------------------------------------------------------------------------
@@ -148,7 +149,8 @@ def save_season(
     after = season_settings(season)
     if after != before:
         audit_club(league.club, actor, AuditEntry.Action.SEASON_SAVED, before=before, after=after)
-    refresh_after_commit([league.pk])
+    # A new season, or a new last day, has ratings to work out (they count every evening up to its last day).
+    league_changed(league, ratings=before is None or before["ends_on"] != after["ends_on"])
     return season
 
 

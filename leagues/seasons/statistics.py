@@ -26,7 +26,8 @@ from django.utils.functional import Promise
 from scorekeeper.games import pack_of
 from scorekeeper.models import Member, PlayerResult
 
-from .selectors import CACHE_SECONDS, player_key, stamp
+from .models import Season
+from .selectors import CACHE_SECONDS, player_key, season_rows, stamp
 
 # The columns a player's rows are read with.
 COLUMNS = (
@@ -191,10 +192,11 @@ def player_rows(rows: QuerySet[PlayerResult], key: str) -> QuerySet[PlayerResult
     return rows.filter(member_id=int(found["id"]), member__user__isnull=True)
 
 
-def player_statistics(rows: QuerySet[PlayerResult], key: str) -> PlayerStatistics:
-    """The statistics of the player ``key`` over ``rows`` (a season's); Http404 when the player has none. Worked
-    out once per change of the rows (``selectors.stamp``), like the standing."""
-    cache_key = f"player-statistics:{key}:{stamp(rows)}"
+def player_statistics(season: Season, key: str) -> PlayerStatistics:
+    """The statistics of the player ``key`` in ``season``; Http404 when the player has none. Worked out once per
+    change of the season's results (``selectors.stamp``), like the standing."""
+    rows = season_rows(season)
+    cache_key = f"player-statistics:{key}:{stamp(season, rows)}"
     found: PlayerStatistics | None = cache.get(cache_key)
     if found is None:
         found = _player_statistics(rows, key)

@@ -128,7 +128,9 @@ def store_player_results(session: Session, deals: Sequence[Deal] | None = None) 
     if not session.counts:
         removed, _ = PlayerResult.objects.filter(session=session).delete()
         if removed:
-            announce_results_changed(session.club_id, session.game, session.played_on)
+            announce_results_changed(
+                session.club_id, session.game, session.played_on, session_id=session.pk, removed=True
+            )
         return
     deals = live_deals(session) if deals is None else deals
     seats = list(session.seats.all())
@@ -158,7 +160,7 @@ def store_player_results(session: Session, deals: Sequence[Deal] | None = None) 
     PlayerResult.objects.bulk_create(
         rows, update_conflicts=True, unique_fields=["session", "position"], update_fields=RESULT_FIELDS
     )
-    announce_results_changed(session.club_id, session.game, session.played_on)
+    announce_results_changed(session.club_id, session.game, session.played_on, session_id=session.pk)
 
 
 def make_room(session: Session, sequence: int) -> None:

@@ -11,12 +11,15 @@ from collections.abc import Callable, Iterator
 from typing import Any, cast
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
+from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 
-from leagues.models import Season
+from leagues.models import League, Season
+from leagues.seasons import services as league_services
 from leagues.seasons.rating import PlayerRating, Table, rate_sessions
-from leagues.seasons.rating_store import Refresh, refresh_league, season_ratings
+from leagues.seasons.rating_store import RateLater, refresh_league, season_ratings
 from scorekeeper import services
 from scorekeeper.models import PlayerResult, Session
 from scorekeeper.signals import ResultsChanged
@@ -132,18 +135,19 @@ def fresh(season: Season) -> dict[str, PlayerRating]:
 
 def let_go_of_refreshes() -> None:
     """A test's transaction never commits: forget the on-commit work it holds (the scorekeeper's announcements of
-    changed results, the ratings' refreshes), as a commit would."""
-    waiting = (Refresh, ResultsChanged)
+    changed results, the ratings' rebuilds enqueued), as a commit would."""
+    waiting = (RateLater, ResultsChanged)
     connection.run_on_commit = [entry for entry in connection.run_on_commit if not isinstance(entry[1], waiting)]
 
 
-def refreshes(done: list[Callable[[], Any]]) -> list[Refresh]:
-    return [work for work in done if isinstance(work, Refresh)]
+def rebuilds(done: list[Callable[[], Any]]) -> list[RateLater]:
+    return [work for work in done if isinstance(work, RateLater)]
 
 
 @pytest.fixture
 def commit(django_capture_on_commit_callbacks):
-    """``with commit() as done:`` runs the on-commit work of the changes inside, as their commit would."""
+    """``with commit() as done:`` runs the on-commit work of the changes inside, as their commit would (a rebuild
+    enqueued runs at once: the tests' task backend is the immediate one)."""
 
     @contextlib.contextmanager
     def committed() -> Iterator[list[Callable[[], Any]]]:
@@ -156,10 +160,14 @@ def commit(django_capture_on_commit_callbacks):
 
 @pytest.fixture
 def rated(season: Season) -> Season:
-    """The season with its ratings written, as the commit of its last change would."""
+    """The season with its ratings written, as the background task enqueued by its last change would."""
     refresh_league(season.league)
     let_go_of_refreshes()
     return season
+
+
+def current(season: Season) -> bool:
+    return League.objects.get(pk=season.league_id).rating_current
 
 
 @pytest.mark.django_db
@@ -170,7 +178,8 @@ def test_a_seasons_ratings_count_every_evening_of_the_leagues_game_up_to_its_las
         play_evening(personas, datetime.date(2027, 1, 7), [sauspiel("Dieter", "Bert", 60)])  # after the season
         services.close_session(session=start(personas, game="doppelkopf", played_on=DAY), actor=personas.owner)
     assert later  # the changes are announced once committed …
-    assert not refreshes(later)  # … but neither changes what the season's ratings count
+    assert not rebuilds(later)  # … but neither changes what the season's ratings count
+    assert current(rated)
     assert PlayerResult.objects.filter(game="doppelkopf").count() == 4  # another game: not rated
     ratings = season_ratings(rated)
     assert ratings == fresh(rated)
@@ -179,40 +188,105 @@ def test_a_seasons_ratings_count_every_evening_of_the_leagues_game_up_to_its_las
 
 
 @pytest.mark.django_db
-def test_a_seasons_ratings_are_written_again_once_when_a_counted_result_changes(
+def test_closing_the_newest_evenings_rates_each_at_once_as_a_rebuild_would(
     personas: Personas, rated: Season, commit
 ) -> None:
-    before = season_ratings(rated)
     with CaptureQueriesContext(connection) as read:
         season_ratings(rated)
     assert len(read) == 1  # a page reads the stored ratings only
+    before = season_ratings(rated)
+    places = [("Dieter", "Bert", 60), ("Anna", "Caro", 91), ("Bert", "Anna", 30), ("Caro", "Dieter", 120)]
+    for n, (declarer, partner, points) in enumerate(places):
+        with commit() as later:
+            play_evening(personas, datetime.date(2026, 2, 1 + n), [sauspiel(declarer, partner, points)])
+        assert not rebuilds(later)  # rated in the request that closed it, nothing left for the background
+        assert current(rated)
+    once = season_ratings(rated)
+    assert once != before
+    assert once == fresh(rated)
+    refresh_league(rated.league)  # from scratch: the very same numbers, to the last bit
+    assert season_ratings(rated) == once
 
+
+@pytest.mark.django_db
+def test_a_change_further_back_is_rated_again_in_the_background(personas: Personas, rated: Season, commit) -> None:
+    before = season_ratings(rated)
     last = Session.objects.get(played_on=datetime.date(2026, 1, 15))
     with commit() as later:
         services.reopen_session(session=last, actor=personas.owner)
-    assert len(refreshes(later)) == 1
+        assert not current(rated)  # until the task has run: the page says the rating is being updated
+        assert season_ratings(rated) == before  # the stored ratings stay as they were meanwhile
+    assert len(rebuilds(later)) == 1
+    assert current(rated)
     assert season_ratings(rated) == fresh(rated) != before
 
     deal = last.deals.get()
     won = sauspiel("Caro", "Dieter", 91)  # they lost it: the places turn round
     with commit() as later:
         services.correct_deal(deal=deal, actor=personas.scorer, facts=won, revision=deal.revision)
-        services.close_session(session=last, actor=personas.owner)
-        play_evening(personas, datetime.date(2026, 2, 1), [sauspiel("Dieter", "Bert", 60)])
-    assert len(refreshes(later)) == 1  # one refresh of the league for the three changes
+        services.close_session(session=last, actor=personas.owner)  # not the newest any more: rated before
+        play_evening(personas, datetime.date(2026, 1, 10), [sauspiel("Dieter", "Bert", 60)])  # entered late
+    assert len(rebuilds(later)) == 1  # one rebuild of the league for the changes
+    assert current(rated)
     assert season_ratings(rated) == fresh(rated) != before
 
 
 @pytest.mark.django_db
-def test_a_membership_linked_to_a_login_is_rated_as_that_player_at_once(
+def test_a_correction_years_back_enqueues_the_task_and_ends_as_a_rebuild(personas: Personas, commit) -> None:
+    league = League.objects.create(club=personas.club, name="Alt", game="schafkopf")
+    for year in (2023, 2024, 2025, 2026):
+        league_services.save_season(
+            league=league, actor=personas.owner, name=str(year), period="year", starts_on=datetime.date(year, 1, 1),
+            ends_on=datetime.date(year, 12, 31), ranking={"mode": "total_points"},
+        )  # fmt: skip
+    first = play_evening(personas, datetime.date(2023, 3, 3), [sauspiel("Anna", "Bert", 80)])
+    for year in (2024, 2025, 2026):
+        play_evening(personas, datetime.date(year, 5, 5), [sauspiel("Caro", "Dieter", 70)])
+    refresh_league(league)
+    let_go_of_refreshes()
+    seasons = list(league.seasons.order_by("starts_on"))
+    with commit() as later:
+        services.reopen_session(session=first, actor=personas.owner)
+        deal = first.deals.get()
+        services.correct_deal(deal=deal, actor=personas.scorer, facts=sauspiel("Anna", "Bert", 30), revision=1)
+        services.close_session(session=first, actor=personas.owner)
+    assert [work.league_id for work in rebuilds(later)] == [league.pk]
+    league.refresh_from_db()
+    assert league.rating_current
+    for season in seasons:
+        assert season_ratings(season) == fresh(season)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_task_waits_in_the_database_for_the_worker(personas: Personas, league: League) -> None:
+    from django_tasks_db.models import DBTaskResult
+
+    with override_settings(TASKS={"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}):
+        season = league_services.save_season(
+            league=league, actor=personas.owner, name="2026", period="year", starts_on=datetime.date(2026, 1, 1),
+            ends_on=datetime.date(2026, 12, 31), ranking={"mode": "total_points"},
+        )  # fmt: skip
+        play_evening(personas, datetime.date(2026, 1, 8), [sauspiel("Anna", "Caro", 72)])
+        # Queued: the new season's ratings, and again for the evening closed while they were behind.
+        assert DBTaskResult.objects.filter(status="READY").count() == 2
+        assert not current(season)
+        call_command("db_worker", batch=True, startup_delay=False, reload=False, verbosity=0)
+    assert set(DBTaskResult.objects.values_list("status", flat=True)) == {"SUCCESSFUL"}  # the second found them current
+    assert current(season)
+    assert season_ratings(season) == fresh(season)
+
+
+@pytest.mark.django_db
+def test_a_membership_linked_to_a_login_is_rated_as_that_player(
     personas: Personas, rated: Season, make_user, commit
 ) -> None:
     dieter = personas.players["Dieter"]
     assert f"m{dieter.pk}" in season_ratings(rated)
     invitation = services.create_invitation(club=personas.club, actor=personas.owner, member=dieter)
     login = make_user("dieter")
-    with commit():
+    with commit() as later:
         services.accept_invitation(invitation=invitation, user=login)
+    assert len(rebuilds(later)) == 1
     ratings = season_ratings(rated)
     assert f"m{dieter.pk}" not in ratings
     assert ratings[f"u{login.pk}"].sessions == 3

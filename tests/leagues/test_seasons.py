@@ -17,6 +17,7 @@ from scorekeeper import engine, services
 from scorekeeper.documents import session_document
 from scorekeeper.models import Session
 from tests.leagues.conftest import Personas, play_evening, sauspiel
+from tests.scorekeeper.conftest import start
 
 pytestmark = pytest.mark.django_db
 
@@ -184,3 +185,58 @@ def test_a_standing_is_worked_out_once_per_change_of_its_rows(personas: Personas
     last = Session.objects.get(played_on=datetime.date(2026, 1, 15))
     services.reopen_session(session=last, actor=personas.owner)
     assert selectors.standing(season).rows != first.rows
+
+
+def revision(season: Season) -> int:
+    return League.objects.values_list("revision", flat=True).get(pk=season.league_id)
+
+
+def test_a_cached_standing_is_read_without_a_result_row(personas: Personas, season: Season) -> None:
+    filtered = {"club": str(personas.club.pk)}
+    first, _ = selectors.filtered_standing(season, filtered)
+    with CaptureQueriesContext(connection) as again:
+        assert selectors.filtered_standing(season, filtered)[0].rows == first.rows
+    assert len(again) == 1  # the league's revision
+    assert not [q for q in again.captured_queries if "playerresult" in q["sql"].lower()]
+
+
+def test_every_write_that_changes_a_standing_moves_the_leagues_revision(
+    personas: Personas, season: Season, make_user: Any
+) -> None:
+    """Closing, reopening and correcting an evening, a login for a member, a season's settings: each moves the
+    revision that keys the cached standings in its own transaction; what changes no standing moves nothing."""
+    first = selectors.standing(season).rows
+    last = Session.objects.get(played_on=datetime.date(2026, 1, 15))
+    deal = last.deals.get()
+
+    def moves(change: Any) -> bool:
+        before = revision(season)
+        change()
+        return revision(season) > before
+
+    assert moves(lambda: services.reopen_session(session=last, actor=personas.owner))
+    assert selectors.standing(season).rows != first
+    evening = Session.objects.filter(status=Session.Status.OPEN)
+    assert not moves(  # an open evening counts in no standing yet
+        lambda: services.correct_deal(
+            deal=deal, actor=personas.scorer, facts=sauspiel("Caro", "Dieter", 91), revision=deal.revision
+        )
+    )
+    assert evening.count() == 1
+    assert moves(lambda: services.close_session(session=last, actor=personas.owner))
+    corrected = selectors.standing(season).rows
+    assert corrected != first
+    assert not moves(lambda: league_services.change_public_link(season=season, actor=personas.owner, enabled=True))
+    assert not moves(lambda: start(personas, game="doppelkopf", played_on=datetime.date(2026, 3, 1)))
+    assert selectors.standing(season).rows == corrected  # from the cache: nothing it reads has changed
+    dieter = personas.players["Dieter"]
+    invitation = services.create_invitation(club=personas.club, actor=personas.owner, member=dieter)
+    assert moves(lambda: services.accept_invitation(invitation=invitation, user=make_user("dieter")))
+
+    def shorten() -> None:
+        league_services.save_season(
+            league=season.league, season=season, actor=personas.owner, name="2026", period="year",
+            starts_on=season.starts_on, ends_on=datetime.date(2026, 1, 10), ranking={"mode": "total_points"},
+        )  # fmt: skip
+
+    assert moves(shorten)

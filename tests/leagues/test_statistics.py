@@ -83,11 +83,11 @@ def key_of(personas: Personas, name: str) -> str:
 
 
 def test_every_statistic_of_annas_season(personas: Personas, february: Season, django_assert_num_queries: Any) -> None:
-    rows = selectors.season_rows(february)
+    february.league.club_ids()  # read with the season on a page
     with django_assert_num_queries(4):  # the rows' stamp, her rows, the season's evenings, the names of the others
-        stats = statistics.player_statistics(rows, key_of(personas, "Anna"))
+        stats = statistics.player_statistics(february, key_of(personas, "Anna"))
     with django_assert_num_queries(1):  # worked out once per change of the rows
-        assert statistics.player_statistics(rows, key_of(personas, "Anna")) == stats
+        assert statistics.player_statistics(february, key_of(personas, "Anna")) == stats
     assert stats.name == "Anna"
     assert (stats.has_doubling, stats.has_pflichtsolo) == (True, False)  # Schafkopf: Kontra and Re, no Pflichtsolo
     # Evenings: 5 Feb −60 + 20 + 0 + 180 = 140; 12 Feb 70 − 20 − 20 = 30; 19 Feb −30 + 80 = 50. The 29 January
@@ -144,7 +144,7 @@ def test_every_statistic_of_annas_season(personas: Personas, february: Season, d
 
 def test_a_player_without_a_login_and_the_season_lines(personas: Personas, february: Season) -> None:
     rows = selectors.season_rows(february)
-    dieter = statistics.player_statistics(rows, key_of(personas, "Dieter"))
+    dieter = statistics.player_statistics(february, key_of(personas, "Dieter"))
     assert dieter.key.startswith("m")
     # Dieter played all four evenings: −60 + 20 … he is every other player's partner or opponent.
     assert (dieter.sessions, dieter.attendance) == (4, 1)
@@ -157,7 +157,7 @@ def test_a_player_without_a_login_and_the_season_lines(personas: Personas, febru
 @pytest.mark.parametrize("key", ["u999999", "m999999", "x1", "u", "u1x", ""])
 def test_a_player_without_results_is_not_found(personas: Personas, february: Season, key: str) -> None:
     with pytest.raises(Http404):
-        statistics.player_statistics(selectors.season_rows(february), key)
+        statistics.player_statistics(february, key)
 
 
 def test_a_login_is_one_player_in_every_club_of_the_league(personas: Personas, league: League) -> None:
@@ -182,7 +182,7 @@ def test_a_login_is_one_player_in_every_club_of_the_league(personas: Personas, l
         league=league, actor=personas.owner, name="February", period="free", starts_on=FEB[0],
         ends_on=datetime.date(2026, 2, 28), ranking={"mode": "total_points"},
     )  # fmt: skip
-    stats = statistics.player_statistics(selectors.season_rows(season), key_of(personas, "Anna"))
+    stats = statistics.player_statistics(season, key_of(personas, "Anna"))
     assert [(e.club_id, e.points) for e in stats.evenings] == [(personas.club.pk, 20), (post.pk, -20)]
     assert stats.name == "Anni"  # as on her latest sheet
     caro = [(p.key, p.tally.count, p.tally.won) for p in stats.partners]

@@ -8,11 +8,14 @@ import datetime
 import io
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from leagues.models import League, LeagueClub, Season
 from leagues.seasons import selectors
+from leagues.seasons.rating_store import refresh_league
 from scorekeeper import services
 from scorekeeper.models import AuditEntry, Member
 from tests.leagues.conftest import Personas
@@ -256,3 +259,26 @@ def test_the_season_form_opens_with_the_seasons_days_in_either_language(
         body = page.content.decode()
         assert 'value="2026-01-01"' in body
         assert 'value="2026-12-31"' in body
+
+
+def test_the_page_says_while_the_rating_is_being_updated(client: Client, personas: Personas, season: Season) -> None:
+    client.force_login(personas.member)
+    url = reverse("season", args=[personas.club.slug, season.pk])
+    # The season is new: its ratings wait for the background task, which a test's transaction never commits to.
+    assert "Rating being updated" in client.get(url).content.decode()
+    german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Spielstärke wird aktualisiert" in german
+    refresh_league(season.league)  # what the task does
+    assert "Rating being updated" not in client.get(url).content.decode()
+
+
+def test_a_standing_page_from_the_cache_reads_no_result_row(client: Client, personas: Personas, season: Season) -> None:
+    client.force_login(personas.member)
+    for url in (
+        reverse("season", args=[personas.club.slug, season.pk]),
+        reverse("season_export", args=[personas.club.slug, season.pk, "csv"]),
+    ):
+        client.get(url)
+        with CaptureQueriesContext(connection) as again:
+            assert client.get(url).status_code == 200
+        assert not [q["sql"] for q in again.captured_queries if "playerresult" in q["sql"].lower()], url

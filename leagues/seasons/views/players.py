@@ -35,7 +35,7 @@ def season_player_pdf(request: Request, club_slug: str, season_id: int, player: 
 
 def _player_context(club: Club, season: Season, player: str, *, printed: bool) -> dict[str, Any]:
     """The player's statistics and charts; Http404 for a player without a result in the season."""
-    stats = player_statistics(selectors.season_rows(season), player)
+    stats = player_statistics(season, player)
     currency = season.league.club.currency
     points, money = by_day(stats.evenings), by_day(stats.evenings, "money_cents")
     return {

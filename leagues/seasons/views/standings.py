@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+import hashlib
+from collections.abc import Callable
+from typing import Any, TypeVar
 
+from django.core.cache import cache
 from django.http import HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
@@ -26,6 +29,21 @@ from ..statistics import by_day, season_lines
 from ..tables import StandingTable, score_text
 
 REPORT_CHARTS = 6  # the season report draws the running totals of the leaders only: a page, not one per player
+Made = TypeVar("Made")
+
+
+def _once(request: Request, standing: selectors.SeasonStanding, what: str, make: Callable[[], Made]) -> Made:
+    """``make()`` once per standing (its stamp: the league's revision), ratings, currency, order, filters and
+    language: a thousand players' rows take far longer to write out as HTML, CSV, XLSX or PDF than the standing
+    to read."""
+    league = standing.season.league
+    made_of = (what, standing.stamp, league.rated_revision, league.club.currency, get_language(), request.GET)
+    key = "written:" + hashlib.sha256(repr(made_of).encode()).hexdigest()[:32]
+    found: Made | None = cache.get(key)
+    if found is None:
+        found = make()
+        cache.set(key, found, selectors.CACHE_SECONDS)
+    return found
 
 
 def _about(standing: selectors.SeasonStanding) -> dict[str, Any]:
@@ -55,7 +73,7 @@ def _table(request: Request, season: Season, standing: selectors.SeasonStanding,
         player_url=player_url if me is not None else None,
     )
     RequestConfig(request, paginate=False).configure(table)
-    return {"table": table, "body": table.body()}
+    return {"table": table, "body": _once(request, standing, f"body:{me.club.slug if me else ''}", table.body)}
 
 
 def season_standing(request: Request, club_slug: str, season_id: int) -> HttpResponse:
@@ -94,12 +112,19 @@ def season_export(request: Request, club_slug: str, season_id: int, fmt: str) ->
     standing, _filters = selectors.filtered_standing(season, request.GET)
     name = f"{me.club.slug}-{season.league.game}-{season.starts_on:%Y}-{season.pk}-standing"
     if fmt == "pdf":
-        context = {"club": me.club, "season": season, "standing": standing, **_about(standing)}
-        context.update(_table(request, season, standing, None))
-        pdf = printing.pdf_from_template("leagues/print/standing.html", context)
-        return pdf_response(pdf, f"{name}.pdf")
-    table = _table(request, season, standing, None)["table"]
-    return spreadsheet(table.dataset(), fmt, name, season.name)
+
+        def printed() -> bytes:
+            context = {"club": me.club, "season": season, "standing": standing, **_about(standing)}
+            context.update(_table(request, season, standing, None))
+            return printing.pdf_from_template("leagues/print/standing.html", context)
+
+        return pdf_response(_once(request, standing, f"pdf:{me.club.name}", printed), f"{name}.pdf")
+    return _once(
+        request,
+        standing,
+        fmt,
+        lambda: spreadsheet(_table(request, season, standing, None)["table"].dataset(), fmt, name, season.name),
+    )
 
 
 def season_report_pdf(request: Request, club_slug: str, season_id: int) -> HttpResponseBase:
