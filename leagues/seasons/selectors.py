@@ -42,7 +42,7 @@ CACHE_SECONDS = 7 * 24 * 60 * 60  # the stamp keeps an entry right; the time onl
 # The columns of a result row a standing reads, in the order ``evening_results`` unpacks them.
 ROW = (
     "session_id", "member_id", "member__user_id", "session__club_id", "name", "played_on", "place", "points",
-    "money_cents", "deals_played", "deals_won", "solos_played", "solos_won",
+    "money_cents", "deals_played", "deals_won", "solos_played", "solos_won", "deals_out",
 )  # fmt: skip
 
 
@@ -136,10 +136,10 @@ def evening_results(rows: Iterable[Sequence[Any]]) -> SeasonResults:
     table_size = Counter(r[0] for r in rows)
     found = SeasonResults([])
     players = found.players
-    for session, member, user, club, name, day, place, points, money, deals, won, solos, solos_won in rows:
+    for session, member, user, club, name, day, place, points, money, deals, won, solos, solos_won, out in rows:
         key = player_key(member, user)
         found.results.append(
-            EveningResult(key, session, day, table_size[session], place, points, money, deals, solos_won)
+            EveningResult(key, session, day, table_size[session], place, points, money, deals, solos_won, out)
         )
         totals = players.get(key)
         if totals is None:

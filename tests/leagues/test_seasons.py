@@ -36,9 +36,12 @@ def replayed(season: Season) -> list[EveningResult]:
         totals = [results[-1].totals[p] for p in parsed.players] if results else [0] * len(parsed.players)
         for seat, points in zip(session.seats.all(), totals, strict=True):
             played = sum(seat.name not in r.sitting_out for r in results)
+            out = len(results) - played
             key = selectors.player_key(seat.member_id, seat.member.user_id)
             place = 1 + sum(other > points for other in totals)
-            found.append(EveningResult(key, session.pk, session.played_on, len(totals), place, points, deals=played))
+            found.append(
+                EveningResult(key, session.pk, session.played_on, len(totals), place, points, deals=played, sat_out=out)
+            )
     return found
 
 
