@@ -47,7 +47,8 @@ def replayed(season: Season) -> list[EveningResult]:
 
 def assert_fresh(season: Season) -> None:
     stored = selectors.standing(season)
-    fresh = rank(replayed(season), season.ranking, season.tiebreaks)
+    names = {r.standing.player: r.totals.name for r in stored.rows}
+    fresh = rank(replayed(season), season.ranking, season.tiebreaks, names=names)
     assert [(r.rank, r.standing.player, r.score) for r in stored.rows] == [(s.rank, s.player, s.score) for s in fresh]
 
 
