@@ -20,7 +20,7 @@ from django.core.cache import cache
 from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.http import Http404
 
-from scorekeeper.models import Club, PlayerResult
+from scorekeeper.models import Club, PlayerResult, Session
 
 from ..public_links import shared
 from .filters import StandingFilter
@@ -43,6 +43,7 @@ CACHE_SECONDS = 7 * 24 * 60 * 60  # the stamp keeps an entry right; the time onl
 ROW = (
     "session_id", "member_id", "member__user_id", "session__club_id", "name", "played_on", "place", "points",
     "money_cents", "deals_played", "deals_won", "solos_played", "solos_won", "deals_out", "member__is_guest",
+    "session__status",
 )  # fmt: skip
 
 
@@ -117,6 +118,7 @@ class PlayerTotals:
     solos_won: int = 0
     last_date: datetime.date = datetime.date.min
     guest: bool = False
+    correcting: bool = False  # an evening of the player's is reopened for a correction
 
     @property
     def win_rate(self) -> Fraction | None:
@@ -129,6 +131,7 @@ class SeasonResults:
 
     results: list[EveningResult]
     players: dict[str, PlayerTotals] = field(default_factory=dict)
+    correcting: set[tuple[datetime.date, int]] = field(default_factory=set)  # reopened evenings: (day, session)
 
     def names(self) -> dict[str, str]:
         return {key: totals.name for key, totals in self.players.items()}
@@ -144,7 +147,9 @@ def evening_results(rows: Iterable[Sequence[Any]]) -> SeasonResults:
     table_size = Counter(r[0] for r in rows)
     found = SeasonResults([])
     players = found.players
-    for session, member, user, club, name, day, place, points, money, deals, won, solos, solos_won, out, guest in rows:
+    for (
+        session, member, user, club, name, day, place, points, money, deals, won, solos, solos_won, out, guest, status,
+    ) in rows:  # fmt: skip
         key = player_key(member, user)
         found.results.append(
             EveningResult(key, session, day, table_size[session], place, points, money, deals, solos_won, out)
@@ -154,6 +159,9 @@ def evening_results(rows: Iterable[Sequence[Any]]) -> SeasonResults:
             totals = players[key] = PlayerTotals(key, name, club, member)
         totals.name, totals.club_id, totals.member_id, totals.last_date = name, club, member, day  # the latest
         totals.guest = guest
+        if status == Session.Status.OPEN:  # reopened: its last closed result counts until it is closed again
+            totals.correcting = True
+            found.correcting.add((day, session))
         totals.points += points
         totals.money_cents += money
         totals.deals += deals
@@ -192,6 +200,7 @@ class SeasonStanding:
     rows: list[StandingRow]
     period: str | None  # the sub-period shown, or None for the whole season
     last_evening: datetime.date | None
+    correcting: list[datetime.date] = field(default_factory=list)  # the days of evenings reopened for a correction
 
 
 def ranking_of(season: Season, *, period: bool = False) -> Ranking:
@@ -249,7 +258,8 @@ def _standing(season: Season, rows: QuerySet[PlayerResult], period: str | None) 
     moved = movement(ranking.standings(without_last_evening(found.results), names, unranked), now)
     standing_rows = [StandingRow(s, found.players[s.player], moved[s.player]) for s in now]
     last = max((r.date for r in found.results), default=None)
-    return SeasonStanding(season, ranking, standing_rows, period, last)
+    correcting = sorted({day for day, _session in found.correcting})
+    return SeasonStanding(season, ranking, standing_rows, period, last, correcting)
 
 
 def stamp(rows: QuerySet[PlayerResult], *more: Any) -> str:

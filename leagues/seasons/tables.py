@@ -80,6 +80,7 @@ class StandingTable(tables.Table):
             "solos": t.solos_won,
             "solos_played": t.solos_played,
             "rating": rating.ordinal if rating is not None else None,
+            "correcting": t.correcting,
         }
 
     # ------------------------------------------------------------------------------------------------- the page
@@ -111,9 +112,14 @@ class StandingTable(tables.Table):
         return format_html('<span class="moved" title="{}">{}{}</span>', words % {"n": abs(value)}, arrow, abs(value))
 
     def render_player(self, value: str, record: dict[str, Any]) -> SafeString | str:
-        if self.player_url is None:
-            return value
-        return format_html('<a href="{}">{}</a>', self.player_url(record["key"]), value)
+        name = (
+            value
+            if self.player_url is None
+            else format_html('<a href="{}">{}</a>', self.player_url(record["key"]), value)
+        )
+        if record["correcting"]:
+            return format_html('{} <span class="tag">{}</span>', name, _("being corrected"))
+        return name
 
     def render_score(self, value: Any, record: dict[str, Any]) -> str:
         return score_text(value)

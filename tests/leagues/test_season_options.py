@@ -50,6 +50,8 @@ def test_the_options_are_set_in_the_season_form_and_audited(client: Client, pers
     assert season.members_only
     assert season.public_money_hidden
     entry = AuditEntry.objects.filter(action=AuditEntry.Action.SEASON_SAVED).latest("pk")
+    assert entry.before is not None
+    assert entry.after is not None
     assert entry.before["members_only"] is False
     assert entry.after["public_money_hidden"] is True
     checkbox = re.search(r'<input[^>]*name="members_only"[^>]*>', client.get(url).content.decode())

@@ -62,21 +62,26 @@ def test_a_season_ranks_its_own_dates_only(personas: Personas, season: Season) -
     assert_fresh(season)
 
 
-def test_correcting_reopening_and_abandoning_change_the_standing_as_a_replay_would(
+def test_reopening_keeps_the_last_closed_result_and_closing_and_abandoning_change_it_as_a_replay_would(
     personas: Personas, season: Season
 ) -> None:
     last = Session.objects.get(played_on=datetime.date(2026, 1, 15))
     before = [(r.rank, r.totals.name, r.score) for r in selectors.standing(season).rows]
     services.reopen_session(session=last, actor=personas.owner)
-    assert_fresh(season)
-    assert {r.totals.deals for r in selectors.standing(season).rows} == {2}
+    # reopened: its last closed result stays in the standing, marked as being corrected, until it is closed again
+    reopened = selectors.standing(season)
+    assert [(r.rank, r.totals.name, r.score) for r in reopened.rows] == before
+    assert reopened.correcting == [last.played_on]
+    assert {r.totals.name for r in reopened.rows if r.totals.correcting} == {"Anna", "Bert", "Caro", "Dieter"}
     deal = last.deals.get()
     services.correct_deal(
         deal=deal, actor=personas.scorer, facts=sauspiel("Caro", "Dieter", 91), revision=deal.revision
     )
+    assert [(r.rank, r.totals.name, r.score) for r in selectors.standing(season).rows] == before
     services.close_session(session=last, actor=personas.owner)
     assert_fresh(season)
     assert [(r.rank, r.totals.name, r.score) for r in selectors.standing(season).rows] != before
+    assert selectors.standing(season).correcting == []
     services.abandon_session(session=last, actor=personas.owner, member=personas.players["Anna"])
     assert_fresh(season)
     assert {r.totals.deals for r in selectors.standing(season).rows} == {2}
