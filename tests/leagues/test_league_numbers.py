@@ -21,6 +21,7 @@ from leagues.shown import Figure, rounded
 from scorekeeper.models import PlayerResult
 from tests.leagues.conftest import Personas
 from tests.leagues.league_four_five import GUEST, four_five_season
+from tests.test_printing import pdf_pages
 
 pytestmark = pytest.mark.django_db
 
@@ -175,3 +176,15 @@ def test_a_shared_place_lists_its_players_by_name_not_by_key(personas: Personas,
     season = four_five_season(personas, league, {"mode": "placement_points", "formula": "descending"})
     rows = selectors.standing(season).rows
     assert [(r.rank, r.totals.name) for r in rows] == [(1, "Anna"), (1, "Caro"), (3, "Bert"), (3, GUEST), (5, "Dieter")]
+
+
+@pytest.mark.pdf
+def test_the_printed_standing_rounds_as_the_page(client: Client, personas: Personas, league: League) -> None:
+    season = placement_season(personas, league)
+    client.force_login(personas.member)
+    response = client.get(reverse("season_export", args=[personas.club.slug, season.pk, "pdf"]))
+    text = " ".join(pdf_pages(b"".join(response.streaming_content)))  # type: ignore[attr-defined]
+    assert "116.67" in text
+    assert "33.33" in text
+    assert "18.7" in text
+    assert "116.66" not in text
