@@ -58,11 +58,6 @@ def csv_style(query: Mapping[str, Any] | None = None) -> str:
     return "semicolon" if (get_language() or "de").startswith("de") else "comma"
 
 
-def other_csv_style(query: Mapping[str, Any] | None = None) -> str:
-    """The CSV a click away: the other one."""
-    return "comma" if csv_style(query) == "semicolon" else "semicolon"
-
-
 def spreadsheet(
     dataset: tablib.Dataset, fmt: str, filename: str, title: str, query: Mapping[str, Any] | None = None
 ) -> HttpResponse:

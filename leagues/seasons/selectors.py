@@ -131,7 +131,7 @@ class SeasonResults:
 
     results: list[EveningResult]
     players: dict[str, PlayerTotals] = field(default_factory=dict)
-    correcting: set[tuple[datetime.date, int]] = field(default_factory=set)  # reopened evenings: (day, session)
+    correcting: set[datetime.date] = field(default_factory=set)  # the days of reopened evenings
 
     def names(self) -> dict[str, str]:
         return {key: totals.name for key, totals in self.players.items()}
@@ -161,7 +161,7 @@ def evening_results(rows: Iterable[Sequence[Any]]) -> SeasonResults:
         totals.guest = guest
         if status == Session.Status.OPEN:  # reopened: its last closed result counts until it is closed again
             totals.correcting = True
-            found.correcting.add((day, session))
+            found.correcting.add(day)
         totals.points += points
         totals.money_cents += money
         totals.deals += deals
@@ -258,8 +258,7 @@ def _standing(season: Season, rows: QuerySet[PlayerResult], period: str | None) 
     moved = movement(ranking.standings(without_last_evening(found.results), names, unranked), now)
     standing_rows = [StandingRow(s, found.players[s.player], moved[s.player]) for s in now]
     last = max((r.date for r in found.results), default=None)
-    correcting = sorted({day for day, _session in found.correcting})
-    return SeasonStanding(season, ranking, standing_rows, period, last, correcting)
+    return SeasonStanding(season, ranking, standing_rows, period, last, sorted(found.correcting))
 
 
 def stamp(rows: QuerySet[PlayerResult], *more: Any) -> str:
