@@ -58,7 +58,7 @@ LEAGUE_KEYS = ("name", "game", "created_at", "clubs", "seasons")
 INVITED_KEYS = ("name", "slug", "invited_at", "joined_at")
 SEASON_KEYS = (
     "name", "period", "starts_on", "ends_on", "selection", "ranking", "tiebreaks", "sub_period", "sessions",
-    "public_link", "created_at",
+    "public_link", "created_at", "members_only", "public_money_hidden",
 )  # fmt: skip
 TOURNAMENT_KEYS = (
     "document", "played_on", "currency", "status", "settings", "plan", "created_at", "participants", "apart",
@@ -166,7 +166,7 @@ def _invitation(league: League, row: dict[str, Any], where: str, restoring: Rest
 
 
 def _flag(value: Any, where: str) -> bool:
-    """A public link's on or off: a link comes back on with a new token, so a backup spreads no working link."""
+    """An option on or off (a public link comes back on with a new token, so a backup spreads no working link)."""
     if type(value) is not bool:
         words = {"value": repr(value)[:40], "wanted": _("true or false")}
         raise refused(where, _("%(value)s where %(wanted)s was expected.") % words)
@@ -184,6 +184,8 @@ def _season(league: League, row: dict[str, Any], where: str, restoring: Restorin
         ends_on=parsed_date(row["ends_on"], f"{where}.ends_on"), selection=row["selection"], ranking=row["ranking"],
         tiebreaks=row["tiebreaks"], sub_period=row["sub_period"],
         public_token=next_token(_flag(row["public_link"], f"{where}.public_link")),
+        members_only=_flag(row.get("members_only", False), f"{where}.members_only"),  # a backup from before: off
+        public_money_hidden=_flag(row.get("public_money_hidden", False), f"{where}.public_money_hidden"),
     )  # fmt: skip
     if season.ends_on < season.starts_on:
         raise refused(f"{where}.ends_on", _("The last day comes before the first."))

@@ -1,8 +1,11 @@
-"""A standing or a ranking as a file to save, the one way every export of this app writes it.
+"""A standing or a ranking as a file to save, the one way every export of this app writes it, with the numbers
+exactly as the page shows them (``leagues.shown``).
 
-- XLSX: one named sheet, numbers as numbers (a spreadsheet adds them up), the header row bold and frozen.
-- CSV for the German spreadsheets clubs use: semicolons between the fields and a decimal comma (a comma is their
-  decimal mark, so a comma-separated file opens as one column), UTF-8 with a byte order mark so that umlauts read.
+- XLSX: one sheet named for what it holds, numbers as numbers with the number format of the page (money with two
+  decimals, an average with the places shown, a share as a percentage), the header row bold and frozen.
+- CSV in the reader's language: German spreadsheets take semicolons between the fields and a decimal comma (a comma
+  is their decimal mark, so a comma-separated file opens as one column), English ones commas and a decimal point.
+  ``?sep=semicolon`` or ``?sep=comma`` asks for the other. UTF-8 with a byte order mark, so that umlauts read.
 
 Text that a spreadsheet would take for a formula (a name starting with ``=``, ``+``, ``-``, ``@``) is written with a
 leading apostrophe, as spreadsheets themselves mark text.
@@ -10,39 +13,63 @@ leading apostrophe, as spreadsheets themselves mark text.
 
 from __future__ import annotations
 
+import csv
+import io
+from collections.abc import Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 import tablib
 from django.http import Http404, HttpResponse
+from django.utils.translation import get_language
+from openpyxl import Workbook
+from openpyxl.styles import Font
 
 from scorekeeper.views.downloads import attachment
+
+from .shown import Figure, score_figure
 
 CONTENT_TYPES = {
     "csv": "text/csv; charset=utf-8",
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 }
-CSV_DELIMITER = ";"
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 SHEET_TITLE_MOST = 31  # what a spreadsheet allows a sheet's name
 SHEET_TITLE_BANNED = str.maketrans(dict.fromkeys("[]:*?/\\", " "))
 
 
-def spreadsheet(dataset: tablib.Dataset, fmt: str, filename: str, title: str) -> HttpResponse:
+@dataclass(frozen=True, slots=True)
+class CsvStyle:
+    delimiter: str
+    decimal: str
+
+
+SEPARATORS = {"semicolon": CsvStyle(";", ","), "comma": CsvStyle(",", ".")}
+
+
+def csv_style(query: Mapping[str, Any] | None = None) -> str:
+    """The CSV the reader asked for (``?sep=``), else the one of the page's language: ``semicolon`` in German,
+    ``comma`` in English."""
+    asked = (query or {}).get("sep")
+    if asked in SEPARATORS:
+        return str(asked)
+    return "semicolon" if (get_language() or "de").startswith("de") else "comma"
+
+
+def spreadsheet(
+    dataset: tablib.Dataset, fmt: str, filename: str, title: str, query: Mapping[str, Any] | None = None
+) -> HttpResponse:
     """``dataset`` saved as ``filename.fmt`` (``csv`` or ``xlsx``; Http404 for any other), its sheet named
-    ``title``."""
+    ``title``; a CSV as ``query`` asks (see :func:`csv_style`)."""
     if fmt not in CONTENT_TYPES:
         raise Http404
-    sheet = tablib.Dataset(headers=[_text(h) for h in dataset.headers or []])
-    sheet.title = str(title).translate(SHEET_TITLE_BANNED)[:SHEET_TITLE_MOST]
-    cell = _csv_cell if fmt == "csv" else _xlsx_cell
-    for row in dataset:
-        sheet.append([cell(value) for value in row])
+    headers = [_text(h) for h in dataset.headers or []]
     if fmt == "csv":
-        body: str | bytes = "\ufeff" + sheet.export("csv", delimiter=CSV_DELIMITER)
+        body: str | bytes = _csv(headers, dataset, SEPARATORS[csv_style(query)])
     else:
-        body = sheet.export("xlsx")
+        body = _xlsx(headers, dataset, str(title).translate(SHEET_TITLE_BANNED)[:SHEET_TITLE_MOST] or "-")
     return attachment(HttpResponse(body, content_type=CONTENT_TYPES[fmt]), f"{filename}.{fmt}")
 
 
@@ -51,18 +78,66 @@ def _text(value: Any) -> str:
     return f"'{text}" if text.startswith(FORMULA_START) else text
 
 
-def _xlsx_cell(value: Any) -> Any:
-    if isinstance(value, bool) or value is None:
-        return "" if value is None else value
+def _csv(headers: list[str], dataset: tablib.Dataset, style: CsvStyle) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=style.delimiter, lineterminator="\r\n")
+    writer.writerow(headers)
+    writer.writerows([_csv_cell(_figure(value), style) for value in row] for row in dataset)
+    return "\ufeff" + out.getvalue()
+
+
+def _figure(value: Any) -> Any:
+    """An exact number as the pages show it: a Fraction as a score, a Decimal with its own places."""
     if isinstance(value, Fraction):
-        return float(value)
-    if isinstance(value, int | float | Decimal):
-        return value
+        return score_figure(value)
+    if isinstance(value, Decimal):
+        return Figure(value, max(0, -int(value.as_tuple().exponent)))
+    return value
+
+
+def _csv_cell(value: Any, style: CsvStyle) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, Figure):
+        number = value.value.scaleb(2) if value.percent else value.value
+        return f"{number:f}".replace(".", style.decimal) + ("%" if value.percent else "")
+    if isinstance(value, bool | int):
+        return str(int(value))
     return _text(value)
 
 
-def _csv_cell(value: Any) -> Any:
-    value = _xlsx_cell(value)
-    if isinstance(value, float | Decimal):
-        return str(value).replace(".", ",")
-    return value
+def number_format(figure: Figure) -> str:
+    """The spreadsheet's number format of what the page shows: ``0.00`` for two places, ``0%`` for a share."""
+    if figure.percent:
+        return "0%"
+    return "0." + "0" * figure.places if figure.places else "0"
+
+
+def _xlsx(headers: list[str], dataset: tablib.Dataset, title: str) -> bytes:
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None  # a new workbook has its one sheet
+    sheet.title = title
+    sheet.append(headers)
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    sheet.freeze_panes = "A2"
+    for values in dataset:
+        row = [_figure(value) for value in values]
+        sheet.append([_xlsx_value(value) for value in row])
+        for cell, value in zip(sheet[sheet.max_row], row, strict=False):
+            if isinstance(value, Figure):
+                cell.number_format = number_format(value)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def _xlsx_value(value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, Figure):
+        return value.value
+    if isinstance(value, bool | int | float):
+        return value
+    return _text(value)

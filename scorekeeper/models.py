@@ -386,10 +386,10 @@ class Deal(models.Model):
 class PlayerResult(models.Model):
     """One player's results in one session (``player_results``): what standings add up, never recomputed by a page.
 
-    Only a session that counts in standings (closed, not abandoned) has rows: the services write a row per seat in
-    the same transaction as the change that closes it (or moves the pot chain of a closed one), and remove them when
-    it is reopened or abandoned (``record``). ``game`` and ``played_on`` are the session's, copied so that a
-    standing reads one table.
+    Only a session that was closed has rows: the services write a row per seat in the same transaction as the change
+    that closes it (or moves the pot chain of a closed one), keep them while it is reopened for a correction (the
+    last closed result, until the next close replaces it) and remove them when it is abandoned (``record``).
+    ``game`` and ``played_on`` are the session's, copied so that a standing reads one table.
     """
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="player_results")

@@ -39,7 +39,8 @@ class ResultsChange:
     game: str | None  # None: any game (who a player is changed)
     since: datetime.date | None  # the first day whose results changed; None: any day
     session_id: int | None = None  # the one session whose results were written or removed; None: more than that
-    removed: bool = False  # the session's results were removed (reopened, abandoned), not written
+    removed: bool = False  # the session's results were removed (abandoned), not written
+    kept: bool = False  # the session's results stand as they were, only shown otherwise (reopened: being corrected)
 
 
 # What an app writes in the same transaction as a change of results (a league's revision, which keys its cached
@@ -61,12 +62,15 @@ def announce_results_changed(
     *,
     session_id: int | None = None,
     removed: bool = False,
+    kept: bool = False,
 ) -> None:
     """Tell the followers now, in the change's transaction, and send ``results_changed`` once it commits (at once
     outside one); a rolled-back change sends nothing."""
-    change = ResultsChange(club_id, game, since, session_id, removed)
+    change = ResultsChange(club_id, game, since, session_id, removed, kept)
     for follower in _FOLLOWERS:
         follower(change)
+    if kept:  # no result changed: nothing to send
+        return
     for _, waiting, _ in transaction.get_connection().run_on_commit:
         if isinstance(waiting, ResultsChanged) and (waiting.club_id, waiting.game) == (club_id, game):
             waiting.widen(since)

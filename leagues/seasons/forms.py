@@ -112,6 +112,16 @@ class SeasonForm(TiebreakSlots, forms.Form):
                            required=False)  # fmt: skip
     formula = forms.ChoiceField(label=_("Placement points by formula"), required=False)
     sub_period = forms.ChoiceField(label=_("Sub-standings"), choices=Season.SubPeriod.choices, required=False)
+    members_only = forms.BooleanField(
+        label=_("Members only"),
+        required=False,
+        help_text=_("Guests are listed under the ranked players, without a place."),
+    )
+    public_money_hidden = forms.BooleanField(
+        label=_("Hide the money on the public link"),
+        required=False,
+        help_text=_("The public standing shows no money: no money column, and no ranking by money."),
+    )
 
     def __init__(self, *args: Any, sessions: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -169,6 +179,7 @@ class SeasonForm(TiebreakSlots, forms.Form):
         initial: dict[str, Any] = {
             "name": season.name, "period": season.period, "starts_on": season.starts_on, "ends_on": season.ends_on,
             "selection": season.selection, "sessions": list(season.sessions.all()), "sub_period": season.sub_period,
+            "members_only": season.members_only, "public_money_hidden": season.public_money_hidden,
         }  # fmt: skip
         ranking = dict(season.ranking)
         initial["mode"] = ranking.pop("mode")

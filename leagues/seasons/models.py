@@ -96,6 +96,8 @@ class Season(models.Model):
         _("sub-standings"), max_length=10, choices=SubPeriod.choices, default=SubPeriod.NONE, blank=True
     )
     public_token = models.CharField(max_length=64, unique=True, null=True, blank=True)  # the read-only link
+    members_only = models.BooleanField(_("members only"), default=False)  # guests are listed unranked
+    public_money_hidden = models.BooleanField(_("hide the money on the public link"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -53,7 +53,7 @@ def follow_results(change: ResultsChange) -> None:
     for league in leagues.select_for_update().order_by("pk"):  # one order: two changes never wait on each other
         current = league.rating_current
         league.revision += 1
-        if current and not _counted(league, change):
+        if current and (change.kept or not _counted(league, change)):
             league.rated_revision = league.revision
         elif current and _newest_evening(league, change):
             _rate_evening(league, change)

@@ -20,7 +20,7 @@ from django.core.cache import cache
 from django.db.models import Q, QuerySet
 from django.http import Http404
 
-from scorekeeper.models import Club, PlayerResult
+from scorekeeper.models import Club, PlayerResult, Session
 
 from ..public_links import shared
 from .filters import StandingFilter
@@ -42,7 +42,8 @@ CACHE_SECONDS = 7 * 24 * 60 * 60  # the stamp keeps an entry right; the time onl
 # The columns of a result row a standing reads, in the order ``evening_results`` unpacks them.
 ROW = (
     "session_id", "member_id", "member__user_id", "session__club_id", "name", "played_on", "place", "points",
-    "money_cents", "deals_played", "deals_won", "solos_played", "solos_won",
+    "money_cents", "deals_played", "deals_won", "solos_played", "solos_won", "deals_out", "member__is_guest",
+    "session__status",
 )  # fmt: skip
 
 
@@ -116,6 +117,8 @@ class PlayerTotals:
     solos_played: int = 0
     solos_won: int = 0
     last_date: datetime.date = datetime.date.min
+    guest: bool = False
+    correcting: bool = False  # an evening of the player's is reopened for a correction
 
     @property
     def win_rate(self) -> Fraction | None:
@@ -128,6 +131,14 @@ class SeasonResults:
 
     results: list[EveningResult]
     players: dict[str, PlayerTotals] = field(default_factory=dict)
+    correcting: set[datetime.date] = field(default_factory=set)  # the days of reopened evenings
+
+    def names(self) -> dict[str, str]:
+        return {key: totals.name for key, totals in self.players.items()}
+
+    def unranked(self, season: Season) -> set[str]:
+        """The players a season does not rank: the guests of a members-only season."""
+        return {key for key, totals in self.players.items() if totals.guest} if season.members_only else set()
 
 
 def evening_results(rows: Iterable[Sequence[Any]]) -> SeasonResults:
@@ -136,15 +147,21 @@ def evening_results(rows: Iterable[Sequence[Any]]) -> SeasonResults:
     table_size = Counter(r[0] for r in rows)
     found = SeasonResults([])
     players = found.players
-    for session, member, user, club, name, day, place, points, money, deals, won, solos, solos_won in rows:
+    for (
+        session, member, user, club, name, day, place, points, money, deals, won, solos, solos_won, out, guest, status,
+    ) in rows:  # fmt: skip
         key = player_key(member, user)
         found.results.append(
-            EveningResult(key, session, day, table_size[session], place, points, money, deals, solos_won)
+            EveningResult(key, session, day, table_size[session], place, points, money, deals, solos_won, out)
         )
         totals = players.get(key)
         if totals is None:
             totals = players[key] = PlayerTotals(key, name, club, member)
         totals.name, totals.club_id, totals.member_id, totals.last_date = name, club, member, day  # the latest
+        totals.guest = guest
+        if status == Session.Status.OPEN:  # reopened: its last closed result counts until it is closed again
+            totals.correcting = True
+            found.correcting.add(day)
         totals.points += points
         totals.money_cents += money
         totals.deals += deals
@@ -184,6 +201,7 @@ class SeasonStanding:
     period: str | None  # the sub-period shown, or None for the whole season
     last_evening: datetime.date | None
     stamp: str = ""  # what it was cached under (``stamp``): what is made of it can be cached under it too
+    correcting: list[datetime.date] = field(default_factory=list)  # the days of evenings reopened for a correction
 
 
 def ranking_of(season: Season, *, period: bool = False) -> Ranking:
@@ -231,7 +249,7 @@ def standing(
     rows = season_rows(season) if rows is None else rows
     if period is not None:
         rows = rows.filter(played_on__range=period_bounds(period))
-    key = f"standing:{season.pk}:{stamp(season, rows, season.ranking, season.tiebreaks, period)}"
+    key = f"standing:{season.pk}:{stamp(season, rows, season.ranking, season.tiebreaks, season.members_only, period)}"
     found: SeasonStanding | None = cache.get(key)
     if found is None:
         found = _standing(season, rows, period)
@@ -242,11 +260,12 @@ def standing(
 def _standing(season: Season, rows: QuerySet[PlayerResult], period: str | None) -> SeasonStanding:
     found = evening_results(rows.values_list(*ROW))
     ranking = ranking_of(season, period=period is not None)
-    now = ranking.standings(found.results)
-    moved = movement(ranking.standings(without_last_evening(found.results)), now)
+    names, unranked = found.names(), found.unranked(season)
+    now = ranking.standings(found.results, names, unranked)
+    moved = movement(ranking.standings(without_last_evening(found.results), names, unranked), now)
     standing_rows = [StandingRow(s, found.players[s.player], moved[s.player]) for s in now]
     last = max((r.date for r in found.results), default=None)
-    return SeasonStanding(season, ranking, standing_rows, period, last)
+    return SeasonStanding(season, ranking, standing_rows, period, last, correcting=sorted(found.correcting))
 
 
 def stamp(season: Season, rows: QuerySet[PlayerResult], *more: Any) -> str:
@@ -265,4 +284,8 @@ def period_standings(season: Season) -> dict[str, list[Standing]]:
     if not season.sub_period:
         return {}
     ranking = ranking_of(season, period=True)
-    return sub_standings(season_results(season).results, ranking.mode, ranking.tiebreaks, by=season.sub_period)
+    found = season_results(season)
+    return sub_standings(
+        found.results, ranking.mode, ranking.tiebreaks, by=season.sub_period, names=found.names(),
+        unranked=found.unranked(season),
+    )  # fmt: skip

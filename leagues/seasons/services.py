@@ -101,6 +101,8 @@ def season_settings(season: Season) -> dict[str, Any]:
         "ranking": season.ranking,
         "tiebreaks": season.tiebreaks,
         "sub_period": season.sub_period,
+        "members_only": season.members_only,
+        "public_money_hidden": season.public_money_hidden,
     }
 
 
@@ -118,9 +120,12 @@ def save_season(
     selection: str = Season.Selection.ALL,
     sessions: Iterable[Session] = (),
     sub_period: str = "",
+    members_only: bool = False,
+    public_money_hidden: bool = False,
     season: Season | None = None,
 ) -> Season:
-    """Create a season of ``league``, or change ``season``: the dates, which sessions count and how they rank."""
+    """Create a season of ``league``, or change ``season``: the dates, which sessions count and how they rank,
+    whether guests are ranked (``members_only``: not) and whether its public link shows the money."""
     try:
         parsed = Ranking.from_config(ranking, tiebreaks)
     except RankingError as error:
@@ -144,6 +149,7 @@ def save_season(
     season.ranking = parsed.mode.config()
     season.tiebreaks = list(tiebreaks)
     season.sub_period = clean_choice(sub_period, "sub_period", Season.SubPeriod.values)
+    season.members_only, season.public_money_hidden = bool(members_only), bool(public_money_hidden)
     season.save()
     season.sessions.set(chosen if season.selection == Season.Selection.CHOSEN else [])
     after = season_settings(season)

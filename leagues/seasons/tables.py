@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Mapping, Sequence
-from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 import django_tables2 as tables
 import tablib
-from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -23,19 +21,12 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.money import format_money
 
-from ..templatetags.statistics import percent
+from ..shown import RATING_PLACES, Figure, score_figure, score_text
 from .rating import PlayerRating
 from .selectors import StandingRow
 
 NUMBER = {"th": {"class": "num"}, "td": {"class": "num"}}
 UNRANKED = 10**9  # the place an unranked player sorts by: after every ranked one
-
-
-def score_text(value: Any) -> str:
-    """A score as it reads: whole numbers plain, fractions to two places."""
-    if isinstance(value, Fraction):
-        return number_format(float(value), 2)
-    return str(value)
 
 
 class StandingTable(tables.Table):
@@ -90,6 +81,7 @@ class StandingTable(tables.Table):
             "solos": t.solos_won,
             "solos_played": t.solos_played,
             "rating": rating.ordinal if rating is not None else None,
+            "correcting": t.correcting,
         }
 
     # ------------------------------------------------------------------------------------------------- the page
@@ -121,9 +113,14 @@ class StandingTable(tables.Table):
         return format_html('<span class="moved" title="{}">{}{}</span>', words % {"n": abs(value)}, arrow, abs(value))
 
     def render_player(self, value: str, record: dict[str, Any]) -> SafeString | str:
-        if self.player_url is None:
-            return value
-        return format_html('<a href="{}">{}</a>', self.player_url(record["key"]), value)
+        name = (
+            value
+            if self.player_url is None
+            else format_html('<a href="{}">{}</a>', self.player_url(record["key"]), value)
+        )
+        if record["correcting"]:
+            return format_html('{} <span class="tag">{}</span>', name, _("being corrected"))
+        return name
 
     def render_score(self, value: Any, record: dict[str, Any]) -> str:
         return score_text(value)
@@ -137,13 +134,13 @@ class StandingTable(tables.Table):
         return format_money(value, self.currency, self.language, signed=True)
 
     def render_win_rate(self, value: Fraction | int, record: dict[str, Any]) -> str:
-        return "" if value == -1 else percent(Fraction(value))
+        return "" if value == -1 else Figure.share(Fraction(value)).text()
 
     def render_solos(self, value: int, record: dict[str, Any]) -> str:
         return f"{value}/{record['solos_played']}"
 
     def render_rating(self, value: float, record: dict[str, Any]) -> str:
-        return number_format(value, 1)
+        return Figure.of(value, RATING_PLACES).text()
 
     # ------------------------------------------------------------------------------ the exports: plain values
 
@@ -163,20 +160,20 @@ class StandingTable(tables.Table):
     def value_rank(self, value: int, record: dict[str, Any]) -> Any:
         return "" if value == UNRANKED else value
 
-    def value_score(self, value: Any, record: dict[str, Any]) -> Any:
-        return round(float(value), 4) if isinstance(value, Fraction) else value
+    def value_score(self, value: Any, record: dict[str, Any]) -> Figure | int:
+        return score_figure(value)
 
-    def value_money(self, value: int, record: dict[str, Any]) -> Decimal:
-        return Decimal(value).scaleb(-2)  # cents to the currency, exactly
+    def value_money(self, value: int, record: dict[str, Any]) -> Figure:
+        return Figure.money(value)
 
-    def value_win_rate(self, value: Fraction | int, record: dict[str, Any]) -> Any:
-        return "" if value == -1 else round(float(value), 4)
+    def value_win_rate(self, value: Fraction | int, record: dict[str, Any]) -> Figure | str:
+        return "" if value == -1 else Figure.share(Fraction(value))
 
     def value_solos(self, value: int, record: dict[str, Any]) -> str:
         return self.render_solos(value, record)
 
-    def value_rating(self, value: float, record: dict[str, Any]) -> float:
-        return round(value, 1)
+    def value_rating(self, value: float, record: dict[str, Any]) -> Figure:
+        return Figure.of(value, RATING_PLACES)
 
 
 def _escaped(text: str) -> str:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from django import template
-from django.utils.formats import number_format
+
+from ..shown import STATISTIC_PLACES, Figure
 
 register = template.Library()
 
@@ -15,10 +16,9 @@ NOTHING = "–"
 
 @register.filter
 def percent(value: Fraction | None) -> str:
-    # rounded here: number_format cuts the digits it leaves out (2/3 would read 66 %)
-    return NOTHING if value is None else f"{number_format(round(value * 100), 0)} %"
+    return NOTHING if value is None else Figure.share(value).text()
 
 
 @register.filter
 def decimal(value: Fraction | None) -> str:
-    return NOTHING if value is None else number_format(round(float(value), 1), 1)
+    return NOTHING if value is None else Figure.of(value, STATISTIC_PLACES).text()

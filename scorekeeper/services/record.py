@@ -123,8 +123,13 @@ RESULT_FIELDS = ("name", "member", "game", "played_on", *player_results.COUNTED,
 
 def store_player_results(session: Session, deals: Sequence[Deal] | None = None) -> None:
     """Each player's results in a session that counts in standings (closed), from its live deals (read when not
-    given, their results stored): one upsert of a row per seat. A session that does not count has no rows: an open
-    evening pays nothing for them deal by deal, and they are written once when it is closed."""
+    given, their results stored): one upsert of a row per seat. An open evening pays nothing for them deal by deal:
+    they are written once when it is closed. A reopened one keeps the rows of its last close (the standings show
+    them as being corrected) until its next close replaces them; an abandoned one has none."""
+    if session.is_open:
+        if PlayerResult.objects.filter(session=session).exists():  # reopened: its standings show it being corrected
+            announce_results_changed(session.club_id, session.game, session.played_on, session_id=session.pk, kept=True)
+        return
     if not session.counts:
         removed, _ = PlayerResult.objects.filter(session=session).delete()
         if removed:

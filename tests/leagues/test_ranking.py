@@ -105,22 +105,28 @@ def test_average_per_session_lists_a_player_below_the_minimum_unranked():
 
 
 # Season R for the averages by round and deal: a table of four (24 deals each, 6 rounds of 4 deals), then a
-# table of five (25 deals, everybody plays 20 of them: 4 rounds of 5 deals, the dealer sitting out).
+# table of five (25 deals, everybody plays 20 of them and deals the other 5, sitting out: 5 rounds of 5 deals).
 R1 = evening("r1", "2026-03-02", ("A", 1, 48), ("B", 2, 24), ("C", 3, -24), ("D", 4, -48))
-R2 = evening("r2", "2026-03-09", ("E", 1, 40), ("A", 2, 10), ("B", 3, 0), ("C", 4, -20), ("D", 5, -30), deals=20)
+R2 = evening(
+    "r2", "2026-03-09", *((p, place, points, {"sat_out": 5}) for p, place, points in (
+        ("E", 1, 40), ("A", 2, 10), ("B", 3, 0), ("C", 4, -20), ("D", 5, -30))), deals=20,
+)  # fmt: skip
 
 
-def test_average_per_round_of_the_table():
-    # rounds: 24/4 + 20/5 = 10 for A–D, 20/5 = 4 for E
-    # A 58/10 = 29/5, B 24/10 = 12/5, C −44/10 = −22/5, D −78/10 = −39/5; E 40/4 = 10 but only 4 of 8 rounds
+def test_average_per_round_of_the_table_counts_a_round_once_per_player_at_five():
+    # rounds: 24/4 + 25/5 = 11 for A–D (a round at five is five deals, each player in it once), 25/5 = 5 for E
+    # A 58/11, B 24/11, C −44/11 = −4, D −78/11; E 40/5 = 8 but only 5 of 8 rounds
     rows = rank(R1 + R2, {"mode": "average", "per": "round", "min_rounds": 8})
     assert table(rows) == [
-        (1, "A", Fraction(29, 5)),
-        (2, "B", Fraction(12, 5)),
-        (3, "C", Fraction(-22, 5)),
-        (4, "D", Fraction(-39, 5)),
-        (None, "E", 10),
+        (1, "A", Fraction(58, 11)),
+        (2, "B", Fraction(24, 11)),
+        (3, "C", -4),
+        (4, "D", Fraction(-78, 11)),
+        (None, "E", 8),
     ]
+    # the minimum is reached with the round, not a quarter later: E's 5 rounds reach 5
+    rows = rank(R1 + R2, {"mode": "average", "per": "round", "min_rounds": 5})
+    assert [(r.player, r.eligible) for r in rows if r.player == "E"] == [("E", True)]
 
 
 def test_average_per_round_of_a_fixed_length():

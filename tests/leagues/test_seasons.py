@@ -37,15 +37,19 @@ def replayed(season: Season) -> list[EveningResult]:
         totals = [results[-1].totals[p] for p in parsed.players] if results else [0] * len(parsed.players)
         for seat, points in zip(session.seats.all(), totals, strict=True):
             played = sum(seat.name not in r.sitting_out for r in results)
+            out = len(results) - played
             key = selectors.player_key(seat.member_id, seat.member.user_id)
             place = 1 + sum(other > points for other in totals)
-            found.append(EveningResult(key, session.pk, session.played_on, len(totals), place, points, deals=played))
+            found.append(
+                EveningResult(key, session.pk, session.played_on, len(totals), place, points, deals=played, sat_out=out)
+            )
     return found
 
 
 def assert_fresh(season: Season) -> None:
     stored = selectors.standing(season)
-    fresh = rank(replayed(season), season.ranking, season.tiebreaks)
+    names = {r.standing.player: r.totals.name for r in stored.rows}
+    fresh = rank(replayed(season), season.ranking, season.tiebreaks, names=names)
     assert [(r.rank, r.standing.player, r.score) for r in stored.rows] == [(s.rank, s.player, s.score) for s in fresh]
 
 
@@ -59,21 +63,26 @@ def test_a_season_ranks_its_own_dates_only(personas: Personas, season: Season) -
     assert_fresh(season)
 
 
-def test_correcting_reopening_and_abandoning_change_the_standing_as_a_replay_would(
+def test_reopening_keeps_the_last_closed_result_and_closing_and_abandoning_change_it_as_a_replay_would(
     personas: Personas, season: Season
 ) -> None:
     last = Session.objects.get(played_on=datetime.date(2026, 1, 15))
     before = [(r.rank, r.totals.name, r.score) for r in selectors.standing(season).rows]
     services.reopen_session(session=last, actor=personas.owner)
-    assert_fresh(season)
-    assert {r.totals.deals for r in selectors.standing(season).rows} == {2}
+    # reopened: its last closed result stays in the standing, marked as being corrected, until it is closed again
+    reopened = selectors.standing(season)
+    assert [(r.rank, r.totals.name, r.score) for r in reopened.rows] == before
+    assert reopened.correcting == [last.played_on]
+    assert {r.totals.name for r in reopened.rows if r.totals.correcting} == {"Anna", "Bert", "Caro", "Dieter"}
     deal = last.deals.get()
     services.correct_deal(
         deal=deal, actor=personas.scorer, facts=sauspiel("Caro", "Dieter", 91), revision=deal.revision
     )
+    assert [(r.rank, r.totals.name, r.score) for r in selectors.standing(season).rows] == before
     services.close_session(session=last, actor=personas.owner)
     assert_fresh(season)
     assert [(r.rank, r.totals.name, r.score) for r in selectors.standing(season).rows] != before
+    assert selectors.standing(season).correcting == []
     services.abandon_session(session=last, actor=personas.owner, member=personas.players["Anna"])
     assert_fresh(season)
     assert {r.totals.deals for r in selectors.standing(season).rows} == {2}

@@ -83,7 +83,7 @@ def german_csv(content: bytes) -> list[list[str]]:
 
 def test_the_csv_is_the_standing_as_shown(client: Client, personas: Personas, season: Season) -> None:
     client.force_login(personas.member)
-    response = client.get(reverse("season_export", args=[personas.club.slug, season.pk, "csv"]))
+    response = client.get(reverse("season_export", args=[personas.club.slug, season.pk, "csv"]), {"sep": "semicolon"})
     rows = german_csv(response.getvalue())
     standing = selectors.standing(season)
     assert rows[0][:6] == ["Place", "Move", "Player", "Score", "Points", "Money"]

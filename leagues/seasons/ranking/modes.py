@@ -171,13 +171,15 @@ class TotalMoney(Mode):
 
 
 def rounds(t: Tally, round_length: int | None) -> Fraction:
-    """The rounds a player played: deals / ``round_length``, or with None a round as long as the table is big."""
+    """The rounds a player played: the deals played / ``round_length``, or with None a round as long as the table
+    is big, once for every player of the table: at a table of five the round is five deals and each player plays
+    four of them (the dealer sits out), so it is the table's deals that are divided by its size."""
     found = t.rounds.get(round_length)
     if found is None:
         if round_length is not None:
             found = Fraction(t.deals, round_length)
         else:
-            by_size = t.deals_by_table_size().items()
+            by_size = t.table_deals_by_size().items()
             found = sum((Fraction(deals, size) for size, deals in by_size), Fraction(0))
         t.rounds[round_length] = found
     return found

@@ -31,13 +31,14 @@ class EveningResult:
     money_cents: int = 0
     deals: int = 0  # deals this player played at that table
     solos_won: int = 0
+    sat_out: int = 0  # deals of that table this player sat out (the dealer at a table of five)
 
     def __post_init__(self) -> None:
         if self.table_size < 1:
             raise RankingError("table_size_too_small", got=self.table_size)
         if not 1 <= self.place <= self.table_size:
             raise RankingError("place_out_of_range", size=self.table_size, got=self.place)
-        for name in ("deals", "solos_won"):
+        for name in ("deals", "solos_won", "sat_out"):
             if getattr(self, name) < 0:
                 raise RankingError("negative_value", field=name, got=getattr(self, name))
 
@@ -76,10 +77,11 @@ class Tally:
         """The sessions the player finished first at (alone or level)."""
         return sum(1 for r in self.results if r.place == 1)
 
-    def deals_by_table_size(self) -> dict[int, int]:
+    def table_deals_by_size(self) -> dict[int, int]:
+        """The deals of the player's tables while the player sat there (played or sat out), by table size."""
         found: dict[int, int] = {}
         for r in self.results:
-            found[r.table_size] = found.get(r.table_size, 0) + r.deals
+            found[r.table_size] = found.get(r.table_size, 0) + r.deals + r.sat_out
         return found
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,20 +38,33 @@ class Ranking:
                 chain.append(key)
         return tuple(chain)
 
-    def standings(self, results: Iterable[EveningResult]) -> list[Standing]:
-        return rank(results, self.mode, self.tiebreaks)
+    def standings(
+        self,
+        results: Iterable[EveningResult],
+        names: Mapping[str, str] | None = None,
+        unranked: Collection[str] = (),
+    ) -> list[Standing]:
+        return rank(results, self.mode, self.tiebreaks, names=names, unranked=unranked)
 
 
 def rank(
-    results: Iterable[EveningResult], mode: Mode | Mapping[str, Any], tiebreaks: Iterable[Any] = ()
+    results: Iterable[EveningResult],
+    mode: Mode | Mapping[str, Any],
+    tiebreaks: Iterable[Any] = (),
+    *,
+    names: Mapping[str, str] | None = None,
+    unranked: Collection[str] = (),
 ) -> list[Standing]:
     """The standing: the eligible players by rank (level players share a rank and the next rank skips: 1, 2, 2, 4),
-    then the players below the minimum attendance, unranked, by score. Players of one rank appear by key."""
+    then the players below the minimum attendance and those ``unranked`` (a members-only season's guests), without
+    a place, by score. Players of one rank (and level players without a place) appear by name, whatever its case
+    (``names`` by player; the key where none is given)."""
     ranking = Ranking.from_config(mode, tiebreaks)
     mode = ranking.mode
     chain = [TIEBREAKS[key] for key in ranking.chain]
     results = list(results)
-    tallies = sorted(tally(results).values(), key=lambda t: t.player)
+    found = names or {}
+    tallies = sorted(tally(results).values(), key=lambda t: (found.get(t.player, t.player).casefold(), t.player))
     scores = mode.scores(tallies, results)
 
     def row(place: int | None, t: Tally, tiebreaks: tuple[tuple[str, Score | None], ...]) -> Standing:
@@ -59,10 +72,11 @@ def rank(
             place, t.player, scores[t.player], tiebreaks, mode.counted(t), t.played, t.deals, place is not None
         )
 
-    eligible = [t for t in tallies if mode.eligible(t)]
+    ranked = {t.player for t in tallies if mode.eligible(t) and t.player not in unranked}
+    eligible = [t for t in tallies if t.player in ranked]
     rows = [row(p.place, p.tally, p.tiebreaks) for p in competition.rank(eligible, lambda t: scores[t.player], chain)]
-    below = sorted((t for t in tallies if not mode.eligible(t)), key=lambda t: scores[t.player], reverse=True)
-    rows.extend(row(None, t, tuple(competition.values(t, chain).items())) for t in below)  # stable: by key
+    below = sorted((t for t in tallies if t.player not in ranked), key=lambda t: scores[t.player], reverse=True)
+    rows.extend(row(None, t, tuple(competition.values(t, chain).items())) for t in below)  # stable: by name
     return rows
 
 
@@ -131,6 +145,8 @@ def sub_standings(
     tiebreaks: Iterable[Any] = (),
     *,
     by: str = "quarter",
+    names: Mapping[str, str] | None = None,
+    unranked: Collection[str] = (),
 ) -> dict[str, list[Standing]]:
     """A standing per quarter or month that has results, in time order. The mode's minimum attendance applies
     to each period as it is: pass a mode without one (or a smaller one) for periods."""
@@ -140,4 +156,4 @@ def sub_standings(
     periods: dict[str, list[EveningResult]] = {}
     for r in results:
         periods.setdefault(period_of(r.date, by), []).append(r)
-    return {key: ranking.standings(periods[key]) for key in sorted(periods)}
+    return {key: ranking.standings(periods[key], names, unranked) for key in sorted(periods)}

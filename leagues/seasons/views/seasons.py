@@ -64,7 +64,8 @@ def _season_form(request: Request, me: Member, league: League, season: Season | 
                 league=league, actor=request.user, season=season, name=data["name"], period=data["period"],
                 starts_on=data["starts_on"], ends_on=data["ends_on"], selection=data["selection"],
                 sessions=data["sessions"], ranking=form.ranking(), tiebreaks=form.tiebreaks(),
-                sub_period=data.get("sub_period") or "",
+                sub_period=data.get("sub_period") or "", members_only=data["members_only"],
+                public_money_hidden=data["public_money_hidden"],
             )  # fmt: skip
         except ServiceError as error:
             add_service_errors(form, error, FORM_FIELDS)

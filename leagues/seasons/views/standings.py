@@ -21,12 +21,13 @@ from scorekeeper.views.access import Request, club_member
 from scorekeeper.views.downloads import pdf_response
 
 from ...exports import spreadsheet
+from ...shown import score_text
 from .. import charts, selectors
 from ..models import Season
-from ..ranking import TIEBREAKS
+from ..ranking import TIEBREAKS, TotalMoney
 from ..rating_store import season_ratings
 from ..statistics import by_day, season_lines
-from ..tables import StandingTable, score_text
+from ..tables import StandingTable
 
 REPORT_CHARTS = 6  # the season report draws the running totals of the leaders only: a page, not one per player
 Made = TypeVar("Made")
@@ -57,9 +58,15 @@ def _about(standing: selectors.SeasonStanding) -> dict[str, Any]:
     }
 
 
-def _table(request: Request, season: Season, standing: selectors.SeasonStanding, me: Member | None) -> dict[str, Any]:
-    """The table, sorted as the request asks, and its rows as shown; player names link to their pages for a
-    member."""
+def _table(
+    request: Request,
+    season: Season,
+    standing: selectors.SeasonStanding,
+    me: Member | None,
+    hidden: tuple[str, ...] = (),
+) -> dict[str, Any]:
+    """The table, sorted as the request asks, and its rows as shown, without the ``hidden`` columns; player names
+    link to their pages for a member."""
     if me is not None:
         prefix = reverse("season_player", args=[me.club.slug, season.pk, "-"])[:-2]  # one reverse, not one a row
 
@@ -71,9 +78,15 @@ def _table(request: Request, season: Season, standing: selectors.SeasonStanding,
         currency=season.league.club.currency,
         ratings=season_ratings(season),
         player_url=player_url if me is not None else None,
+        exclude=hidden,
     )
     RequestConfig(request, paginate=False).configure(table)
     return {"table": table, "body": _once(request, standing, f"body:{me.club.slug if me else ''}", table.body)}
+
+
+def money_columns(standing: selectors.SeasonStanding) -> tuple[str, ...]:
+    """The columns that show money: the money, and the score of a season ranked by money."""
+    return ("money", "score") if isinstance(standing.ranking.mode, TotalMoney) else ("money",)
 
 
 def season_standing(request: Request, club_slug: str, season_id: int) -> HttpResponse:
@@ -123,7 +136,9 @@ def season_export(request: Request, club_slug: str, season_id: int, fmt: str) ->
         request,
         standing,
         fmt,
-        lambda: spreadsheet(_table(request, season, standing, None)["table"].dataset(), fmt, name, season.name),
+        lambda: spreadsheet(
+            _table(request, season, standing, None)["table"].dataset(), fmt, name, season.name, request.GET
+        ),
     )
 
 
@@ -158,6 +173,7 @@ def public_standing(request: Request, token: str) -> HttpResponse:
     """The standing alone, for anyone with the secret link: no player pages, no other season, no club page."""
     season = selectors.public_season(token)
     standing, filters = selectors.filtered_standing(season, request.GET)
+    hidden = money_columns(standing) if season.public_money_hidden else ()
     return render(
         request,
         "leagues/public_standing.html",
@@ -165,9 +181,10 @@ def public_standing(request: Request, token: str) -> HttpResponse:
             "season": season,
             "league": season.league,
             "standing": standing,
-            **_table(request, season, standing, None),
+            **_table(request, season, standing, None, hidden),
             "filters": filters,
             "language": get_language(),
+            "money_hidden": bool(hidden),
             **_about(standing),
         },
     )

@@ -31,7 +31,7 @@ def ranking_export(request: Request, club_slug: str, tournament_id: int, fmt: st
         name, title = f"round-{ranked.round}-ranking", _("Round %(n)s") % {"n": ranked.round}
     else:
         name, title = "ranking", _("Ranking")
-    return spreadsheet(exports.ranking_dataset(ranked), fmt, _name(tournament, name), title)
+    return spreadsheet(exports.ranking_dataset(ranked), fmt, _name(tournament, name), title, request.GET)
 
 
 def teams_export(request: Request, club_slug: str, tournament_id: int, fmt: str) -> HttpResponse:
@@ -40,7 +40,7 @@ def teams_export(request: Request, club_slug: str, tournament_id: int, fmt: str)
     ranked = selectors.ranking(tournament, round_number=whole_number(request.GET.get("round")))
     rows = team_selectors.team_ranking(tournament, ranked)
     name = f"round-{ranked.round}-teams" if ranked.round else "teams"
-    return spreadsheet(exports.teams_dataset(rows), fmt, _name(tournament, name), _("Teams"))
+    return spreadsheet(exports.teams_dataset(rows), fmt, _name(tournament, name), _("Teams"), request.GET)
 
 
 def round_export(request: Request, club_slug: str, tournament_id: int, number: int, fmt: str) -> HttpResponse:
@@ -48,4 +48,5 @@ def round_export(request: Request, club_slug: str, tournament_id: int, number: i
     tournament = _tournament(request, club_slug, tournament_id)
     this_round = selectors.round_of(tournament, number)
     title = _("Round %(n)s") % {"n": number}
-    return spreadsheet(exports.round_dataset(tournament, this_round), fmt, _name(tournament, f"round-{number}"), title)
+    dataset = exports.round_dataset(tournament, this_round)
+    return spreadsheet(dataset, fmt, _name(tournament, f"round-{number}"), title, request.GET)
