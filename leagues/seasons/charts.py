@@ -12,6 +12,7 @@ only by a stylesheet inside it, while on a page such a stylesheet would style th
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import itertools
 import math
@@ -34,6 +35,7 @@ LEFT, RIGHT, TOP, BOTTOM = 72, 10, 14, 30  # the margins around the plot: the va
 MOST_DAY_LABELS = 5
 MOST_BAR_LABELS = 16  # beyond that a bar's value no longer fits above it: its title and the description still say it
 MOST_DOTS = 40
+BAR_LABEL_BELOW = 12  # a loss's value is written this far below its bar (its baseline), inside the plot
 
 # print.css's inks, by class
 INKS = mark_safe(
@@ -81,8 +83,8 @@ def evening_points_chart(
     written above or below it."""
     if not evenings:
         return None
-    frame = _Frame.of(evenings)
     labelled = len(evenings) <= MOST_BAR_LABELS
+    frame = _Frame.of(evenings, room_below=BAR_LABEL_BELOW if labelled else 0)
     bars = []
     for index, (day, value) in enumerate(evenings):
         top, bottom = frame.y(max(value, 0)), frame.y(min(value, 0))
@@ -103,7 +105,7 @@ def evening_points_chart(
                 format_html(
                     '<text class="bar-value" x="{x}" y="{y}" text-anchor="middle" font-size="11">{value}</text>',
                     x=_n(frame.x(index)),
-                    y=_n(top - 3 if value >= 0 else bottom + 12),
+                    y=_n(top - 3 if value >= 0 else bottom + BAR_LABEL_BELOW),
                     value=signed(value),
                 )
             )
@@ -161,12 +163,18 @@ class _Frame:
     height = HEIGHT - TOP - BOTTOM
 
     @classmethod
-    def of(cls, points: Sequence[Point]) -> _Frame:
+    def of(cls, points: Sequence[Point], *, room_below: float = 0) -> _Frame:
+        """The frame of ``points``, with at least ``room_below`` under the lowest value inside the plot (a step
+        more where needed), so that what is written under the lowest bar stays clear of the days below the axis."""
         values = [value for _day, value in points]
         low, high = min(0, *values), max(0, *values)
         step = _nice_step(max(high - low, 1) / 4)
         low, high = math.floor(low / step) * step, math.ceil(high / step) * step
-        return cls([day for day, _value in points], low, high if high > low else low + step, step)
+        frame = cls([day for day, _value in points], low, high if high > low else low + step, step)
+        lowest = min(values)
+        if lowest < 0 and frame.y(lowest) + room_below > TOP + frame.height:
+            frame = dataclasses.replace(frame, low=frame.low - step)
+        return frame
 
     @property
     def band(self) -> float:

@@ -1,4 +1,4 @@
-"""What a standing can be narrowed to: one sub-period of the season, one of the league's clubs."""
+"""What a standing can be narrowed to: one sub-period of the season, one of the league's clubs, each club's best."""
 
 from __future__ import annotations
 
@@ -21,6 +21,12 @@ class StandingFilter(django_filters.FilterSet):
     club = django_filters.ModelChoiceFilter(
         label=_("Club"), field_name="session__club", queryset=Club.objects.none(), empty_label=_("All clubs")
     )
+    show = django_filters.ChoiceFilter(
+        label=_("Show"),
+        method="as_is",
+        choices=[("club_best", _("each club's best player"))],
+        empty_label=_("every player"),
+    )
 
     class Meta:
         model = PlayerResult
@@ -40,9 +46,17 @@ class StandingFilter(django_filters.FilterSet):
             self.filters["club"].queryset = Club.objects.filter(pk__in=clubs).order_by("name")
         else:
             del self.filters["club"]
+            del self.filters["show"]
 
     def in_period(self, queryset: QuerySet[PlayerResult], name: str, value: str) -> QuerySet[PlayerResult]:
         return queryset.filter(played_on__range=period_bounds(value))
+
+    def as_is(self, queryset: QuerySet[PlayerResult], name: str, value: str) -> QuerySet[PlayerResult]:
+        return queryset  # the whole standing is ranked; the page then keeps each club's best row
+
+    @property
+    def club_best(self) -> bool:
+        return self.form.is_valid() and self.form.cleaned_data.get("show") == "club_best"
 
     @property
     def chosen_period(self) -> str | None:

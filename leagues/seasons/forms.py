@@ -111,6 +111,28 @@ class SeasonForm(TiebreakSlots, forms.Form):
     n = forms.IntegerField(label=_("Best evenings counted"), min_value=1, max_value=SMALL_MOST, initial=10,
                            required=False)  # fmt: skip
     formula = forms.ChoiceField(label=_("Placement points by formula"), required=False)
+    window_months = forms.IntegerField(
+        label=_("Only the last months count"),
+        min_value=1,
+        max_value=1200,
+        required=False,
+        help_text=_("e.g. 24: only the evenings of the 24 months up to the last evening count. Empty: all of them."),
+    )
+    missed_penalty = forms.IntegerField(
+        label=_("Points off per evening missed"),
+        min_value=0,
+        max_value=SMALL_MOST,
+        initial=0,
+        required=False,
+        help_text=_("A missed evening: a day of the standing when others played and the player did not."),
+    )
+    free_misses = forms.IntegerField(
+        label=_("Evenings that may be missed without points off"),
+        min_value=0,
+        max_value=SMALL_MOST,
+        initial=0,
+        required=False,
+    )
     sub_period = forms.ChoiceField(label=_("Sub-standings"), choices=Season.SubPeriod.choices, required=False)
     members_only = forms.BooleanField(
         label=_("Members only"),
@@ -122,6 +144,8 @@ class SeasonForm(TiebreakSlots, forms.Form):
         required=False,
         help_text=_("The public standing shows no money: no money column, and no ranking by money."),
     )
+
+    penalised_modes = " ".join(key for key, mode in MODES.items() if mode.penalised)  # the modes points come off
 
     def __init__(self, *args: Any, sessions: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -165,7 +189,10 @@ class SeasonForm(TiebreakSlots, forms.Form):
         mode = data["mode"]
         takes = {f.name for f in dataclasses.fields(MODES[mode])}
         config: dict[str, Any] = {"mode": mode}
-        for name in ("min_sessions", "per", "round_length", "min_rounds", "n", "formula"):
+        names = ["min_sessions", "per", "round_length", "min_rounds", "n", "formula", "window_months"]
+        if MODES[mode].penalised:
+            names += ["missed_penalty", "free_misses"]
+        for name in names:
             if name in takes and data.get(name) not in (None, ""):
                 config[name] = data[name]
         if "points_by_size" in takes:

@@ -40,6 +40,12 @@ def season_ratings(season: Season) -> dict[str, PlayerRating]:
     return {player: PlayerRating(mu, sigma, sessions) for player, mu, sigma, sessions in rows}
 
 
+def player_rating(season: Season, player: str) -> PlayerRating | None:
+    """One player's rating of the season (by ``selectors.player_key``), or None for a player not rated."""
+    row = season.ratings.filter(player=player).values_list("mu", "sigma", "sessions").first()
+    return PlayerRating(*row) if row is not None else None
+
+
 # ------------------------------------------------------------------------------------------------ following changes
 
 

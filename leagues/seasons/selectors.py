@@ -30,6 +30,7 @@ from .ranking import (
     Ranking,
     Score,
     Standing,
+    best_per_group,
     movement,
     period_bounds,
     period_of,
@@ -233,7 +234,10 @@ def filtered_standing(season: Season, query: Mapping[str, Any] | None) -> tuple[
     filter that says so: the page, its CSV, XLSX and PDF and the public page read this one call."""
     rows = season_rows(season)
     found = StandingFilter(query or None, rows, season=season, periods=season_periods(season))
-    return standing(season, found.qs if found.is_valid() else rows, period=found.chosen_period), found
+    shown = standing(season, found.qs if found.is_valid() else rows, period=found.chosen_period)
+    if found.club_best:  # each club's best player, at their place in the whole league's standing
+        shown = dataclasses.replace(shown, rows=best_per_group(shown.rows, lambda row: row.totals.club_id))
+    return shown, found
 
 
 def standing(

@@ -26,7 +26,10 @@ from .ranking import Ranking, RankingError
 from .rating_store import league_changed
 
 # The mode's parameters a form shows as fields of their own: a problem with one is shown beside it.
-RANKING_FIELDS = ("per", "round_length", "min_rounds", "min_sessions", "n", "formula", "points_by_size")
+RANKING_FIELDS = (
+    "per", "round_length", "min_rounds", "min_sessions", "n", "formula", "points_by_size", "window_months",
+    "missed_penalty", "free_misses",
+)  # fmt: skip
 
 
 def ranking_error(error: RankingError) -> ServiceError:

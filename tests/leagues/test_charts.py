@@ -115,3 +115,35 @@ def test_names_are_escaped() -> None:
     assert svg is not None
     assert "<script>" not in svg
     parsed(svg)
+
+
+def label_box(text: ET.Element, font_size: float) -> tuple[float, float]:
+    """The height a text's letters take, from its baseline: ascenders above, descenders below."""
+    baseline = float(text.attrib["y"])
+    return baseline - 0.8 * font_size, baseline + 0.25 * font_size
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        [-40, 20, -10, 30],  # the lowest loss right on a tick
+        [-5, -60, -45, -60],  # losses only
+        [100, -100, 50, -73],
+        [-1],
+        [200, -3, 180, -2, 190],  # a small loss under big gains
+    ],
+)
+def test_a_loss_s_value_stays_clear_of_the_days_under_the_axis(values: list[int]) -> None:
+    evenings = [(datetime.date(2026, 1, 1) + datetime.timedelta(days=7 * i), v) for i, v in enumerate(values)]
+    svg = parsed(charts.evening_points_chart(evenings))
+    axis = next(g for g in svg.iter(f"{SVG}g") if g.attrib.get("class") == "axis")
+    days = [t for t in axis.iter(f"{SVG}text") if t.attrib["text-anchor"] == "middle"]
+    bar_values = [t for t in svg.iter(f"{SVG}text") if t.attrib.get("class") == "bar-value"]
+    assert len(bar_values) == len(values)
+    assert days
+    highest_day = min(label_box(day, 13)[0] for day in days)
+    for label in bar_values:
+        top, bottom = label_box(label, 11)
+        assert bottom < highest_day, (label.text, bottom, highest_day)
+        assert top >= 0
+    assert inside_the_view(svg)

@@ -323,7 +323,8 @@ def test_direct_comparison_of_three_counts_the_evenings_all_three_sat_together()
 def test_a_season_stores_its_ranking_and_the_mode_s_own_tiebreak_comes_first_once():
     ranking = Ranking.from_config({"mode": "matchday_points"}, ["best_evening", "more_points", "shared"])
     assert ranking.chain == ("more_points", "best_evening")
-    assert ranking.mode.config() == {"mode": "matchday_points", "min_sessions": 0, "points_by_size": None,
+    assert ranking.mode.config() == {"mode": "matchday_points", "min_sessions": 0, "window_months": None,
+                                     "missed_penalty": 0, "free_misses": 0, "points_by_size": None,
                                      "formula": "descending"}  # fmt: skip
     assert ranking.standings(S1 + S2 + S3) == rank(S1 + S2 + S3, {"mode": "matchday_points"}, ["best_evening"])
 
@@ -475,6 +476,8 @@ ALL_MODES: list[dict[str, Any]] = [
     {"mode": "placement_points", "formula": "linear_100"},
     {"mode": "matchday_points"},
     {"mode": "table_points_plus_game_points"},
+    {"mode": "evenings_won", "window_months": 24},
+    {"mode": "total_points", "missed_penalty": 10, "free_misses": 2},
 ]
 
 

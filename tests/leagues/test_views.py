@@ -186,6 +186,9 @@ def test_the_season_form_stores_the_mode_its_fields_describe(
         "round_length": None,
         "min_rounds": 2,
         "min_sessions": 0,
+        "window_months": None,
+        "missed_penalty": 0,
+        "free_misses": 0,
     }
     assert season.tiebreaks == ["best_evening", "shared"]
     assert (season.starts_on, season.ends_on) == (datetime.date(2026, 1, 1), datetime.date(2026, 3, 31))
@@ -195,6 +198,24 @@ def test_the_season_form_stores_the_mode_its_fields_describe(
     )
     season.refresh_from_db()
     assert season.ranking["points_by_size"] == {"3": [2, 0, -2], "4": [3, 1, -1, -3]}
+    client.post(
+        reverse("season_edit", args=[personas.club.slug, season.pk]),
+        season_post(mode="evenings_won", window_months="24", missed_penalty="5", free_misses="2"),
+    )
+    season.refresh_from_db()  # evenings won takes no points off: the penalty's fields are not its own
+    assert (season.ranking["mode"], season.ranking["window_months"], season.ranking["missed_penalty"]) == (
+        "evenings_won", 24, 0,
+    )  # fmt: skip
+    client.post(
+        reverse("season_edit", args=[personas.club.slug, season.pk]),
+        season_post(mode="total_points", window_months="", missed_penalty="5", free_misses="2"),
+    )
+    season.refresh_from_db()
+    assert (season.ranking["window_months"], season.ranking["missed_penalty"], season.ranking["free_misses"]) == (
+        None, 5, 2,
+    )  # fmt: skip
+    form = client.get(reverse("season_edit", args=[personas.club.slug, season.pk])).content.decode()
+    assert 'data-modes="total_points best_n placement_points' in form
 
 
 @pytest.mark.parametrize(

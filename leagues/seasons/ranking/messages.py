@@ -57,6 +57,13 @@ TEMPLATES: dict[str, str] = {
     "mode_table_points_plus_game_points_about": _(
         "Each evening gives table points by the place at the table (40, 30, 20, 10 at four), added to the game points."
     ),
+    "mode_evenings_won": _("Evenings won"),
+    "mode_evenings_won_about": _(
+        "The evenings each player finished first at the table; players level in first place each count it as won."
+    ),
+    "window_months": _("Only the evenings of the last %(months)s months up to the last evening count."),
+    "missed_penalty": _("Each evening missed costs %(points)s points."),
+    "missed_penalty_after_free": _("Each evening missed beyond the first %(free)s costs %(points)s points."),
     "minimum_sessions": _("Ranked from %(least)s evenings on."),
     "minimum_rounds": _("Ranked from %(least)s rounds on."),
     # the tie-breaks
@@ -88,6 +95,7 @@ TEMPLATES: dict[str, str] = {
     "points_missing": _("The mode %(mode)s needs a points table or a formula."),
     "points_table_length": _("The points for a table of %(size)s need %(size)s values, not %(got)s."),
     "no_points_for_size": _("The points table has no row for a table of %(size)s."),
+    "penalty_not_for_mode": _("The mode %(mode)s takes no penalty for missed evenings."),
     "unknown_tiebreak": _("There is no tie-break %(tiebreak)s (known: %(known)s)."),
     "tiebreak_twice": _("The tie-break %(tiebreak)s is listed twice."),
     "tiebreak_after_shared": _("Nothing can follow the tie-break shared, but %(tiebreak)s does."),
@@ -116,6 +124,7 @@ PROBLEMS_IN_PLAYERS_WORDS: dict[str, str | Cases] = {
     "param_too_big": _("Enter %(most)s or less (not %(got)s)."),
     "param_choice": _("Choose one of the offered values (not %(got)s)."),
     "points_missing": _("This ranking needs a points table or a formula."),
+    "penalty_not_for_mode": _("Points off for missed evenings go with a ranking by points, not with this one."),
     "unknown_tiebreak": _("There is no such tie-break: choose one of the offered tie-breaks."),
     "tiebreak_twice": _("A tie-break is chosen twice."),
     "tiebreak_after_shared": _("Nothing can follow the shared place among the tie-breaks."),
@@ -144,6 +153,11 @@ ALREADY_IN_PLAYERS_WORDS = (
     "mode_matchday_points_about",
     "mode_table_points_plus_game_points",
     "mode_table_points_plus_game_points_about",
+    "mode_evenings_won",
+    "mode_evenings_won_about",
+    "window_months",
+    "missed_penalty",
+    "missed_penalty_after_free",
     "minimum_sessions",
     "minimum_rounds",
     "tiebreak_more_points",

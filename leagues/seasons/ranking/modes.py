@@ -4,11 +4,18 @@ A mode is a small frozen dataclass whose fields are its parameters; a season sto
 ``{"mode": key, **params}`` (:meth:`Mode.config`) and :func:`parse_mode` reads it back, checking every parameter
 and raising :class:`RankingError` with a code for the first bad one. Every mode takes ``min_sessions``: a player
 with fewer sessions is listed below the ranked players, unranked.
+
+Every mode also takes two options that change which results count and what is taken off, whatever the mode:
+``window_months`` (a rolling window: only the results of the last N months up to the standing's last evening count)
+and ``missed_penalty`` with ``free_misses`` (points taken off for each evening of the standing a player missed, from
+the first miss beyond the free ones). :meth:`Mode.standing_scores` applies both around the mode's own scoring.
 """
 
 from __future__ import annotations
 
+import calendar
 import dataclasses
+import datetime
 import math
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -99,6 +106,11 @@ class Mode:
     builtin_tiebreaks: ClassVar[tuple[str, ...]] = ()  # tie-breaks the mode itself puts first
 
     min_sessions: int = param(whole(0), 0)
+    window_months: int | None = param(optional(whole(1, 1200)), None)  # a rolling window: the last N months count
+    missed_penalty: int = param(whole(0), 0)  # points off per evening missed beyond ``free_misses``
+    free_misses: int = param(whole(0), 0)
+
+    penalised: ClassVar[bool] = True  # False where points off make no sense (money, an average)
 
     @classmethod
     def from_params(cls, params: Mapping[str, Any]) -> Mode:
@@ -118,6 +130,32 @@ class Mode:
 
     def check(self) -> None:
         """Checks across parameters; RankingError for the first problem."""
+        if self.missed_penalty and not self.penalised:
+            raise RankingError("penalty_not_for_mode", mode=self.key)
+
+    def within_window(self, results: Sequence[EveningResult]) -> Sequence[EveningResult]:
+        """The results that count: with a rolling window, those after the same day ``window_months`` before the
+        last evening (a window of 24 months up to 30 June 2026 counts from 1 July 2024 on)."""
+        if self.window_months is None or not results:
+            return results
+        first = window_start(max(r.date for r in results), self.window_months)
+        return [r for r in results if r.date >= first]
+
+    def missed(self, tallies: Sequence[Tally], results: Sequence[EveningResult]) -> dict[str, int]:
+        """Every player's evenings missed: the days of ``results`` (the club's evenings) the player has no result."""
+        evenings = len({r.date for r in results})
+        return {t.player: evenings - len({r.date for r in t.results}) for t in tallies}
+
+    def standing_scores(self, tallies: Sequence[Tally], results: Sequence[EveningResult]) -> dict[str, Score]:
+        """The mode's scores less the penalty for missed evenings."""
+        scores = self.scores(tallies, results)
+        if not self.missed_penalty:
+            return scores
+        missed = self.missed(tallies, results)
+        return {
+            player: exact(score - self.missed_penalty * max(missed[player] - self.free_misses, 0))
+            for player, score in scores.items()
+        }
 
     def config(self) -> dict[str, Any]:
         """The mode as a season stores it: ``{"mode": key, **params}`` in plain JSON types."""
@@ -147,10 +185,19 @@ class Mode:
         return say(f"mode_{self.key}")
 
     def about(self) -> list[Message]:
-        """Sentences for the page: what the score is, then the minimum attendance."""
-        lines = [say(f"mode_{self.key}_about")]
+        """Sentences for the page: what the score is, then the minimum attendance and the options."""
+        return [say(f"mode_{self.key}_about"), *self.conditions()]
+
+    def conditions(self) -> list[Message]:
+        """The minimum attendance, the rolling window and the penalty in words."""
+        lines = []
         if self.min_sessions:
             lines.append(say("minimum_sessions", least=self.min_sessions))
+        if self.window_months:
+            lines.append(say("window_months", months=self.window_months))
+        if self.missed_penalty:
+            code = "missed_penalty_after_free" if self.free_misses else "missed_penalty"
+            lines.append(say(code, points=self.missed_penalty, free=self.free_misses))
         return lines
 
 
@@ -165,6 +212,7 @@ class TotalPoints(Mode):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TotalMoney(Mode):
     key = "total_money"
+    penalised = False
 
     def score(self, t: Tally) -> Score:
         return t.money_cents
@@ -190,6 +238,7 @@ class Average(Mode):
     """Game points per session, per round or per deal; 0 for a player with nothing to divide by."""
 
     key = "average"
+    penalised = False
 
     per: str = param(choice("session", "round", "deal"))
     round_length: int | None = param(optional(whole(1)), None)  # deals per round; None: the table's size
@@ -215,11 +264,9 @@ class Average(Mode):
             lines = [say("mode_average_round_about", round=length)]
         else:
             lines = [say(f"mode_average_{self.per}_about")]
-        if self.min_sessions:
-            lines.append(say("minimum_sessions", least=self.min_sessions))
         if self.min_rounds:
             lines.append(say("minimum_rounds", least=self.min_rounds))
-        return lines
+        return [*lines, *self.conditions()]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -239,10 +286,7 @@ class BestN(Mode):
         return min(self.n, t.played)
 
     def about(self) -> list[Message]:
-        lines = [say("mode_best_n_about", n=self.n)]
-        if self.min_sessions:
-            lines.append(say("minimum_sessions", least=self.min_sessions))
-        return lines
+        return [say("mode_best_n_about", n=self.n), *self.conditions()]
 
 
 FORMULAS: dict[str, Callable[[int, int], Fraction]] = {
@@ -343,10 +387,34 @@ class TablePointsPlusGamePoints(PlacementPoints):
         return {t.player: exact(placement[t.player] + t.points) for t in tallies}
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EveningsWon(Mode):
+    """The evenings a player finished first at the table; a first place shared by players level on points counts
+    as won for each of them."""
+
+    key = "evenings_won"
+    penalised = False
+
+    def score(self, t: Tally) -> Score:
+        return t.evenings_won
+
+
 MODES: dict[str, type[Mode]] = {
     cls.key: cls
-    for cls in (TotalPoints, TotalMoney, Average, BestN, PlacementPoints, MatchdayPoints, TablePointsPlusGamePoints)
-}
+    for cls in (
+        TotalPoints, TotalMoney, Average, BestN, PlacementPoints, MatchdayPoints, TablePointsPlusGamePoints,
+        EveningsWon,
+    )
+}  # fmt: skip
+
+
+def window_start(last: datetime.date, months: int) -> datetime.date:
+    """The first day a rolling window of ``months`` up to ``last`` counts: the day after the same day ``months``
+    earlier (the month's last day where that month is shorter)."""
+    month = last.month - 1 - months
+    year, month = last.year + month // 12, month % 12 + 1
+    day = min(last.day, calendar.monthrange(year, month)[1])
+    return datetime.date(year, month, day) + datetime.timedelta(days=1)
 
 
 def parse_mode(config: Mode | Mapping[str, Any]) -> Mode:

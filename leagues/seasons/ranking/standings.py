@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from ...competition import ranking as competition
 from ...competition.ranking import Score, Standing
@@ -13,6 +13,14 @@ from .messages import RankingError
 from .modes import Mode, parse_mode
 from .results import EveningResult, Tally, tally
 from .tiebreaks import SHARED, TIEBREAKS, parse_tiebreaks
+
+
+class Ranked(Protocol):
+    @property
+    def rank(self) -> int | None: ...
+
+
+R = TypeVar("R", bound=Ranked)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,10 +70,10 @@ def rank(
     ranking = Ranking.from_config(mode, tiebreaks)
     mode = ranking.mode
     chain = [TIEBREAKS[key] for key in ranking.chain]
-    results = list(results)
+    results = list(mode.within_window(list(results)))
     found = names or {}
     tallies = sorted(tally(results).values(), key=lambda t: (found.get(t.player, t.player).casefold(), t.player))
-    scores = mode.scores(tallies, results)
+    scores = mode.standing_scores(tallies, results)
 
     def row(place: int | None, t: Tally, tiebreaks: tuple[tuple[str, Score | None], ...]) -> Standing:
         return Standing(
@@ -78,6 +86,19 @@ def rank(
     below = sorted((t for t in tallies if t.player not in ranked), key=lambda t: scores[t.player], reverse=True)
     rows.extend(row(None, t, tuple(competition.values(t, chain).items())) for t in below)  # stable: by name
     return rows
+
+
+def best_per_group(rows: Iterable[R], group_of: Callable[[R], Hashable]) -> list[R]:
+    """Each group's best ranked row (a club's best player), in the standing's order, keeping its place in the
+    whole standing; groups with no ranked player are left out."""
+    seen: set[Hashable] = set()
+    best: list[R] = []
+    for row in rows:
+        group = group_of(row)
+        if row.rank is not None and group not in seen:
+            seen.add(group)
+            best.append(row)
+    return best
 
 
 # ------------------------------------------------------------------------------------------------------- movement

@@ -16,6 +16,7 @@ from scorekeeper.views.downloads import pdf_response
 
 from .. import charts, selectors
 from ..models import Season
+from ..rating_store import player_rating
 from ..statistics import by_day, player_statistics
 
 
@@ -44,6 +45,7 @@ def _player_context(club: Club, season: Season, player: str, *, printed: bool) -
         "league": season.league,
         "stats": stats,
         "currency": currency,
+        "rating": player_rating(season, stats.key),
         "charts": [  # with their captions
             (charts.RUNNING_TOTAL, charts.running_total_chart(points, printed=printed)),
             (charts.EVENING_POINTS, charts.evening_points_chart(points, printed=printed)),
