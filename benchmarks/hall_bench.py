@@ -201,13 +201,13 @@ def main() -> None:
     print(f"{'request':<18}{'count':>7}{'CPU ms':>9}{'queries':>9}")
     for kind, times in bench.cpu_ms.items():
         print(f"{kind:<18}{len(times):>7}{cpu[kind]:>9.2f}{queries.get(kind, '-'):>9}")
-    tables = tables_at_half_load(cpu)
+    tables = round(tables_at_half_load(cpu))
     print(
         f"unchanged poll: {cpu['poll_unchanged'] / cpu['django_204_user']:.2f}x the signed-in 204, "
         f"{cpu['poll_unchanged'] / cpu['hello']:.1f}x WSGI hello"
     )
     print(
-        f"at CPU utilisation {UTILISATION} of {CORES} cores: {tables:.0f} tables, {tables * PHONES_A_TABLE:.0f} phones "
+        f"at CPU utilisation {UTILISATION} of {CORES} cores: {tables} tables, {tables * PHONES_A_TABLE} phones "
         f"(poll every {POLL_EVERY} s, a deal a table every {DEAL_EVERY} s, the hall screen every {HALL_EVERY} s)"
     )
     load = os.getloadavg()
@@ -215,8 +215,8 @@ def main() -> None:
     result: dict[str, Any] = {f"{kind}_cpu_ms": round(ms, 2) for kind, ms in cpu.items()}
     result |= {
         "queries": queries,
-        "tables_at_half_load": round(tables),
-        "phones_at_half_load": round(tables) * PHONES_A_TABLE,
+        "tables_at_half_load": tables,
+        "phones_at_half_load": tables * PHONES_A_TABLE,
         "load_average": [round(x, 1) for x in load],
     }
     print(json.dumps(result))

@@ -91,7 +91,9 @@ def prepare(server_url: str, work: Path, database: str = DATABASE) -> dict[str, 
     return env
 
 
-def serve(env: dict[str, str], workers: int, *, app: str = "schreiber.wsgi", port: int = PORT) -> subprocess.Popen[bytes]:
+def serve(
+    env: dict[str, str], workers: int, *, app: str = "schreiber.wsgi", port: int = PORT
+) -> subprocess.Popen[bytes]:
     """gunicorn on 127.0.0.1:``port`` with ``workers`` workers, answering."""
     gunicorn = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", app, "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
