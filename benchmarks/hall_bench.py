@@ -30,6 +30,7 @@ import json
 import os
 import re
 import statistics
+import sys
 import tempfile
 import time
 import urllib.parse
@@ -38,7 +39,9 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
 
-from load.run import prepare, recreate, serve, stop
+sys.path.insert(0, str(Path(__file__).resolve().parent / "load"))
+
+from run import prepare, recreate, serve, stop  # the load test's round and server
 
 DATABASE = "schreiber_hall"
 PORT = 8766
@@ -85,10 +88,14 @@ class Phone:
     def __init__(self, cookie: str | None = None) -> None:
         self.cookies = {"sessionid": cookie} if cookie else {}
 
-    def request(self, url: str, data: dict[str, Any] | None = None, **headers: str) -> tuple[HTTPResponse, str]:
+    def request(self, url: str, data: dict[str, Any] | None = None, *, htmx: bool = False) -> tuple[HTTPResponse, str]:
         connection = HTTPConnection("127.0.0.1", PORT, timeout=60)
         body = urllib.parse.urlencode(data, doseq=True) if data is not None else None
-        sent = {**PHONE, **headers, "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        sent = {
+            **PHONE,
+            **({"HX-Request": "true"} if htmx else {}),
+            "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
+        }
         if body is not None:
             sent["Content-Type"] = "application/x-www-form-urlencoded"
         connection.request("POST" if body is not None else "GET", url, body=body, headers=sent)
@@ -122,9 +129,11 @@ class Bench:
         self.cpu_ms: dict[str, list[float]] = {}
         self.queries: dict[str, list[int]] = {}
 
-    def measure(self, kind: str, phone: Phone, url: str, data: dict[str, Any] | None = None, **headers: str) -> Any:
+    def measure(
+        self, kind: str, phone: Phone, url: str, data: dict[str, Any] | None = None, *, htmx: bool = False
+    ) -> Any:
         before = self.worker.cpu_ns()
-        answer, text = phone.request(url, data, **headers)
+        answer, text = phone.request(url, data, htmx=htmx)
         self.cpu_ms.setdefault(kind, []).append((self.worker.cpu_ns() - before) / 1e6)
         if "X-Bench-Queries" in answer.headers:
             self.queries.setdefault(kind, []).append(int(answer.headers["X-Bench-Queries"]))
@@ -157,13 +166,14 @@ def play(bench: Bench, plan: dict[str, Any], scale: float) -> None:
         assert answer.status == 302, f"not saved: {answer.status}"
         bench.measure("sheet_after_save", scorer, answer.headers["Location"])
         saved.append(table["number"])
-    htmx = {"HX-Request": "true"}
     for n in range(count(100)):  # a deal behind: what each of the table's phones asks once after a save
-        answer, _ = bench.measure("poll_changed", watcher, before[saved[n % len(saved)]].poll_url(), **htmx)
+        answer, _ = bench.measure("poll_changed", watcher, before[saved[n % len(saved)]].poll_url(), htmx=True)
         assert answer.status == 200, answer.status
     now = {t["number"]: Sheet(watcher.request(t["sheet"])[1]) for t in tables}
     for n in range(count(300)):
-        answer, _ = bench.measure("poll_unchanged", watcher, now[tables[n % len(tables)]["number"]].poll_url(), **htmx)
+        answer, _ = bench.measure(
+            "poll_unchanged", watcher, now[tables[n % len(tables)]["number"]].poll_url(), htmx=True
+        )
         assert answer.status == 204, answer.status
     hall = Phone(plan["hall"]["cookie"])
     for _ in range(count(20)):

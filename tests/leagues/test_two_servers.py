@@ -67,9 +67,13 @@ class Phone:
         client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
         self.cookies = {settings.SESSION_COOKIE_NAME: client.cookies[settings.SESSION_COOKIE_NAME].value}
 
-    def ask(self, server: Server, url: str, data: dict[str, Any] | None = None, **headers: str) -> tuple[int, str]:
+    def ask(
+        self, server: Server, url: str, data: dict[str, Any] | None = None, *, htmx: bool = False
+    ) -> tuple[int, str]:
         body = urllib.parse.urlencode(data, doseq=True).encode() if data is not None else None
-        request = urllib.request.Request(server.url + url, data=body, headers={"Accept-Language": "en", **headers})
+        request = urllib.request.Request(server.url + url, data=body, headers={"Accept-Language": "en"})
+        if htmx:  # as the sheet polls
+            request.add_header("HX-Request", "true")
         request.add_header("Cookie", "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
         try:
             answer = urllib.request.build_opener(NoRedirect).open(request, timeout=30)
@@ -104,14 +108,14 @@ def test_a_deal_saved_through_one_server_is_in_the_next_poll_through_the_other(
     sheet = session.get_absolute_url()
     for server in servers:  # both servers have drawn the sheet and answered a poll
         following = shows(watcher.ask(server, sheet)[1])
-        assert watcher.ask(server, following["poll"], **{"HX-Request": "true"})[0] == 204
+        assert watcher.ask(server, following["poll"], htmx=True)[0] == 204
     deal = reverse("deal_new", args=[personas.club.slug, session.pk])
     players = [seat.name for seat in session.seats.order_by("position")]
     hidden = dict(HIDDEN.findall(scorer.ask(one, deal)[1]))
     form = {**hidden, "contract_type": "normal", "re": players[:2], "re_points": "151"}
     assert scorer.ask(one, deal, form)[0] == 302
 
-    status, patch = watcher.ask(other, following["poll"], **{"HX-Request": "true"})
+    status, patch = watcher.ask(other, following["poll"], htmx=True)
 
     session.refresh_from_db()
     assert session.deal_count == 1
