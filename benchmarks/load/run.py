@@ -67,17 +67,12 @@ def report(stats_csv: Path) -> dict[str, dict[str, float]]:
     return rows
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--minutes", type=float, default=5)
-    parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--locust", default=str(Path(sys.executable).parent / "locust"))
-    args = parser.parse_args()
-    server_url = os.environ["DATABASE_URL"]
-    work = Path(tempfile.mkdtemp(prefix="schreiber-load-"))
+def prepare(server_url: str, work: Path, database: str = DATABASE) -> dict[str, str]:
+    """The environment of a server on the round built afresh in ``database`` (migrated, static files collected,
+    ``build.py`` run; its plan in ``work/plan.json``): production settings on plain http."""
     env = {
         **os.environ,
-        "DATABASE_URL": recreate(server_url, DATABASE),
+        "DATABASE_URL": recreate(server_url, database),
         "SCHREIBER_VAR_DIR": str(work),
         "SECRET_KEY": "load-test-" + os.urandom(16).hex(),
         "ALLOWED_HOSTS": "127.0.0.1",
@@ -87,20 +82,45 @@ def main() -> None:
         "SCHREIBER_LOAD_PLAN": str(work / "plan.json"),
     }
     python = sys.executable
+    for command in (
+        [python, "manage.py", "migrate", "--noinput", "-v", "0"],
+        [python, "manage.py", "collectstatic", "--noinput", "-v", "0"],
+        [python, str(HERE / "build.py"), env["SCHREIBER_LOAD_PLAN"]],
+    ):
+        subprocess.run(command, cwd=ROOT, env=env, check=True)
+    return env
+
+
+def serve(
+    env: dict[str, str], workers: int, *, app: str = "schreiber.wsgi", port: int = PORT
+) -> subprocess.Popen[bytes]:
+    """gunicorn on 127.0.0.1:``port`` with ``workers`` workers, answering."""
+    gunicorn = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", app, "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+         "--timeout", "30", "--log-level", "warning", "--pythonpath", str(ROOT / "benchmarks")],
+        cwd=ROOT, env=env,
+    )  # fmt: skip
+    wait_until_up(f"http://127.0.0.1:{port}/")
+    return gunicorn
+
+
+def stop(gunicorn: subprocess.Popen[bytes]) -> None:
+    gunicorn.send_signal(signal.SIGTERM)
+    gunicorn.wait(30)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--minutes", type=float, default=5)
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--locust", default=str(Path(sys.executable).parent / "locust"))
+    args = parser.parse_args()
+    server_url = os.environ["DATABASE_URL"]
+    work = Path(tempfile.mkdtemp(prefix="schreiber-load-"))
     gunicorn = None
     try:
-        for command in (
-            [python, "manage.py", "migrate", "--noinput", "-v", "0"],
-            [python, "manage.py", "collectstatic", "--noinput", "-v", "0"],
-            [python, str(HERE / "build.py"), env["SCHREIBER_LOAD_PLAN"]],
-        ):
-            subprocess.run(command, cwd=ROOT, env=env, check=True)
-        gunicorn = subprocess.Popen(
-            [python, "-m", "gunicorn", "schreiber.wsgi", "--bind", f"127.0.0.1:{PORT}", "--workers",
-             str(args.workers), "--timeout", "30", "--log-level", "warning"],
-            cwd=ROOT, env=env,
-        )  # fmt: skip
-        wait_until_up(f"http://127.0.0.1:{PORT}/")
+        env = prepare(server_url, work)
+        gunicorn = serve(env, args.workers)
         users = len(json.loads(Path(env["SCHREIBER_LOAD_PLAN"]).read_text())["phones"]) + 50 + 1
         subprocess.run(
             [args.locust, "-f", str(HERE / "locustfile.py"), "--headless", "--host", f"http://127.0.0.1:{PORT}",
@@ -110,8 +130,7 @@ def main() -> None:
         )  # fmt: skip
     finally:
         if gunicorn is not None:
-            gunicorn.send_signal(signal.SIGTERM)
-            gunicorn.wait(30)
+            stop(gunicorn)
         recreate(server_url, DATABASE, drop_only=True)
     rows = report(work / "load_stats.csv")
     print(f"{'request':<22}{'count':>8}{'errors':>8}{'median ms':>11}{'p95 ms':>9}")
