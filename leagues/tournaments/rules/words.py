@@ -63,6 +63,11 @@ TEMPLATES: dict[str, str] = {
     "field_too_small": _(
         "%(players)s players cannot be seated at tables of %(sizes)s: a draw needs at least %(least)s."
     ),
+    "field_one_table": _(
+        "%(players)s players are too many for one table and too few for two, and the draw sends nobody home by "
+        "itself: register %(missing)s more (%(two)s play at two tables), or give %(byes)s of them a bye for the "
+        "round, so that one table of %(one)s plays."
+    ),
     "rounds_out_of_range": _(
         "A tournament of %(rounds)s rounds cannot be drawn with %(played)s rounds played (at most %(most)s rounds)."
     ),
@@ -189,6 +194,7 @@ PROBLEMS_IN_PLAYERS_WORDS: dict[str, str] = {
 # These already say it in the table's words:
 ALREADY_IN_PLAYERS_WORDS = (
     "field_cannot_be_seated",
+    "field_one_table",
     "field_too_small",
     "rounds_out_of_range",
     "duplicate_player",
