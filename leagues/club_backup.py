@@ -12,7 +12,8 @@ seasons) and ``tournaments``.
 - A tournament is its ``schreiber-tournament/1`` document, written by the one writer (``tournament_documents``),
   beside what that document does not hold: which member each participant is and which club session each table
   sheet is, the status, the frozen rules and the prizes, the kept draw and the times, the teams, and the director's
-  decisions (substitutes, byes, lots drawn in the hall; a backup of before them has none).
+  decisions (substitutes, byes, lots drawn in the hall; a backup of before them has none), and each round's clock
+  (started, paused, the seconds paused, the minutes added; a backup of before the clock restores it not started).
 """
 
 from __future__ import annotations
@@ -70,7 +71,8 @@ SUBSTITUTION_KEYS = ("participant", "from_round", "member", "name", "credited", 
 BYE_KEYS = ("participant", "round", "drawn")
 LOT_KEYS = ("round", "among", "winner", "created_at")
 PARTICIPANT_KEYS = ("number", "member", "categories", "fixed_table")
-ROUND_KEYS = ("number", "drawn_at", "time_called_at", "closed_at", "tables")
+ROUND_KEYS = ("number", "drawn_at", "time_called_at", "closed_at", "tables", "clock")
+CLOCK_KEYS = ("started_at", "paused_at", "paused_seconds", "extra_minutes")
 TABLE_KEYS = ("number", "session")
 PLAN_KEYS = ("key", "rounds", "lower_bound")
 
@@ -226,6 +228,12 @@ def _tournament(tournament: Tournament) -> dict[str, Any]:
                 "drawn_at": iso(r.drawn_at),
                 "time_called_at": iso(r.time_called_at),
                 "closed_at": iso(r.closed_at),
+                "clock": {
+                    "started_at": iso(r.clock_started_at),
+                    "paused_at": iso(r.clock_paused_at),
+                    "paused_seconds": r.clock_paused_seconds,
+                    "extra_minutes": r.clock_extra_minutes,
+                },
                 "tables": [{"number": t.number, "session": t.session_id} for t in r.tables.order_by("number")],
             }
             for r in tournament.played_rounds.all()
@@ -392,11 +400,16 @@ def _round(
     by_number: dict[int, Participant],
     restoring: Restoring,
 ) -> TournamentRound:
-    """A round started, each table the club session restored for it: its seats as drawn, its deals the session's."""
+    """A round started, each table the club session restored for it: its seats as drawn, its deals the session's;
+    its clock as it stood (a backup of before the round clock has none: a clock not started)."""
+    clock = object_at(row.get("clock", {}), f"{where}.clock", CLOCK_KEYS)
     this_round = create(
         TournamentRound, where, times={"drawn_at": row["drawn_at"]}, tournament=tournament, number=played.number,
         time_called_at=parsed_time(row["time_called_at"], f"{where}.time_called_at"),
         closed_at=parsed_time(row["closed_at"], f"{where}.closed_at"),
+        clock_started_at=parsed_time(clock.get("started_at"), f"{where}.clock.started_at"),
+        clock_paused_at=parsed_time(clock.get("paused_at"), f"{where}.clock.paused_at"),
+        clock_paused_seconds=clock.get("paused_seconds", 0), clock_extra_minutes=clock.get("extra_minutes", 0),
     )  # fmt: skip
     restoring.counts["tournament rounds"] += 1
     sessions: dict[Any, Session] = {}

@@ -8,17 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.models import Deal
+from scorekeeper.models import Deal, Seat
 
 from .models import TableSeat, Tournament
 from .rules import document
+from .rules.byes import AVERAGE
 from .rules.penalties import Penalty
 from .rules.ranking import POINTS
 
 
 def export_tournament(tournament: Tournament) -> dict[str, Any]:
     """The tournament as it stands: settings, participants, every round started with its tables' seats and deals,
-    and the penalties."""
+    the penalties, and the director's substitutes, byes and lots drawn in the hall."""
     return document.dump(tournament_of(tournament))
 
 
@@ -31,6 +32,14 @@ def tournament_of(tournament: Tournament) -> document.Tournament:
         .values_list("table_id", "participant__number")
     ):
         seats.setdefault(table_id, []).append(number)
+    names = {p.number: p.name for p in tournament.participants.all()}
+    sheet_names: dict[int, list[str]] = {}  # each table's names as its sheet has them (a substitute's, say)
+    for session_id, name in (
+        Seat.objects.filter(session__tournament_table__round__tournament=tournament)
+        .order_by("session", "position")
+        .values_list("session_id", "name")
+    ):
+        sheet_names.setdefault(session_id, []).append(name)
     deals: dict[int, list[Any]] = {}
     live = Deal.objects.filter(session__tournament_table__round__tournament=tournament, deleted_at__isnull=True)
     for session_id, facts in live.order_by("session", "sequence").values_list("session_id", "facts"):
@@ -44,6 +53,7 @@ def tournament_of(tournament: Tournament) -> document.Tournament:
                     tuple(seats[table.pk]),
                     tuple(deals.get(table.session_id, [])),
                     table.time_called_after,
+                    _players(sheet_names[table.session_id], [names[n] for n in seats[table.pk]]),
                 )
                 for table in this_round.tables.order_by("number")
             ),
@@ -59,6 +69,8 @@ def tournament_of(tournament: Tournament) -> document.Tournament:
         tiebreaks=(POINTS, *tournament.tiebreaks),
         entry_fee_cents=tournament.entry_fee_cents,
         seed=tournament.seed,
+        bye=tournament.settings.get("bye", AVERAGE),
+        substitute_credit=tournament.settings.get("substitute_credit", document.ORIGINAL),
     )
     participants = tuple(
         document.Participant(p.number, p.name, p.first_round, p.last_round) for p in tournament.participants.all()
@@ -76,4 +88,25 @@ def tournament_of(tournament: Tournament) -> document.Tournament:
         )
         for p in tournament.penalties.select_related("round", "participant", "sitting_out", "soloist")
     )
-    return document.Tournament(settings, participants, rounds, penalties, tournament.name)
+    substitutes = tuple(
+        document.Substitute(s.participant.number, s.from_round, s.name, s.entry.number if s.entry else None)
+        for s in tournament.substitutions.select_related("participant", "entry").order_by("from_round", "pk")
+    )
+    byes = tuple(
+        document.Bye(number, round_, drawn)
+        for number, round_, drawn in tournament.byes.order_by("round", "participant__number").values_list(
+            "participant__number", "round", "drawn"
+        )
+    )
+    lots = tuple(
+        document.HallLot(tuple(among), winner, round_)
+        for among, winner, round_ in tournament.hall_lots.order_by("created_at", "pk").values_list(
+            "among", "winner__number", "round"
+        )
+    )
+    return document.Tournament(settings, participants, rounds, penalties, tournament.name, substitutes, byes, lots)
+
+
+def _players(on_sheet: list[str], participants: list[str]) -> tuple[str, ...] | None:
+    """The sheet's names when a substitute's differ from the seated participants'."""
+    return None if on_sheet == participants else tuple(on_sheet)

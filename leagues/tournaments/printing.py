@@ -97,11 +97,13 @@ class TableSheet:
 
 @dataclass(frozen=True)
 class SeatLine:
-    """A line of "where do I sit": a player, the table and the seat."""
+    """A line of "where do I sit": a player, the table and the seat; ``name`` who sits there ("Bert (for Anna)" for a
+    substitute, found under the substitute's name)."""
 
     participant: Participant
     table: int
     seat: int
+    name: str
 
 
 PLAN_SEATS_MM = 277 - 15  # what landscape A4 leaves the seats beside the tables' numbers (seating.html)
@@ -140,8 +142,8 @@ def sheets_pdf(tournament: Tournament, this_round: TournamentRound) -> bytes:
 
 def seating_pdf(tournament: Tournament, this_round: TournamentRound) -> bytes:
     tables = selectors.tables_of(this_round)
-    seats = [SeatLine(p, t.number, seat) for t in tables for seat, p in enumerate(t.players, start=1)]
-    seats.sort(key=lambda line: (line.participant.name.casefold(), line.participant.number))
+    seats = [SeatLine(p, t.number, seat, name) for t in tables for seat, (p, name) in enumerate(t.seats, start=1)]
+    seats.sort(key=lambda line: (line.name.casefold(), line.participant.number))
     seat_widths = plan_seat_widths(tables)
     context = {
         **_head(tournament),

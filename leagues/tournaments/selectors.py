@@ -17,14 +17,14 @@ from scorekeeper.engine_words import translated
 from scorekeeper.models import Club, Session, TableLink
 
 from .models import Bye, Participant, Substitution, TableSeat, Tournament, TournamentRound, TournamentTable
-from .rules.byes import AVERAGE, bye_points, drawn_byes
+from .rules.byes import AVERAGE, bye_results, drawn_byes
 from .rules.clock import Clock, minutes_by_size
 from .rules.draw import Plan, plan, stats
 from .rules.fields import ordinary_size
 from .rules.finality import TableRound, missing_for_final
 from .rules.penalties import Penalty as TournamentPenalty
 from .rules.presets import PRESETS, Preset
-from .rules.ranking import POINTS, RoundResult, Standing, decided_by_hall_lots, draw_lots, rank
+from .rules.ranking import LOT, POINTS, RoundResult, Standing, draw_lots, standings
 from .rules.sheet import table_points
 from .rules.words import Message
 
@@ -373,42 +373,32 @@ def ranking(tournament: Tournament, *, round_number: int | None = None) -> Tourn
             )
     chain = (POINTS, *tournament.tiebreaks)  # as the document lists it
     rounds = sorted({number for number, _ in tables})
-    byes = _bye_results(tournament, results, rounds)
-    results.extend(byes)
+    byes = bye_results(
+        tournament.byes.values_list("participant__number", "round"), tournament.settings.get("bye", AVERAGE), results
+    )
     if round_number not in rounds:
         round_number = None
-    counted = [r for r in results if round_number is None or r.round == round_number]
     participants = {p.number: p for p in tournament.participants.all()}
-    lots = draw_lots(participants, tournament.seed) if "lot" in chain else None
     hall_lots = [
         (frozenset(among), winner)
         for among, winner in tournament.hall_lots.filter(round=round_number).values_list("among", "winner__number")
     ]
-    standings, decided = decided_by_hall_lots(rank(counted, chain, lots), hall_lots)
+    ranked, decided = standings(
+        [*results, *byes], chain, round_number=round_number,
+        lots=draw_lots(participants, tournament.seed) if LOT in chain else None, hall_lots=hall_lots,
+    )  # fmt: skip
     subs = substitutes(tournament)
     bye_rounds: dict[int, tuple[int, ...]] = {}
     for bye in byes:
         bye_rounds[bye.player] = (*bye_rounds.get(bye.player, ()), bye.round)
     rows = [
         RankingRow(s, p, _ranked_name(p, subs), _played_for(p, subs), s.player in decided, bye_rounds.get(s.player, ()))
-        for s in standings
+        for s in ranked
         if (p := participants[s.player])
     ]
     sizes = {key: len(seated) for key, seated in tables.items()}
     missing = missing_for_final(tournament.rounds, len(rounds), _table_rounds(preset, stored, sizes, closed))
     return TournamentRanking(rows, rounds, round_number, chain, len(open_sessions), missing)
-
-
-def _bye_results(tournament: Tournament, results: list[RoundResult], rounds: list[int]) -> list[RoundResult]:
-    """Each bye of a round started as a result of that round: the tournament's bye value, alone at its own table."""
-    value = tournament.settings.get("bye", AVERAGE)
-    played: dict[int, list[int]] = {}
-    for r in results:
-        played.setdefault(r.round, []).append(r.points)
-    return [
-        RoundResult(player=number, round=round_, table=-number, points=bye_points(value, played.get(round_, [])))
-        for number, round_ in tournament.byes.filter(round__in=rounds).values_list("participant__number", "round")
-    ]
 
 
 def _ranked_name(participant: Participant, subs: dict[int, list[Substitution]]) -> str:

@@ -46,6 +46,7 @@ from .rules.byes import AVERAGE
 from .rules.clock import MOST_MINUTES
 from .rules.document import Participant as DocumentParticipant
 from .rules.document import Round as DocumentRound
+from .rules.document import Substitute as DocumentSubstitute
 from .rules.document import Tournament as TournamentDocument
 from .rules.document import load as load_document
 from .rules.document import score as score_document
@@ -299,15 +300,21 @@ def start_round(*, tournament: Tournament, actor: Actor) -> TournamentRound:
 
 
 def _seat_table(
-    tournament: Tournament, this_round: TournamentRound, number: int, seated: list[Participant], actor: Actor
+    tournament: Tournament,
+    this_round: TournamentRound,
+    number: int,
+    seated: list[Participant],
+    actor: Actor,
+    playing: list[Member] | None = None,
 ) -> TournamentTable:
+    """The table's session seating ``playing`` (by default whoever plays each participant's seat in the round)."""
     session = scorekeeper.start_session(
         club=tournament.club,
         actor=actor,
         game=tournament.game,
         rules=tournament.settings["rules"],
         tariff=tournament.settings["tariff"],
-        players=[_playing(p, this_round.number) for p in seated],
+        players=playing or [_playing(p, this_round.number) for p in seated],
         played_on=tournament.played_on,
         table=_("%(tournament)s, round %(round)s, table %(table)s")
         % {"tournament": tournament.name, "round": this_round.number, "table": number},
@@ -732,9 +739,10 @@ SETTINGS_PATHS = {"name": "name", None: "settings"} | {
 @transaction.atomic
 def import_tournament(*, club: Club, actor: Actor, document: Any, played_on: datetime.date | None = None) -> Tournament:
     """A ``schreiber-tournament/1`` document (an export, say) as a new tournament of ``club``: its participants
-    (members by name, else guests), every round with its tables as sessions and their deals, time called and the
-    penalties. The rounds before the last are closed, as they must have been for the next to start; the last is
-    closed when every one of its sheets can be. ``played_on`` (the document has no date) defaults to today."""
+    (members by name, else guests), every round with its tables as sessions and their deals, time called, the
+    penalties, and the substitutes, byes and lots drawn in the hall. The rounds before the last are closed, as they
+    must have been for the next to start; the last is closed when every one of its sheets can be. ``played_on`` (the
+    document has no date) defaults to today."""
     refuse_nul(document)
     loaded, sheets = _checked(document)
     settings = loaded.settings
@@ -751,15 +759,18 @@ def import_tournament(*, club: Club, actor: Actor, document: Any, played_on: dat
             played_on=played_on or timezone.localdate(), rounds=settings.rounds,
             entry_fee_cents=settings.entry_fee_cents, table_points=settings.table_points,
             tiebreaks=[key for key in settings.tiebreaks if key != POINTS], seed=settings.seed,
-            options=settings.options,
+            options=settings.options, bye=settings.bye, substitute_credit=settings.substitute_credit,
         )  # fmt: skip
     by_number = {
         p.number: _imported_participant(tournament, p, f"participants[{index}]")
         for index, p in enumerate(loaded.participants)
     }
+    members = {p.name: p.member for p in by_number.values()}
+    for index, sub in enumerate(loaded.substitutes):
+        members[sub.name] = _imported_substitute(tournament, sub, by_number, f"substitutes[{index}]").member
     for index, played in enumerate(loaded.rounds):
         last = index == len(loaded.rounds) - 1
-        _imported_round(tournament, played, sheets[played.number], by_number, actor, closed=not last)
+        _imported_round(tournament, played, sheets[played.number], by_number, members, actor, closed=not last)
     for index, penalty in enumerate(loaded.penalties):
         with _located({None: f"penalties[{index}]"}):
             add_penalty(
@@ -768,6 +779,11 @@ def import_tournament(*, club: Club, actor: Actor, document: Any, played_on: dat
                 official=penalty.official, points=penalty.points or 0,
                 sitting_out=by_number.get(penalty.sitting_out or 0), soloist=by_number.get(penalty.soloist or 0),
             )  # fmt: skip
+    for bye in loaded.byes:
+        Bye.objects.create(tournament=tournament, participant=by_number[bye.player], round=bye.round, drawn=bye.drawn)
+    for lot in loaded.lots:
+        HallLot.objects.create(tournament=tournament, round=lot.round, among=sorted(lot.among),
+                               winner=by_number[lot.winner])  # fmt: skip
     _imported_status(tournament, loaded, sheets, actor)
     _audit(tournament, actor, "tournament_imported", participants=len(by_number), rounds=len(loaded.rounds))
     return tournament
@@ -805,18 +821,43 @@ def _imported_participant(tournament: Tournament, entry: DocumentParticipant, pa
     )
 
 
+def _imported_substitute(
+    tournament: Tournament, sub: DocumentSubstitute, by_number: dict[int, Participant], path: str
+) -> Substitution:
+    """A substitute as the document names them: their own entry's member, else a member (or guest) by name."""
+    entry = by_number.get(sub.entry) if sub.entry is not None else None
+    if entry is None:
+        with _located({None: path, "players": f"{path}.name"}):
+            member = scorekeeper.sessions.member_named(tournament.club, sub.name)
+    else:
+        member = entry.member
+    if member.name != sub.name:
+        raise _at(
+            f"{path}.name",
+            _("The club's member is called %(member)s: write the name as the club does.") % {"member": member.name},
+        )
+    credited = Substitution.Credit.SUBSTITUTE if entry else Substitution.Credit.ORIGINAL
+    return Substitution.objects.create(
+        tournament=tournament, participant=by_number[sub.player], from_round=sub.from_round, member=member,
+        name=member.name, credited=credited, entry=entry,
+    )  # fmt: skip
+
+
 def _imported_round(
     tournament: Tournament,
     played: DocumentRound,
     sheets: dict[int, Sheet],
     by_number: dict[int, Participant],
+    members: dict[str, Member],
     actor: Actor,
     *,
     closed: bool,
 ) -> None:
     this_round = TournamentRound.objects.create(tournament=tournament, number=played.number)
     for entry in played.tables:
-        table = _seat_table(tournament, this_round, entry.number, [by_number[n] for n in entry.seats], actor)
+        seated = [by_number[n] for n in entry.seats]
+        names = entry.players or [p.name for p in seated]  # as the table's sheet names its seats
+        table = _seat_table(tournament, this_round, entry.number, seated, actor, [members[n] for n in names])
         session = table.session
         if entry.time_called is not None:  # first: the engine admits the deals after it as the sheet did
             session = scorekeeper.call_time(session=session, actor=actor, after=entry.time_called)

@@ -69,7 +69,8 @@ def club_pages(club: Club) -> list[str]:
 
 
 def tournament_pages(club: Club, owner: Any) -> list[str]:
-    """A Doppelkopf tournament of nine in its first round: its pages a phone opens (the hall is for the big screen)."""
+    """A Doppelkopf tournament of nine in its first round: its pages a phone opens, and the hall screen (made for the
+    big screen, it must still not scroll sideways on a phone or at 200 % text)."""
     found = tournaments.create_tournament(
         club=club, actor=owner, name="Herbstturnier", preset="ddv", played_on=datetime.date(2026, 11, 28), rounds=2
     )
@@ -83,6 +84,7 @@ def tournament_pages(club: Club, owner: Any) -> list[str]:
         reverse("tournament_import", args=[club.slug]),
         *(reverse(name, args=at) for name in names),
         reverse("tournament_round", args=[*at, 1]),
+        reverse("tournament_hall", args=at),
     ]
 
 

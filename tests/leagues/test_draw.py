@@ -74,9 +74,7 @@ def test_table_sizes_are_ordinary_tables_then_the_fewest_bigger_ones(players: in
     assert table_sizes(players, game) == sizes
 
 
-@pytest.mark.parametrize(
-    ("players", "game"), [(6, "doppelkopf"), (7, "doppelkopf"), (11, "doppelkopf"), (19, "sheepshead")]
-)
+@pytest.mark.parametrize(("players", "game"), [(11, "doppelkopf"), (19, "sheepshead")])
 def test_a_field_that_cannot_be_seated_names_the_nearest_that_can(players: int, game: str) -> None:
     with pytest.raises(DrawError) as raised:
         table_sizes(players, game)
@@ -395,6 +393,24 @@ def test_a_player_twice_in_a_round_played() -> None:
         plan(field(8), 3, seed=1, played=[[("P001", "P002", "P003", "P004"), ("P001", "P005", "P006", "P007")]])
     assert raised.value.code == "player_twice_in_round"
     assert raised.value.params == {"player": "P001", "round": 1}
+
+
+@pytest.mark.parametrize(
+    ("players", "game", "missing", "byes", "one"), [(6, "doppelkopf", 2, 1, 5), (7, "doppelkopf", 1, 2, 5),
+                                                    (8, "sheepshead", 2, 2, 6)]
+)  # fmt: skip
+def test_a_field_between_one_table_and_two_is_not_sent_home_by_half(
+    players: int, game: str, missing: int, byes: int, one: int
+) -> None:
+    """6 or 7 at fours: drawn byes would send a third of the field home every round (rules.byes draws them only from
+    two tables on); the draw says what the director can do: register more, or give byes so that one table plays."""
+    with pytest.raises(DrawError) as raised:
+        table_sizes(players, game)
+    assert raised.value.code == "field_one_table"
+    assert raised.value.params["missing"] == missing
+    assert (raised.value.params["byes"], raised.value.params["one"]) == (byes, one)
+    assert table_sizes(players - byes, game) == [one]  # the byes the director gives leave one table
+    assert table_sizes(players + missing, game) == [one - 1] * 2
 
 
 @pytest.mark.parametrize(

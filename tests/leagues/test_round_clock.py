@@ -15,6 +15,8 @@ from leagues.models import Tournament, TournamentRound
 from leagues.tournaments import selectors
 from leagues.tournaments import services as tournaments
 from leagues.tournaments.rules.clock import Clock
+from scorekeeper import services
+from scorekeeper.club_documents import export_club
 from scorekeeper.models import TableLink
 from scorekeeper.services import ServiceError
 from tests.leagues.conftest import Personas
@@ -203,3 +205,24 @@ def test_the_hall_shows_the_round_and_its_clock(client: Client, personas: Person
     part = client.get(url, HTTP_HX_REQUEST="true").content.decode()
     assert 'id="hall-now"' in part
     assert "data-clock" in part
+
+
+def test_the_clubs_backup_carries_the_round_clock(personas: Personas, tournament: Tournament) -> None:
+    """Started, paused, the seconds paused and the minutes added come back as they stood; a backup written before the
+    clock restores its rounds with the clock not started."""
+    this_round = started(personas, tournament, minutes_ago=30)
+    TournamentRound.objects.filter(pk=this_round.pk).update(clock_paused_seconds=90)
+    tournaments.extend_clock(this_round=this_round, actor=personas.owner, minutes=5)
+    tournaments.pause_clock(this_round=this_round, actor=personas.owner)
+    this_round.refresh_from_db()
+    document = export_club(personas.club)
+    clock = document["tournaments"][0]["rounds"][0]["clock"]
+    assert (clock["paused_seconds"], clock["extra_minutes"]) == (90, 5)
+    services.import_club(document=document, slug="copy")
+    copy = TournamentRound.objects.get(tournament__club__slug="copy")
+    fields = ("clock_started_at", "clock_paused_at", "clock_paused_seconds", "clock_extra_minutes")
+    assert [getattr(copy, f) for f in fields] == [getattr(this_round, f) for f in fields]
+    del document["tournaments"][0]["rounds"][0]["clock"]  # as written before the round clock
+    services.import_club(document=document, slug="older")
+    older = TournamentRound.objects.get(tournament__club__slug="older")
+    assert [getattr(older, f) for f in fields] == [None, None, 0, 0]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import datetime
 import io
+import os
 import re
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -363,3 +365,26 @@ def test_the_fifth_seat_of_a_few_tables_of_five_leaves_the_others_room() -> None
     assert sum(few_fives) == pytest.approx(printing.PLAN_SEATS_MM)
     assert len(set(printing.plan_seat_widths(tables(5, 5, 5, 4)))) == 1  # most tables have five: five equal seats
     assert printing.plan_seat_widths([]) == []
+
+
+@pytest.mark.pdf
+@needs_weasyprint
+def test_the_seating_plan_and_the_table_cards_name_a_substitute_where_one_plays(
+    client: Client, personas: Personas, tournament: Tournament
+) -> None:
+    this_round = tournaments.start_round(tournament=tournament, actor=personas.owner)
+    replaced = tournament.participants.get(name="Spieler 03")
+    tournaments.substitute(tournament=tournament, actor=personas.owner, participant=replaced, from_round=1,
+                           name="Bert")  # fmt: skip
+    client.force_login(personas.owner)
+    pdf = pdf_of(client, "tournament_seating_pdf", this_round, "de")
+    by_table, by_name = (flat(page) for page in pdf_pages(pdf))
+    assert "Bert (für Spieler 03)" in by_table
+    assert "Bert (für Spieler 03)" in by_name  # found under the name of who sits there
+    assert by_name.index("Bert (für Spieler 03)") < by_name.index("Spieler 01")
+    table = this_round.tables.get(seat_rows__participant=replaced).number
+    cards = pdf_pages(pdf_of(client, "tournament_table_cards_pdf", this_round, "de"))
+    assert "Bert (für Spieler 03)" in flat(cards[table - 1])
+    shots = os.environ.get("SHOTS")  # SHOTS=/work/shots/NAME to look at the plan
+    if shots:
+        Path(shots, "seating_substitute.pdf").write_bytes(pdf)

@@ -304,3 +304,24 @@ def test_the_printed_ranking_has_the_teams_as_a_second_table(
     assert "TEAM RANKING" in text  # the heading, in small capitals
     assert "Die Asse" in text
     assert "Best player" in text
+
+
+def test_the_hall_screen_and_the_snapshot_show_the_teams_in_brief(
+    client: Client, personas: Personas, tournament: Tournament
+) -> None:
+    at = [personas.club.slug, tournament.pk]
+    client.force_login(personas.member)
+    assert "Team ranking" not in client.get(reverse("tournament_hall", args=at)).content.decode()  # no teams: none
+    team_of(tournament, personas, "Vorstand", 1, 2)
+    team_of(tournament, personas, "Jugend", 3, 4)
+    play_round(tournament, personas)
+    expected = [(row.place, row.team.name, row.standing.points) for row in team_selectors.team_ranking(
+        tournament, selectors.ranking(tournament))]  # fmt: skip
+    for name in ("tournament_hall", "tournament_snapshot"):
+        page = client.get(reverse(name, args=at)).content.decode()
+        teams = page[page.index("Team ranking") :]
+        assert teams.index(expected[0][1]) < teams.index(expected[1][1])  # in their order, under the individual one
+        for place, team, points in expected:
+            assert f'<td class="num">{place}.</td><td>{team}</td><td class="num strong">{points}</td>' in teams
+    partial = client.get(reverse("tournament_hall", args=at), HTTP_HX_REQUEST="true").content.decode()
+    assert "Vorstand" in partial  # the hall's refresh brings the teams too

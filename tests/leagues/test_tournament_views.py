@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.db import connection
 from django.test import Client
@@ -228,3 +230,29 @@ def test_the_director_enters_a_penalty_during_a_solo_and_a_bad_context_points_at
     assert not this_round.penalties.exists()
     assert client.post(url, {**post, "soloist": soloist.pk}).status_code == 302
     assert this_round.penalties.get().soloist == soloist
+
+
+def test_the_draw_page_says_what_a_field_of_six_can_do(client: Client, personas: Personas) -> None:
+    """Six players: one table plays and the others would sit out every round; the draw sends nobody home, the page
+    says to register two more or to give byes, and one bye given leaves a table of five to draw."""
+    six = tournaments.create_tournament(
+        club=personas.club,
+        actor=personas.owner,
+        name="Klein",
+        preset="ddv",
+        played_on=datetime.date(2026, 11, 28),
+        rounds=2,
+        seed=1,
+    )
+    for n in range(1, 7):
+        tournaments.add_participant(tournament=six, actor=personas.owner, name=f"Gast {n}")
+    url = reverse("tournament_draw", args=[personas.club.slug, six.pk])
+    client.force_login(personas.owner)
+    page = " ".join(client.get(url).content.decode().split())
+    assert "6 players are too many for one table and too few for two" in page
+    assert "register 2 more (8 play at two tables), or give 1 of them a bye for the round" in page
+    german = " ".join(client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode().split())
+    assert "6 Spieler sind zu viele für einen Tisch und zu wenige für zwei" in german
+    tournaments.give_bye(tournament=six, actor=personas.owner, participant=six.participants.get(number=6))
+    this_round = tournaments.start_round(tournament=six, actor=personas.owner)
+    assert [t.session.seats.count() for t in this_round.tables.all()] == [5]

@@ -8,9 +8,10 @@ a plus-only Schafkopf list or table points do not punish the player who could no
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from .fields import seatable
+from .ranking import RoundResult
 
 AVERAGE = "average"
 
@@ -20,6 +21,20 @@ def bye_points(value: int | str, played: Sequence[int]) -> int:
     if value == AVERAGE:
         return sum(played) // len(played) if played else 0
     return int(value)
+
+
+def bye_results(byes: Iterable[tuple[int, int]], value: int | str, results: Iterable[RoundResult]) -> list[RoundResult]:
+    """Each bye (start number, round) of a round under way as a result of that round: the bye ``value`` of the points
+    of those who played it (``results``), alone at a table of its own (numbered minus the start number). A bye of a
+    round not yet started counts nothing yet. The ranking page and ``rank`` both add the byes so."""
+    played: dict[int, list[int]] = {}
+    for r in results:
+        played.setdefault(r.round, []).append(r.points)
+    return [
+        RoundResult(player=number, round=round_, table=-number, points=bye_points(value, played[round_]))
+        for number, round_ in byes
+        if round_ in played
+    ]
 
 
 def drawn_byes(

@@ -16,11 +16,11 @@ from scorekeeper.engine.names import same_person
 from scorekeeper.games.tournament import OptionProblem
 
 from . import penalties
+from .byes import AVERAGE, bye_results
 from .finality import TableRound, missing_for_final
 from .penalties import DEDUCTION, Penalty
 from .presets import PRESETS, Preset
-from .ranking import LOT, RoundResult, Standing, draw_lots, parse_tiebreaks
-from .ranking import rank as rank_results
+from .ranking import LOT, RoundResult, Standing, draw_lots, parse_tiebreaks, standings
 from .reading import CENTS_MOST, Fields, bad, flag, listing, mapping, name, optional, read, text, whole
 from .sheet import Sheet, read_sheet
 from .words import InvalidTournament, Problem, say
@@ -30,13 +30,18 @@ __all__ = ["FORMAT", "InvalidTournament", "Tournament", "dump", "load", "rank", 
 FORMAT = "schreiber-tournament/1"
 DEFAULT_TIEBREAKS = ("points", "best_round", "shared")
 
-DOCUMENT_KEYS = ("format", "name", "settings", "participants", "rounds", "penalties")
+DOCUMENT_KEYS = ("format", "name", "settings", "participants", "rounds", "penalties", "substitutes", "byes", "lots")
 SETTINGS_KEYS = (
     "game", "preset", "options", "rounds", "games_per_round", "table_points", "tiebreaks", "entry_fee_cents", "seed",
+    "bye", "substitute_credit",
 )  # fmt: skip
 PARTICIPANT_KEYS = ("number", "name", "arrives", "withdrawn_after")
 ROUND_KEYS = ("number", "tables")
-TABLE_KEYS = ("number", "seats", "deals", "time_called")
+TABLE_KEYS = ("number", "seats", "players", "deals", "time_called")
+SUBSTITUTE_KEYS = ("player", "from_round", "name", "entry")
+BYE_KEYS = ("player", "round", "drawn")
+LOT_KEYS = ("round", "among", "winner")
+ORIGINAL, SUBSTITUTE = "original", "substitute"  # whose a substitute's points are
 PENALTY_KEYS = ("round", "player", "kind", "points", "reason", "official", "sitting_out", "soloist")
 
 
@@ -51,6 +56,8 @@ class Settings:
     entry_fee_cents: int = 0
     seed: int | str | None = None  # draws the lot
     options: dict[str, Any] = field(default_factory=dict)  # the director's options of the preset, as given
+    bye: int | str = AVERAGE  # what a bye scores (``rules.byes``)
+    substitute_credit: str = ORIGINAL  # whose the points of a substitute named are
 
     def scoring(self) -> Preset:
         preset = PRESETS[self.preset].with_options(self.options).with_games(self.games_per_round)
@@ -71,6 +78,35 @@ class Table:
     seats: tuple[int, ...]  # start numbers in seat order; the first seat deals first
     deals: tuple[Any, ...]  # in the schreiber/1 deal format, as given
     time_called: int | None = None  # after how many deals time was called
+    players: tuple[str, ...] | None = None  # the names the sheet gives its seats when not the participants' own
+
+
+@dataclass(frozen=True, slots=True)
+class Substitute:
+    """Who took over the seat of ``player`` from ``from_round`` on; ``entry`` is the substitute's own start number
+    when their points are their own, else the points stay the player's."""
+
+    player: int
+    from_round: int
+    name: str
+    entry: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Bye:
+    player: int
+    round: int
+    drawn: bool = False  # the field could not be seated; else the director gave it
+
+
+@dataclass(frozen=True, slots=True)
+class HallLot:
+    """A lot drawn in the hall among start numbers level on everything: ``winner`` takes their place in the ranking
+    overall (``round`` None) or of that round."""
+
+    among: tuple[int, ...]
+    winner: int
+    round: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +122,9 @@ class Tournament:
     rounds: tuple[Round, ...] = ()
     penalties: tuple[Penalty, ...] = ()
     name: str | None = None
+    substitutes: tuple[Substitute, ...] = ()
+    byes: tuple[Bye, ...] = ()
+    lots: tuple[HallLot, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,8 +155,14 @@ def load(document: Any) -> Tournament:
     if problems or settings is None:  # the rounds are read against the settings and the field
         raise InvalidTournament(problems)
     field_by_number = {p.number: p for p in participants}
+    subs = tuple(
+        _substitute(Fields(raw, path, SUBSTITUTE_KEYS, problems), field_by_number, settings.rounds)
+        for path, raw in top.items("substitutes", [])
+    )
+    _check_substitutes(subs, problems)
+    names = _seat_names(field_by_number, subs)
     rounds = tuple(
-        _round(Fields(raw, path, ROUND_KEYS, problems), index + 1, settings.scoring(), field_by_number)
+        _round(Fields(raw, path, ROUND_KEYS, problems), index + 1, settings.scoring(), field_by_number, names)
         for index, (path, raw) in enumerate(top.items("rounds", []))
     )
     if len(rounds) > settings.rounds:
@@ -125,9 +170,15 @@ def load(document: Any) -> Tournament:
     found = tuple(
         _penalty(Fields(raw, path, PENALTY_KEYS, problems), rounds) for path, raw in top.items("penalties", [])
     )
+    byes = _byes(top, field_by_number, rounds, settings.rounds)
+    lots = [_lot(Fields(raw, path, LOT_KEYS, problems), field_by_number, settings.rounds)
+            for path, raw in top.items("lots", [])]  # fmt: skip
     if problems:
         raise InvalidTournament(problems)
-    return Tournament(settings, participants, rounds, tuple(p for p in found if p), top.get("name", text, None))
+    return Tournament(
+        settings, participants, rounds, tuple(p for p in found if p), top.get("name", text, None),
+        tuple(s for s in subs if s), byes, tuple(lot for lot in lots if lot),
+    )  # fmt: skip
 
 
 def _settings(fields: Fields) -> Settings | None:
@@ -152,6 +203,8 @@ def _settings(fields: Fields) -> Settings | None:
         entry_fee_cents=fields.get("entry_fee_cents", whole(0, CENTS_MOST), 0),
         seed=fields.get("seed", optional(_seed), None),
         options=dict(options),
+        bye=fields.get("bye", _bye_value, AVERAGE),
+        substitute_credit=fields.get("substitute_credit", _credit, ORIGINAL),
     )
     if settings.tiebreaks and LOT in settings.tiebreaks and settings.seed is None:
         fields.problems.append(Problem(fields.at("tiebreaks"), say("lot_needs_seed")))
@@ -209,6 +262,18 @@ def _seed(value: Any) -> int | str:
     return value
 
 
+def _bye_value(value: Any) -> int | str:
+    if value == AVERAGE or (type(value) is int and -CENTS_MOST <= value <= CENTS_MOST):
+        return value
+    raise bad("bye_value", got=repr(value))
+
+
+def _credit(value: Any) -> str:
+    if value not in (ORIGINAL, SUBSTITUTE):
+        raise bad("credit_choice", got=repr(value))
+    return str(value)
+
+
 def _participant(fields: Fields) -> Participant:
     arrives = fields.get("arrives", whole(1), 1)
     withdrawn = fields.get("withdrawn_after", optional(whole(0)), None)
@@ -230,14 +295,86 @@ def _check_field(participants: tuple[Participant, ...], problems: list[Problem])
         problems.append(Problem("participants", say("name_twice", first=twins[0], second=twins[1])))
 
 
-def _round(fields: Fields, number: int, preset: Preset, known: dict[int, Participant]) -> Round:
+def _known(known: dict[int, Participant]) -> Any:
+    def check(value: Any) -> int:
+        if not (type(value) is int and value in known):
+            raise bad("unknown_start_number", got=repr(value))
+        return value
+
+    return check
+
+
+def _substitute(fields: Fields, known: dict[int, Participant], rounds: int) -> Substitute | None:
+    player, entry = fields.get("player", _known(known)), fields.get("entry", optional(_known(known)), None)
+    if player is not None and player == entry:
+        fields.problems.append(Problem(fields.at("entry"), say("substitute_entry")))
+    from_round, substitute = fields.get("from_round", whole(1, rounds)), fields.get("name", name)
+    if None in (player, from_round, substitute):
+        return None
+    return Substitute(player, from_round, substitute, entry)
+
+
+def _check_substitutes(subs: tuple[Substitute | None, ...], problems: list[Problem]) -> None:
+    seen: set[tuple[int, int]] = set()
+    for index, sub in enumerate(subs):
+        if sub is not None and (sub.player, sub.from_round) in seen:
+            at = f"substitutes[{index}].from_round"
+            problems.append(Problem(at, say("substitute_twice", number=sub.player, round=sub.from_round)))
+        if sub is not None:
+            seen.add((sub.player, sub.from_round))
+
+
+def _seat_names(known: dict[int, Participant], subs: tuple[Substitute | None, ...]) -> dict[int, set[str]]:
+    """The names a sheet may give each start number's seat: their own, a substitute's for them, and, for a
+    substitute's own entry, the name of the player replaced (a sheet begun before the substitute came)."""
+    names = {number: {p.name} for number, p in known.items()}
+    for sub in subs:
+        if sub is None:
+            continue
+        names[sub.player].add(sub.name)
+        if sub.entry is not None:
+            names[sub.entry] |= {sub.name, known[sub.player].name}
+    return names
+
+
+def _byes(top: Fields, known: dict[int, Participant], rounds: tuple[Round, ...], planned: int) -> tuple[Bye, ...]:
+    found: list[Bye] = []
+    for path, raw in top.items("byes", []):
+        fields = Fields(raw, path, BYE_KEYS, top.problems)
+        player, round_number = fields.get("player", _known(known)), fields.get("round", whole(1, planned))
+        drawn = fields.get("drawn", flag, False)
+        if player is None or round_number is None:
+            continue
+        if any(b.player == player and b.round == round_number for b in found):
+            top.problems.append(Problem(path, say("bye_twice", number=player, round=round_number)))
+        elif round_number <= len(rounds) and _table_of(rounds[round_number - 1], player) is not None:
+            top.problems.append(Problem(path, say("bye_seated", number=player, round=round_number)))
+        found.append(Bye(player, round_number, bool(drawn)))
+    return tuple(found)
+
+
+def _lot(fields: Fields, known: dict[int, Participant], rounds: int) -> HallLot | None:
+    among = [read(f"{path}", n, _known(known), fields.problems) for path, n in fields.items("among")]
+    winner = fields.get("winner", _known(known))
+    round_number = fields.get("round", optional(whole(1, rounds)), None)
+    if None in among or winner is None:
+        return None
+    if len(set(among)) < 2 or len(set(among)) < len(among) or winner not in among:
+        fields.problems.append(Problem(fields.at("among"), say("lot_among")))
+        return None
+    return HallLot(tuple(among), winner, round_number)
+
+
+def _round(
+    fields: Fields, number: int, preset: Preset, known: dict[int, Participant], names: dict[int, set[str]]
+) -> Round:
     given = fields.get("number", whole(1))
     if given is not None and given != number:
         fields.problems.append(Problem(fields.at("number"), say("round_number", expected=number, got=given)))
     tables: list[Table] = []
     seated: set[int] = set()
     for path, raw in fields.items("tables"):
-        table = _table(Fields(raw, path, TABLE_KEYS, fields.problems), number, preset, known, seated)
+        table = _table(Fields(raw, path, TABLE_KEYS, fields.problems), number, preset, known, seated, names)
         if any(t.number == table.number for t in tables):
             fields.problems.append(Problem(f"{path}.number", say("table_number_twice", number=table.number)))
         tables.append(table)
@@ -246,7 +383,14 @@ def _round(fields: Fields, number: int, preset: Preset, known: dict[int, Partici
     return Round(number, tuple(tables))
 
 
-def _table(fields: Fields, round_number: int, preset: Preset, known: dict[int, Participant], seated: set[int]) -> Table:
+def _table(
+    fields: Fields,
+    round_number: int,
+    preset: Preset,
+    known: dict[int, Participant],
+    seated: set[int],
+    names: dict[int, set[str]],
+) -> Table:
     seats = [
         read(path, number, _start_number(known, round_number, seated), fields.problems)
         for path, number in fields.items("seats")
@@ -254,11 +398,23 @@ def _table(fields: Fields, round_number: int, preset: Preset, known: dict[int, P
     if seats and None not in seats and len(seats) not in preset.games:
         sizes = ", ".join(map(str, preset.games))
         fields.problems.append(Problem(fields.at("seats"), say("table_size", sizes=sizes, got=len(seats))))
+    players = None
+    if "players" in fields.raw:
+        players = tuple(read(path, raw, name, fields.problems) for path, raw in fields.items("players"))
+        if None not in seats and len(players) == len(seats):
+            for index, (number, given) in enumerate(zip(seats, players, strict=True)):
+                if given is not None and given not in names[number]:
+                    known_names = ", ".join(sorted(names[number]))
+                    at = f"{fields.at('players')}[{index}]"
+                    fields.problems.append(Problem(at, say("seat_names", known=known_names, got=repr(given))))
+        elif None not in seats:
+            fields.problems.append(Problem(fields.at("players"), say("seat_names", known=len(seats), got=len(players))))
     return Table(
         fields.get("number", whole(1)),
         tuple(seats),
         tuple(fields.get("deals", listing, []) or ()),
         fields.get("time_called", optional(whole(0)), None),
+        players,
     )
 
 
@@ -333,6 +489,8 @@ def dump(tournament: Tournament) -> dict[str, Any]:
         "tiebreaks": list(s.tiebreaks),
         "entry_fee_cents": s.entry_fee_cents,
         "seed": s.seed,
+        "bye": s.bye,
+        "substitute_credit": s.substitute_credit,
     }
     return {
         **document,
@@ -345,7 +503,13 @@ def dump(tournament: Tournament) -> dict[str, Any]:
             {
                 "number": r.number,
                 "tables": [
-                    {"number": t.number, "seats": list(t.seats), "deals": list(t.deals), "time_called": t.time_called}
+                    {
+                        "number": t.number,
+                        "seats": list(t.seats),
+                        **({"players": list(t.players)} if t.players is not None else {}),
+                        "deals": list(t.deals),
+                        "time_called": t.time_called,
+                    }
                     for t in r.tables
                 ],
             }
@@ -363,6 +527,12 @@ def dump(tournament: Tournament) -> dict[str, Any]:
             }
             for p in tournament.penalties
         ],
+        "substitutes": [
+            {"player": s.player, "from_round": s.from_round, "name": s.name, "entry": s.entry}
+            for s in tournament.substitutes
+        ],
+        "byes": [{"player": b.player, "round": b.round, "drawn": b.drawn} for b in tournament.byes],
+        "lots": [{"round": lot.round, "among": list(lot.among), "winner": lot.winner} for lot in tournament.lots],
     }
 
 
@@ -376,8 +546,9 @@ def score(tournament: Tournament) -> list[ScoredTable]:
     scored, problems = [], []
     for r_index, round_ in enumerate(tournament.rounds):
         for t_index, table in enumerate(round_.tables):
+            players = table.players or [names[n] for n in table.seats]
             try:
-                sheet = read_sheet(preset, [names[n] for n in table.seats], table.deals, table.time_called)
+                sheet = read_sheet(preset, list(players), table.deals, table.time_called)
             except InvalidTournament as error:
                 prefix = f"rounds[{r_index}].tables[{t_index}]."
                 problems += [Problem(prefix + p.path, p.words) for p in error.problems]
@@ -390,7 +561,6 @@ def score(tournament: Tournament) -> list[ScoredTable]:
 
 def round_results(tournament: Tournament, tables: list[ScoredTable]) -> list[RoundResult]:
     """Each player's result of each round he played: his table's game and table points, and the penalties."""
-    numbers = {p.name: p.number for p in tournament.participants}
     moved: dict[tuple[int, int], int] = {}  # (round, player) → points moved by penalties
     taken: dict[tuple[int, int], int] = {}  # (round, offender) → penalty points
     for penalty in tournament.penalties:
@@ -403,6 +573,7 @@ def round_results(tournament: Tournament, tables: list[ScoredTable]) -> list[Rou
         taken[key] = taken.get(key, 0) - penalty.deltas(table.seats)[penalty.player]
     results = []
     for scored in tables:
+        numbers = _numbers(scored)
         for seat in scored.sheet.seat_results().values():
             key = (scored.round, numbers[seat.player])
             results.append(
@@ -419,36 +590,40 @@ def round_results(tournament: Tournament, tables: list[ScoredTable]) -> list[Rou
     return results
 
 
+def _numbers(scored: ScoredTable) -> dict[str, int]:
+    """Each name the table's sheet gives a seat, and the start number of the seat."""
+    return dict(zip(scored.sheet.seats, scored.table.seats, strict=True))
+
+
 def rank(document: Any) -> dict[str, Any]:
     """Every table sheet, the ranking of every round and the overall ranking, as JSON-ready data; ``final`` only
-    when every round is played and every table complete, else ``missing`` says what is still to play."""
+    when every round is played and every table complete, else ``missing`` says what is still to play. The byes score
+    and the lots drawn in the hall decide as on the ranking page (``ranking.standings``)."""
     tournament = load(document)
     tables = score(tournament)
-    results = round_results(tournament, tables)
+    played = round_results(tournament, tables)
+    results = [*played, *bye_results(((b.player, b.round) for b in tournament.byes), tournament.settings.bye, played)]
     chain = tournament.settings.tiebreaks
     lots = None
     if LOT in chain:
         assert tournament.settings.seed is not None  # load refuses a lot without a seed
         lots = draw_lots((p.number for p in tournament.participants), tournament.settings.seed)
     by_number = {p.number: p for p in tournament.participants}
+    counted_byes = {(r.player, r.round) for r in results if r.table < 0}
 
-    def standings(rows: list[Standing]) -> list[dict[str, Any]]:
-        return [_standing(row, by_number[row.player]) for row in rows]
+    def ranking(round_number: int | None) -> list[dict[str, Any]]:
+        hall_lots = [(frozenset(lot.among), lot.winner) for lot in tournament.lots if lot.round == round_number]
+        rows, decided = standings(results, chain, round_number=round_number, lots=lots, hall_lots=hall_lots)
+        return [_standing(row, by_number[row.player], tournament, counted_byes, row.player in decided) for row in rows]
 
     out: dict[str, Any] = {
         "format": FORMAT,
         "name": tournament.name,
         "preset": tournament.settings.preset,
         "tiebreaks": list(chain),
-        "tables": [_table_output(t, {p.name: p.number for p in tournament.participants}) for t in tables],
-        "rounds": [
-            {
-                "round": r.number,
-                "standings": standings(rank_results([x for x in results if x.round == r.number], chain, lots)),
-            }
-            for r in tournament.rounds
-        ],
-        "overall": standings(rank_results(results, chain, lots)),
+        "tables": [_table_output(t) for t in tables],
+        "rounds": [{"round": r.number, "standings": ranking(r.number)} for r in tournament.rounds],
+        "overall": ranking(None),
     }
     missing = missing_for_final(
         tournament.settings.rounds,
@@ -462,7 +637,10 @@ def rank(document: Any) -> dict[str, Any]:
     return out
 
 
-def _standing(row: Standing, player: Participant) -> dict[str, Any]:
+def _standing(
+    row: Standing, player: Participant, tournament: Tournament, byes: set[tuple[int, int]], by_lot: bool
+) -> dict[str, Any]:
+    replaced = next((s for s in tournament.substitutes if s.entry == player.number), None)
     return {
         "place": row.place,
         "number": row.player,
@@ -472,11 +650,19 @@ def _standing(row: Standing, player: Participant) -> dict[str, Any]:
         "tiebreaks": dict(row.tiebreaks),
         "arrives": player.arrives,
         "withdrawn_after": player.withdrawn_after,
+        "byes": sorted(r for number, r in byes if number == player.number),
+        "decided_by_lot": by_lot,
+        "substitutes": [
+            {"name": s.name, "from_round": s.from_round}
+            for s in tournament.substitutes
+            if s.player == player.number and s.entry is None
+        ],
+        "substitute_for": None if replaced is None else replaced.player,
     }
 
 
-def _table_output(scored: ScoredTable, numbers: dict[str, int]) -> dict[str, Any]:
-    sheet = scored.sheet
+def _table_output(scored: ScoredTable) -> dict[str, Any]:
+    sheet, numbers = scored.sheet, _numbers(scored)
     vorgefuehrt = sheet.vorgefuehrt
     return {
         "round": scored.round,

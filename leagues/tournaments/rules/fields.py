@@ -43,6 +43,9 @@ def table_sizes(players: int, game: str = DEFAULT_GAME) -> list[int]:
         more = next(n for n in range(players + 1, players + 2 * base * base) if seatable(n, base))
         fewer = next((n for n in range(players - 1, 0, -1) if seatable(n, base)), 0)
         sizes = f"{base} and {base + 1}"
+        if base + 1 < players < 2 * base:  # 6 or 7 at fours: one table plays, and byes are the director's to give
+            raise DrawError("field_one_table", players=players, missing=2 * base - players, two=2 * base,
+                            byes=players - base - 1, one=base + 1)  # fmt: skip
         if not fewer:
             raise DrawError("field_too_small", players=players, sizes=sizes, least=more)
         raise DrawError("field_cannot_be_seated", players=players, sizes=sizes, fewer=fewer, more=more)

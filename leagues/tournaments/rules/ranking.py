@@ -111,9 +111,25 @@ def _tally(results: Iterable[RoundResult]) -> dict[int, _Tally]:
     }
 
 
-def decided_by_hall_lots(
-    standings: Sequence[Standing], lots: Sequence[tuple[frozenset[int], int]]
+HallLots = Sequence[tuple[frozenset[int], int]]  # the start numbers who drew, and the winner, in the order drawn
+
+
+def standings(
+    results: Iterable[RoundResult],
+    chain: Sequence[str],
+    *,
+    round_number: int | None = None,
+    lots: dict[int, int] | None = None,
+    hall_lots: HallLots = (),
 ) -> tuple[list[Standing], set[int]]:
+    """The ranking overall (``round_number`` None) or of one round, the byes' results among ``results``, with that
+    ranking's lots drawn in the hall applied; and whose place a hall lot decided. The one ranking the ranking page,
+    the hall screen, the PDFs and ``rank`` show."""
+    counted = [r for r in results if round_number is None or r.round == round_number]
+    return decided_by_hall_lots(rank(counted, chain, lots), hall_lots)
+
+
+def decided_by_hall_lots(ranked: Sequence[Standing], lots: HallLots) -> tuple[list[Standing], set[int]]:
     """The standings with the lots drawn in the hall applied, and the players whose place a lot decided (each lot's
     winner, and the one left alone by the last lot; players still sharing a place are not decided).
 
@@ -124,7 +140,7 @@ def decided_by_hall_lots(
     out: list[Standing] = []
     decided: set[int] = set()
     groups: dict[int | None, list[Standing]] = {}
-    for standing in standings:
+    for standing in ranked:
         groups.setdefault(standing.place, []).append(standing)
     for place, group in groups.items():
         left = list(group)

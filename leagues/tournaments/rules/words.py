@@ -63,6 +63,11 @@ TEMPLATES: dict[str, str] = {
     "field_too_small": _(
         "%(players)s players cannot be seated at tables of %(sizes)s: a draw needs at least %(least)s."
     ),
+    "field_one_table": _(
+        "%(players)s players are too many for one table and too few for two, and the draw sends nobody home by "
+        "itself: register %(missing)s more (%(two)s play at two tables), or give %(byes)s of them a bye for the "
+        "round, so that one table of %(one)s plays."
+    ),
     "rounds_out_of_range": _(
         "A tournament of %(rounds)s rounds cannot be drawn with %(played)s rounds played (at most %(most)s rounds)."
     ),
@@ -146,6 +151,16 @@ TEMPLATES: dict[str, str] = {
     "not_arrived": _("Start number %(number)s arrives in round %(arrives)s, so he does not play round %(round)s."),
     "withdrawn": _("Start number %(number)s withdrew after round %(withdrawn)s, so he does not play round %(round)s."),
     "round_not_played": _("Round %(got)s is not in the document (it has rounds 1 to %(rounds)s)."),
+    "bye_value": _('A bye scores "average" or a whole number of points, not %(got)s.'),
+    "credit_choice": _('A substitute\'s points are "original" or "substitute", not %(got)s.'),
+    "bye_twice": _("Start number %(number)s has two byes in round %(round)s."),
+    "bye_seated": _("Start number %(number)s has a bye in round %(round)s and sits at a table in it."),
+    "substitute_twice": _("Start number %(number)s has two substitutes from round %(round)s."),
+    "substitute_entry": _("A substitute's own entry is another participant than the player replaced."),
+    "lot_among": _("A lot is drawn among two or more start numbers, and its winner is one of them."),
+    "seat_names": _(
+        "One name for each seat: the seated player's, or that of a substitute for the seat (%(known)s), not %(got)s."
+    ),
 }
 
 PROBLEMS_IN_PLAYERS_WORDS: dict[str, str] = {
@@ -172,11 +187,14 @@ PROBLEMS_IN_PLAYERS_WORDS: dict[str, str] = {
     "preset_game": _("This tournament scoring is for another game."),
     "option_unknown": _("This tournament scoring has no such option (%(got)s)."),
     "option_value": _("Choose one of the values offered for this option."),
+    "bye_value": _("A bye scores the round's average or a whole number of points."),
+    "credit_choice": _("Choose whose a substitute's points are: the player replaced or the substitute."),
 }
 
 # These already say it in the table's words:
 ALREADY_IN_PLAYERS_WORDS = (
     "field_cannot_be_seated",
+    "field_one_table",
     "field_too_small",
     "rounds_out_of_range",
     "duplicate_player",
@@ -227,6 +245,12 @@ ALREADY_IN_PLAYERS_WORDS = (
     "not_arrived",
     "withdrawn",
     "round_not_played",
+    "bye_twice",
+    "bye_seated",
+    "substitute_twice",
+    "substitute_entry",
+    "lot_among",
+    "seat_names",
 )
 REGISTRY.register(
     "tournament", TEMPLATES, dict.fromkeys(ALREADY_IN_PLAYERS_WORDS, AS_AUTHOR) | PROBLEMS_IN_PLAYERS_WORDS

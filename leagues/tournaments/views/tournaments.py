@@ -390,6 +390,7 @@ def tournament_hall(request: Request, club_slug: str, tournament_id: int) -> Htt
         "current_round": current,
         "round_clock": selectors.round_clock(current) if current and current.closed_at is None else None,
     }
+    context.update(team_ranking_context(tournament, context["ranking"]))
     template = "leagues/tournament/hall_table.html" if request.htmx else "leagues/tournament/hall.html"
     return render(request, template, context)
 
@@ -399,5 +400,6 @@ def tournament_snapshot(request: Request, club_slug: str, tournament_id: int) ->
     me = club_member(request, club_slug)
     tournament = selectors.tournament_of(me.club, tournament_id)
     context = {"club": me.club, **_ranking_context(request, tournament)}
+    context.update(team_ranking_context(tournament, context["ranking"]))
     snapshot = render(request, "leagues/tournament/snapshot.html", context)
     return attachment(snapshot, f"{me.club.slug}-tournament-{tournament.pk}-ranking.html")
