@@ -103,12 +103,12 @@ def _controls(game: Game) -> Sequence[Control]:
         Toggle("bock", _("Starts Bock rounds")),
         PlayerChoice("player", _("Penalised player")),
         Chips("severity", _("Penalty"), options=(("minor", _("minor")), ("serious", _("serious")))),
-        # a defender's offence in a solo credits the soloist alone (TSR 9.3.3 b1, 9.4.4)
-        PlayerChoice("soloist", _("In the solo of"), folded=True),
+        # A defender's offence in a solo credits the soloist alone (TSR 9.3.3 b1, 9.4.4). Only a penalty row has
+        # these two, so they show only when "Penalty" is chosen, never folded under a "More" on every form.
+        PlayerChoice("soloist", _("In the solo of"), clearable=True),
         Points(
             "points",
             _("To the soloist (serious: 12 to 24)"),
-            folded=True,
             most=24,
             quick=(12, 18, 24),
             help=_("As the official decides; empty: 12."),
