@@ -53,6 +53,9 @@ class PartyLevels(Control):
     def shown(self, facts: Mapping[str, Any]) -> Any:
         return dict(facts.get(self.name) or {})
 
+    def choice_inputs(self) -> dict[str, tuple[str, ...]]:
+        return {f"{self.name}__{party}": ("", *(v for v, _label in levels)) for party, levels in self.levels.items()}
+
 
 @dataclass
 class PartyCounts(Control):
@@ -74,6 +77,9 @@ class PartyCounts(Control):
 
     def shown(self, facts: Mapping[str, Any]) -> Any:
         return {p: dict(v) for p, v in (facts.get(self.name) or {}).items()}
+
+    def count_inputs(self) -> dict[str, int]:
+        return {f"{self.name}__{party}__{key}": most for party in self.parties for key, _label, most in self.extras}
 
 
 def _controls(game: Game) -> Sequence[Control]:
