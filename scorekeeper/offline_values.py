@@ -236,8 +236,8 @@ def _tally(
     parts: list[tuple[str, tuple[tuple[str, int], ...]]] = []
     for total in (n for size in range(1, TALLY_MOST + 1) for n in (size, -size)):
         usable = [(name, w) for name, w in weights if w * total > 0]
-        ways = {_make(total, usable, most), _make(total, usable[::-1], most)} - {None}
-        parts += ((str(total) if n == 0 else f"{total}/{n}", way) for n, way in enumerate(sorted(ways)) if way)
+        ways = sorted({way for way in (_make(total, usable, most), _make(total, usable[::-1], most)) if way})
+        parts += ((str(total) if n == 0 else f"{total}/{n}", way) for n, way in enumerate(ways))
     return Axis(control.name, ("", *(value for value, _way in parts)), weights=weights, parts=tuple(parts))
 
 

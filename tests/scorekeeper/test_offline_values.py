@@ -108,7 +108,9 @@ def tally_ways(axes: dict[str, dict[str, Any]], key: str) -> list[dict[str | Non
                     if count > 0:
                         counts[name] = str(count)
                         left -= count * weight
-        ways.append({**dict.fromkeys(sums), None: counts})
+        way: dict[str | None, Any] = dict.fromkeys(sums)
+        way[None] = counts
+        ways.append(way)
     return ways
 
 
