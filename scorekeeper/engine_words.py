@@ -37,6 +37,8 @@ LABEL_WORDS: dict[str, Promise] = {
     "Großes Solo": gettext_lazy("Big solo"),
     "Strafe (leicht)": gettext_lazy("Penalty (minor)"),
     "Strafe (schwer)": gettext_lazy("Penalty (serious)"),
+    "Pick": gettext_lazy("Pick"),  # Sheepshead: the picker took the blind (German: Aufnehmen)
+    "Alone": gettext_lazy("Alone"),
 }
 
 

@@ -59,6 +59,14 @@ class Control:
         """The value to show for ``facts`` (a stored deal, or what was just submitted)."""
         return facts.get(self.name, "")
 
+    def choice_inputs(self) -> dict[str, tuple[str, ...]]:
+        """For a control of several inputs that each post one of a few values: each input's values, "" first."""
+        return {}
+
+    def count_inputs(self) -> dict[str, int]:
+        """For a control of several counts that add to the deal's value: each input and the most it may count."""
+        return {}
+
 
 NOBODY = "-"  # the value of the "nobody" chip (alone, a tie), recorded as null unlike an unchosen field
 

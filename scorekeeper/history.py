@@ -14,6 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from .games import packs
 from .models import AuditEntry, Club, Role
 
 # Words for the facts of a deal and the settings of a club, as a line of the history names them.
@@ -21,8 +22,8 @@ FIELD_WORDS = {
     "contract": gettext_lazy("contract"),
     "type": gettext_lazy("game"),
     "declarer": gettext_lazy("declarer"),
-    "partner": gettext_lazy("partner"),
     "picker": gettext_lazy("picker"),
+    "partner": gettext_lazy("partner"),
     "winner": gettext_lazy("winner"),
     "re": gettext_lazy("Re party"),
     "points": gettext_lazy("points"),
@@ -112,11 +113,24 @@ def _facts(facts: Any) -> str:
         value = facts[key]
         if key in ("dealer", "note"):
             continue
-        if key in ("contract", "type"):
-            parts.insert(0, str(value).replace("_", " ").capitalize())
+        if key in CONTRACT_KEYS:
+            parts.insert(0, _contract(value))
         else:
             parts.append(_fact(key, value))
     return " · ".join(parts)
+
+
+CONTRACT_KEYS = ("contract", "type")
+
+
+def _contract(value: Any) -> str:
+    """A contract as its game's form names it ("Normalspiel", "Aufnehmen"), never its key ("normal", "pick")."""
+    if value is None:
+        return "–"
+    for pack in packs():
+        if value in pack.entry.type_labels:
+            return str(pack.entry.type_labels[value])
+    return str(value).replace("_", " ").capitalize()
 
 
 def _fact(key: str, value: Any) -> str:
@@ -151,6 +165,8 @@ def _change(key: str, old: Any, new: Any) -> str:
     """ "points 72 → 61", or for a yes/no fact "lost → won" (a fact left out reads as its no)."""
     if key in FLAG_WORDS and {type(old), type(new)} <= {bool, type(None)}:
         return f"{_fact(key, bool(old))} → {_fact(key, bool(new))}"
+    if key in CONTRACT_KEYS:
+        return f"{FIELD_WORDS[key]} {_contract(old)} → {_contract(new)}"
     return f"{FIELD_WORDS.get(key, key)} {_value(old)} → {_value(new)}"
 
 

@@ -10,7 +10,9 @@ table for another deal (a deal waits in the outbox since), shows "value when bac
 What goes into the key: the contract type, every count, flag, result and chip as posted, a player as "someone"
 ("*", or "-" for nobody: who plays decides whose row gets the value, not the value), a set of players as how many,
 and card points as their band: the engine itself is asked where, between 0 and the most, the value changes
-(``_bands``). Inputs of other kinds (per-player points, announcements, Sonderpunkte …) are not in the table: a form
+(``_bands``). Counts that add to the value (Doppelkopf's Sonderpunkte) are one tally: each input weighs what the
+engine says one more of it moves the deal (``_weights``), the form's key holds the weighted sum, and the table holds
+what the engine gives a deal with that sum. Inputs of other kinds (per-player points …) are not in the table: a form
 with one of them filled in shows "value when back online". The table is capped (``CAP`` entries, the usual
 combinations first) and cached per session revision.
 """
@@ -21,6 +23,7 @@ import dataclasses
 import functools
 import itertools
 import json
+import math
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
@@ -40,6 +43,7 @@ BATCH = 500  # forms scored after one replay of the stored deals
 SOMEONE = "*"
 NOBODY = "-"
 TYPE_INPUT = "contract_type"
+TALLY_MOST = 4  # the largest tally (either way) the table holds: a Fuchs, a Karlchen, a Doppelkopf or two
 
 
 @dataclasses.dataclass(frozen=True)
@@ -51,12 +55,17 @@ class Axis:
     players: int = 0  # a player choice: how many players each value but "" and "-" stands for
     bands: tuple[int, ...] = ()  # card points: the lowest points of each band (one value per band)
     free: bool = False  # every value is enumerated at once (points, players): not a rare extra
+    # A tally: the inputs and their weights, and for each value (a sum, or a sum's other way to make it) the inputs
+    # posted to make it.
+    weights: tuple[tuple[str, int], ...] = ()
+    parts: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
 
 
 def canonical_key(pairs: Iterable[tuple[str, str]], axes: dict[str, dict[str, Any]]) -> str | None:
     """The key of a filled-in form: its (name, value) pairs as posted, reduced by ``axes`` (what the table sends the
     phone); None when an input outside the table holds something. static/js/offline_value.js builds the same."""
     kept = []
+    tallies: dict[str, int] = {}
     for name, raw in pairs:
         value = raw.strip()
         spec = axes.get(name)
@@ -65,6 +74,11 @@ def canonical_key(pairs: Iterable[tuple[str, str]], axes: dict[str, dict[str, An
                 return None
             continue
         if value == "":
+            continue
+        if spec["as"] == "tally":
+            if not value.isdigit():
+                return None
+            tallies[spec["into"]] = tallies.get(spec["into"], 0) + spec["weight"] * int(value)
             continue
         if spec["as"] == "player":
             value = value if value == NOBODY else SOMEONE
@@ -77,6 +91,7 @@ def canonical_key(pairs: Iterable[tuple[str, str]], axes: dict[str, dict[str, An
                 return None
             value = str(bands[-1])
         kept.append(f"{name}={value}")
+    kept += (f"{name}={total}" for name, total in tallies.items() if total)
     return "&".join(sorted(kept))
 
 
@@ -99,6 +114,7 @@ def build(session: Session) -> dict[str, Any]:
     axes_by_type = {t: _axes(entry, t, parsed) for t in entry.types}
     specs = {t: _specs(axes) for t, axes in axes_by_type.items()}
     values: dict[str, list[Any]] = {}
+    tallied = {f"{a.name}=" for axes in axes_by_type.values() for a in axes if a.weights}
     combinations = _combinations(axes_by_type, playing)
     while len(values) < CAP:
         batch: dict[str, QueryDict] = {}
@@ -112,6 +128,8 @@ def build(session: Session) -> dict[str, Any]:
             break
         for key, answer in zip(batch, _values(entry, parsed, list(batch.values())), strict=True):
             if answer is not None and len(values) < CAP:
+                if any(part.startswith(name) for part in key.split("&") for name in tallied):
+                    answer[3] = ""  # the explanation names the extras of one way to make the sum: not said
                 values[key] = answer
     return {"number": number, "revision": session.revision, "types": specs, "values": values}
 
@@ -119,6 +137,9 @@ def build(session: Session) -> dict[str, Any]:
 def _specs(axes: Sequence[Axis]) -> dict[str, dict[str, Any]]:
     specs: dict[str, dict[str, Any]] = {TYPE_INPUT: {"as": "value"}}
     for axis in axes:
+        if axis.weights:
+            specs.update((name, {"as": "tally", "into": axis.name, "weight": w}) for name, w in axis.weights)
+            continue
         specs[axis.name] = (
             {"as": "band", "bands": list(axis.bands)} if axis.bands else {"as": "player" if axis.players else "value"}
         )
@@ -126,10 +147,20 @@ def _specs(axes: Sequence[Axis]) -> dict[str, dict[str, Any]]:
 
 
 def _axes(entry: DealEntry, contract_type: str, parsed: engine.Session) -> list[Axis]:
-    """The inputs of ``contract_type`` the table covers; card points with their bands, asked of the engine."""
-    axes = [_axis(c, entry, contract_type) for c in entry.controls if c.name in entry.fields[contract_type]]
-    known = [a for a in axes if a is not None]
-    return [_with_bands(entry, contract_type, known, a, parsed) if a.bands else a for a in known]
+    """The inputs of ``contract_type`` the table covers; card points with their bands and tallies with their weights,
+    asked of the engine."""
+    controls = [c for c in entry.controls if c.name in entry.fields[contract_type]]
+    known = [axis for c in controls for axis in _axes_of(c, entry, contract_type)]
+    axes = [_with_bands(entry, contract_type, known, a, parsed) if a.bands else a for a in known]
+    tallies = (_tally(entry, contract_type, axes, c, parsed) for c in controls if c.count_inputs())
+    return axes + [tally for tally in tallies if tally is not None]
+
+
+def _axes_of(control: Control, entry: DealEntry, contract_type: str) -> list[Axis]:
+    if choices := control.choice_inputs():
+        return [Axis(name, values) for name, values in choices.items()]
+    axis = _axis(control, entry, contract_type)
+    return [] if axis is None else [axis]
 
 
 def _axis(control: Control, entry: DealEntry, contract_type: str) -> Axis | None:
@@ -158,7 +189,7 @@ def _with_bands(
     """Card points as their bands: where the value changes between 0 and the most, asked of the engine on an empty
     sheet of the same rules, with the other inputs at their usual value and each other value of each in turn."""
     bands = _bands_for(
-        json.dumps([parsed.game_key, engine.as_json(parsed.rules), parsed.tariff and engine.as_json(parsed.tariff)]),
+        _rules_key(parsed),
         tuple(entry.playing),
         contract_type,
         tuple(a for a in axes if a is not points),
@@ -173,10 +204,7 @@ def _bands_for(
     rules_key: str, playing: tuple[str, ...], contract_type: str, others: tuple[Axis, ...], name: str, most: int
 ) -> tuple[int, ...]:
     game_key, rules, tariff = json.loads(rules_key)
-    document = {"format": engine.FORMAT, "game": game_key, "rules": rules, "players": list(playing), "deals": []}
-    if tariff is not None:
-        document["tariff"] = tariff
-    empty = engine.load(document)
+    empty = engine.load(_empty_document(game_key, rules, tariff, playing))
     entry = DealEntry(game_key, empty.new_game(), playing)
     usual = {a.name: a.values[0] for a in others if a.values}
     probes = [usual, *({**usual, a.name: v} for a in others for v in a.values[1:])]
@@ -196,21 +224,114 @@ def _bands_for(
     return tuple(sorted(changes))
 
 
+def _tally(
+    entry: DealEntry, contract_type: str, axes: Sequence[Axis], control: Control, parsed: engine.Session
+) -> Axis | None:
+    """A control's counts as one tally: their weights asked of the engine, and for each sum up to TALLY_MOST either
+    way two ways to make it (the first the engine refuses, e.g. a third Fuchs, the other is tried)."""
+    most = control.count_inputs()
+    weights = _weights_for(_rules_key(parsed), tuple(entry.playing), contract_type, tuple(axes), tuple(most))
+    if not weights:
+        return None
+    parts: list[tuple[str, tuple[tuple[str, int], ...]]] = []
+    for total in (n for size in range(1, TALLY_MOST + 1) for n in (size, -size)):
+        usable = [(name, w) for name, w in weights if w * total > 0]
+        ways = sorted({way for way in (_make(total, usable, most), _make(total, usable[::-1], most)) if way})
+        parts += ((str(total) if n == 0 else f"{total}/{n}", way) for n, way in enumerate(ways))
+    return Axis(control.name, ("", *(value for value, _way in parts)), weights=weights, parts=tuple(parts))
+
+
+def _make(total: int, usable: Sequence[tuple[str, int]], most: dict[str, int]) -> tuple[tuple[str, int], ...] | None:
+    """Counts of ``usable`` inputs whose weights add up to ``total``, the first inputs taken first; None if none."""
+    left, way = total, []
+    for name, weight in usable:
+        count = min(most[name], left // weight)
+        if count > 0:
+            way.append((name, count))
+            left -= count * weight
+    return tuple(way) if left == 0 else None
+
+
+@functools.lru_cache(maxsize=256)
+def _weights_for(
+    rules_key: str, playing: tuple[str, ...], contract_type: str, others: tuple[Axis, ...], inputs: tuple[str, ...]
+) -> tuple[tuple[str, int], ...]:
+    """What one more of each input moves a deal, asked of the engine on an empty sheet of the same rules: each
+    player's points with one more, less without, for the first usual form the engine takes with each input alone.
+    An input that moves no points, or not as the others do, is left out (its form says "value when back online")."""
+    game_key, rules, tariff = json.loads(rules_key)
+    empty = engine.load(_empty_document(game_key, rules, tariff, playing))
+    entry = DealEntry(game_key, empty.new_game(), playing)
+    for _type, base in itertools.islice(_combinations({contract_type: list(others)}, playing), 200):
+        posts = [base]
+        for name in inputs:
+            post = base.copy()
+            post[name] = "1"
+            posts.append(post)
+        moved = _deltas(entry, empty, posts)
+        if any(points is None for points in moved):
+            continue
+        unmoved = moved[0]
+        assert unmoved is not None
+        steps = [tuple(a - b for a, b in zip(points or (), unmoved, strict=True)) for points in moved[1:]]
+        unit = next((step for step in steps if any(step)), None)
+        if unit is None:  # not scored in this form (a Hochzeit nobody joined): another one
+            continue
+        lead = next(i for i, points in enumerate(unit) if points)
+        weights = []
+        for name, step in zip(inputs, steps, strict=True):
+            if step[lead] and all(a * unit[lead] == b * step[lead] for a, b in zip(unit, step, strict=True)):
+                weights.append((name, step[lead]))
+        common = functools.reduce(math.gcd, (abs(w) for _name, w in weights))
+        return tuple((name, w // common) for name, w in weights)
+    return ()
+
+
+def _deltas(entry: DealEntry, parsed: engine.Session, posts: Sequence[QueryDict]) -> list[tuple[int, ...] | None]:
+    """Each player's points for each of ``posts`` as the next deal; None where the engine refuses it."""
+    return [
+        None if result is None else tuple(result.deltas.values()) for _facts, result in _scored(entry, parsed, posts)
+    ]
+
+
+def _rules_key(parsed: engine.Session) -> str:
+    return json.dumps([parsed.game_key, engine.as_json(parsed.rules), parsed.tariff and engine.as_json(parsed.tariff)])
+
+
+def _empty_document(game_key: str, rules: Any, tariff: Any, playing: Sequence[str]) -> dict[str, Any]:
+    document = {"format": engine.FORMAT, "game": game_key, "rules": rules, "players": list(playing), "deals": []}
+    if tariff is not None:
+        document["tariff"] = tariff
+    return document
+
+
 def _combinations(axes_by_type: dict[str, list[Axis]], playing: Sequence[str]) -> Iterator[tuple[str, QueryDict]]:
-    """The form's possible posts, the usual first: every contract type with no extra, then with one extra, …"""
-    most = max((sum(1 for a in axes if not a.free) for axes in axes_by_type.values()), default=0)
-    for extras in range(most + 1):
+    """The form's possible posts, the usual first: a rare input's values cost their place in its list (the usual one
+    nothing, the next one 1, …), and every contract type is enumerated at cost 0, then 1, … (Re + Kontra + one
+    Sonderpunkt costs 3, as does "no 60" alone)."""
+    rare_by_type = {t: [a for a in axes if not a.free and len(a.values) > 1] for t, axes in axes_by_type.items()}
+    most = max((sum(len(a.values) - 1 for a in rare) for rare in rare_by_type.values()), default=0)
+    for cost in range(most + 1):
         for contract_type, axes in axes_by_type.items():
-            rare = [a for a in axes if not a.free and len(a.values) > 1]
             free = [a for a in axes if a.free or len(a.values) == 1]
-            for chosen in itertools.combinations(rare, extras):
-                others = [a for a in rare if a not in chosen]
-                for picked in itertools.product(*(a.values[1:] for a in chosen), *(a.values for a in free)):
-                    values = dict(zip([a.name for a in (*chosen, *free)], picked, strict=True))
-                    values.update((a.name, a.values[0]) for a in others)
+            for rare_values in _costing(rare_by_type[contract_type], cost):
+                for picked in itertools.product(*(a.values for a in free)):
+                    values = {**rare_values, **dict(zip([a.name for a in free], picked, strict=True))}
                     data = _data(contract_type, values, axes, playing)
                     if data is not None:
                         yield contract_type, data
+
+
+def _costing(rare: Sequence[Axis], cost: int) -> Iterator[dict[str, str]]:
+    """Every choice of values of ``rare`` whose places in their lists add up to ``cost``."""
+    if not rare:
+        if cost == 0:
+            yield {}
+        return
+    first, rest = rare[0], rare[1:]
+    for place, value in enumerate(first.values[: cost + 1]):
+        for others in _costing(rest, cost - place):
+            yield {first.name: value, **others}
 
 
 def _data(contract_type: str, values: dict[str, str], axes: Sequence[Axis], playing: Sequence[str]) -> QueryDict | None:
@@ -220,8 +341,11 @@ def _data(contract_type: str, values: dict[str, str], axes: Sequence[Axis], play
     data[TYPE_INPUT] = contract_type
     free_players = list(playing)
     chooses_players = {axis.name for axis in axes if axis.players}
+    tallies = {axis.name: dict(axis.parts) for axis in axes if axis.parts}
     for name, value in values.items():
-        if name in chooses_players and value not in ("", NOBODY):
+        if name in tallies:
+            data.update({part: str(count) for part, count in tallies[name].get(value, ())})
+        elif name in chooses_players and value not in ("", NOBODY):
             count = int(value) if value.isdigit() else 1
             if count > len(free_players):
                 return None
@@ -238,18 +362,26 @@ def _pairs(data: QueryDict) -> list[tuple[str, str]]:
 
 def _values(entry: DealEntry, parsed: engine.Session, posts: Sequence[QueryDict]) -> list[list[Any] | None]:
     """What each of ``posts`` would be worth as the next deal: one replay of the stored deals, then each on its own."""
+    return [
+        None if result is None else _answer(parsed, facts, result) for facts, result in _scored(entry, parsed, posts)
+    ]
+
+
+def _scored(
+    entry: DealEntry, parsed: engine.Session, posts: Sequence[QueryDict]
+) -> list[tuple[dict[str, Any], engine.DealResult | None]]:
+    """Each of ``posts`` as facts and the engine's result as the next deal (None where the form or engine refuses)."""
     candidates: list[dict[str, Any] | None] = []
     for data in posts:
         entry.errors = {}
         bound = entry.bind(data)
         candidates.append(None if entry.errors else bound)
-    valid = [facts for facts in candidates if facts is not None]
-    scored = iter(list(parsed.replay(then=valid))[len(parsed.deals) :])
-    answers: list[list[Any] | None] = []
+    scored = iter(list(parsed.replay(then=[facts for facts in candidates if facts is not None]))[len(parsed.deals) :])
+    found: list[tuple[dict[str, Any], engine.DealResult | None]] = []
     for facts in candidates:
         result = None if facts is None else next(scored)
-        answers.append(_answer(parsed, facts, result) if isinstance(result, engine.DealResult) else None)
-    return answers
+        found.append((facts or {}, result if isinstance(result, engine.DealResult) else None))
+    return found
 
 
 def _answer(parsed: engine.Session, facts: Any, result: engine.DealResult) -> list[Any]:

@@ -146,7 +146,7 @@ def sheet_head(session: Session) -> Sheet:
     """The score sheet without its rows: the header, the totals and who deals next, from the session's summary."""
     parsed = header_of(session)
     head = sheet(parsed, [], next_dealer=parsed.players[session.next_dealer], pot=session.pot, totals=session.totals)
-    pflichtsolo = pflichtsolo_round(session, parsed.new_game(), parsed.players)
+    pflichtsolo = pflichtsolo_round(session, parsed.new_game(), parsed.seating())  # who is at the table now
     return replace(head, pflichtsolo=pflichtsolo, lineup=lineup_after_last(session))
 
 

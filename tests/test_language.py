@@ -250,6 +250,9 @@ def engine_keys() -> set[str]:
 # keys that are the German game term itself
 GERMAN_KEYS = {"armut", "bock", "durchmarsch", "jungfrau", "klopfen", "pflichtsolo", "schierling", "turnier"}
 ENGLISH_WORDS = {"won", "lost", "yes", "no", "true", "false", "none", "Yes", "No", "True", "False", "None"}
+# English UI words that are no table's term (a Sheepshead table says picker, Leaster, Doubler, Crack, Blitz, but
+# "Pick" on a button is an action, and "Alone" a plain word)
+ENGLISH_WORDS |= {"Pick", "pick", "Alone", "alone", "More"}
 # the keys of a deal's facts the history writes out (the contract's own keys are game terms)
 FACT_KEYS = {"announcements", "kind", "player", "no90", "no60", "no30", "small", "big"}
 

@@ -118,5 +118,5 @@ def test_a_phrase_gets_a_whole_sentence_of_its_own() -> None:
     assert str(error) == "winner does not apply to a pick", "the author's English stays"
     with translation.override("de"):
         assert error.words.render(gettext, player=True) == (
-            "Zu einem Pick-Spiel gehört diese Angabe nicht: Bitte leer lassen."
+            "Zu einem Spiel mit Aufnehmen gehört diese Angabe nicht: Bitte leer lassen."
         )

@@ -330,7 +330,7 @@ def _render_entry(
     for the offline outbox to react to; ``same_as_last`` asks whether the deal just saved is meant again. A form nobody
     has ``entered`` anything in yet (a plain new deal) draws no preview until the first tap: before it, the preview
     could only say what is missing."""
-    seats = _seat_names(session)
+    at_table = _at_table(session, _seat_names(session), deal, before)
     status = 409 if conflict or same_as_last else 422 if entry.errors else 200
     response = render(
         request,
@@ -348,8 +348,8 @@ def _render_entry(
             "conflict": conflict,
             "same_as_last": same_as_last,
             "client_token": client_token,
-            "sitting_out": [p for p in _at_table(session, seats, deal, before) if p not in entry.playing],
-            "pflichtsolo": None if deal else selectors.pflichtsolo_round(session, entry.game, seats),
+            "sitting_out": [p for p in at_table if p not in entry.playing],
+            "pflichtsolo": None if deal else selectors.pflichtsolo_round(session, entry.game, at_table),
             "preview_url": reverse("deal_preview", args=[session.club.slug, session.pk]),
             "preview_at_once": entered,
         },

@@ -116,6 +116,8 @@ def session_detail(request: Request, club_slug: str, session_id: int) -> HttpRes
         "session": session,
         "sheet": live.sheet_html(me, session),
         "can_score": me.can(Role.SCORER),
+        # a tournament's table keeps its players: no button for a change it would refuse
+        "players_change": session.is_open and me.can(Role.SCORER) and not services.lineup.lineup_problems(session),
         "table_link": table_links.panel(request, me, session),
         "clock": clock,
         "poll_token": _poll_token(request, me, session, clock is not None),

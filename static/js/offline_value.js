@@ -32,8 +32,11 @@
   // What scorekeeper/offline_values.py canonical_key makes of the same form: keep in step.
   function key(axes) {
     const kept = [];
+    const tallies = {};
     for (const input of Array.from(form.elements)) {
-      if (!input.name || input.disabled || ["hidden", "submit", "button"].includes(input.type)) continue;
+      if (!input.name || input.disabled || ["submit", "button"].includes(input.type)) continue;
+      // A hidden input counts only inside a control (a stepper's count), not the form's own (number, dealer …).
+      if (input.type === "hidden" && !input.closest(".control")) continue;
       if ((input.type === "radio" || input.type === "checkbox") && !input.checked) continue;
       let value = String(input.value || "").trim();
       const spec = axes[input.name];
@@ -42,6 +45,11 @@
         continue;
       }
       if (value === "") continue;
+      if (spec.as === "tally") {
+        if (!/^\d+$/.test(value)) return null;
+        tallies[spec.into] = (tallies[spec.into] || 0) + spec.weight * parseInt(value, 10);
+        continue;
+      }
       if (spec.as === "player") {
         value = value === "-" ? "-" : "*";
       } else if (spec.as === "band") {
@@ -52,6 +60,9 @@
         value = String(lower[lower.length - 1]);
       }
       kept.push(input.name + "=" + value);
+    }
+    for (const into of Object.keys(tallies)) {
+      if (tallies[into]) kept.push(into + "=" + tallies[into]);
     }
     return kept.sort().join("&");
   }

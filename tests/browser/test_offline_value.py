@@ -112,3 +112,47 @@ def test_after_a_deal_waits_offline_the_next_says_value_when_back_online(
     assert shown == "Value when back online"
     page.screenshot(path="/work/shots/offline/schafkopf-offline-later.png")
     leave(page)
+
+
+def test_a_doppelkopf_deal_with_re_kontra_and_karlchen_shows_offline_the_value_the_server_stores(
+    open_phone: Any, club: tuple[Club, User]
+) -> None:
+    session = services.start_session(
+        club=club[0],
+        actor=club[1],
+        game="doppelkopf",
+        rules=None,
+        tariff=None,
+        players=[club[0].members.get(name=n) for n in NAMES[:4]],
+    )
+    normal = {"type": "normal", "re": ["Anna", "Caro"], "re_points": 151}
+    services.record_deal(session=session, actor=club[1], facts=normal)
+    page = open_phone(club[1])
+    ready(page, session)
+    page.context.set_offline(True)
+    page.tap("#new-deal")
+    page.wait_for_selector("#deal-form")
+    page.tap(chip("re", "Bert"))
+    page.tap(chip("re", "Dieter"))
+    page.tap("[data-name=re_points] .quick-set[data-value='121']")
+    page.tap("label.chip:has(input[name=announcements__re][value=re])")
+    page.tap("label.chip:has(input[name=announcements__kontra][value=kontra])")
+    page.tap("#entry-extras-re-karlchen")
+    shown = page.locator("#preview .preview-offline").inner_text()
+    assert shown.split()[-1].isdigit(), shown
+    page.screenshot(path="/work/shots/t24fix/doppelkopf-offline-extras.png", full_page=True)
+    page.tap("#entry-extras-re-karlchen")  # one Karlchen at most: the second tap takes it back, and the value
+    assert page.locator("#preview .preview-offline").inner_text() != shown
+    page.tap("#entry-extras-re-karlchen")
+    assert page.locator("#preview .preview-offline").inner_text() == shown
+    page.tap("#save-deal")
+    page.wait_for_selector("#sheet")
+    page.context.set_offline(False)
+    expect(page.locator(".offline-outbox li")).to_have_count(0, timeout=15_000)
+    expect(page.locator(".sheet-table tr.score-line")).to_have_count(2, timeout=10_000)
+    deal = Deal.objects.get(session=session, number=2)
+    assert deal.facts["extras"] == {"re": {"karlchen": 1}}
+    assert deal.facts["announcements"] == {"re": "re", "kontra": "kontra"}
+    assert deal.result is not None
+    assert shown.split()[-1] == str(deal.result["value"]), (shown, deal.result["value"])
+    leave(page)

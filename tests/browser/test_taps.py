@@ -194,6 +194,12 @@ TAPS = [
         "doppelkopf", "penalty", (NEW, contract("Penalty"), chip("player", "Caro"), chip("severity", "minor")), 5,
         {"type": "penalty", "player": "Caro", "severity": "minor"},
     ),
+    DealType(
+        "doppelkopf", "penalty in a solo",
+        (NEW, contract("Penalty"), chip("player", "Caro"), chip("severity", "serious"), chip("soloist", "Bert"),
+         quick("points", 18)), 7,
+        {"type": "penalty", "player": "Caro", "severity": "serious", "soloist": "Bert", "points": 18},
+    ),
     # Sheepshead
     DealType(
         "sheepshead", "Pick", (lead("Bert"), chip("partner", "Dieter"), quick("points", 61)), 4,
@@ -294,6 +300,23 @@ def test_a_sonderpunkt_chip_adds_one_per_tap_shows_and_says_the_count_and_minus_
     page.click("#save-deal")
     page.wait_for_selector(".sheet-table")
     assert session.deals.get().facts["extras"] == {"re": {"fuchs": 1}}
+
+
+def test_the_soloist_and_points_of_a_doppelkopf_penalty_show_only_on_a_penalty_row(
+    open_phone: Any, club: tuple[Club, User]
+) -> None:
+    session = start(*club, "doppelkopf", 4)
+    page = open_phone(club[1])
+    page.goto(f"{session.get_absolute_url()}deal/")
+    soloist, points = page.locator("[data-name=soloist]"), page.locator("[data-name=points]")
+    expect(soloist).to_be_hidden()
+    expect(points).to_be_hidden()
+    assert page.locator("#more").count() == 0  # no "More" on a Doppelkopf form
+    page.click(contract("Penalty"))
+    expect(soloist).to_be_visible()
+    expect(points).to_be_visible()
+    page.click(contract("Normal game"))
+    expect(soloist).to_be_hidden()
 
 
 def test_a_ramsch_needs_one_card_points_box_fewer_the_last_is_the_rest(

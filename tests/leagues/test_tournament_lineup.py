@@ -27,3 +27,6 @@ def test_a_tournament_table_refuses_a_change_of_players(
     client.force_login(personas.owner)
     page = client.get(reverse("session_players", args=[personas.club.slug, session.pk]), follow=True)
     assert "none can leave or join here" in page.content.decode()
+    players = reverse("session_players", args=[personas.club.slug, session.pk])
+    sheet = client.get(session.get_absolute_url()).content.decode()
+    assert f'href="{players}"' not in sheet  # no button for a change the table refuses

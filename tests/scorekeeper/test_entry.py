@@ -285,3 +285,17 @@ def test_an_untouched_new_deal_asks_for_no_preview_before_the_first_tap(
     deal = session.deals.get(number=1)
     correction = client.get(reverse("deal_edit", args=[session.club.slug, session.pk, deal.pk])).content.decode()
     assert "load" in preview_triggers(correction)
+
+
+def test_without_javascript_a_sonderpunkt_is_typed_into_a_box_and_saved(client: Client, personas: Personas) -> None:
+    """The stepper's chip needs JavaScript; without it a number box in <noscript> posts after the hidden count."""
+    session = start(personas, "doppelkopf")
+    client.force_login(personas.owner)
+    page = entry_page(client, session)
+    box = re.search(r'<noscript><input type="number" class="step-typed" name="extras__re__karlchen"[^>]*>', page)
+    assert box is not None
+    assert 'aria-label="Karlchen, Re"' in box.group(0)
+    form = {"contract_type": "normal", "re": ["Anna", "Caro"], "re_points": "151", "number": "1", "dealer": "Anna",
+            "extras__re__karlchen": ["", "1"], "extras__kontra__fuchs": ["", ""]}  # fmt: skip
+    assert client.post(reverse("deal_new", args=[session.club.slug, session.pk]), form).status_code == 302
+    assert last_facts(session)["extras"] == {"re": {"karlchen": 1}}

@@ -120,7 +120,14 @@ def test_doppelkopf_announcements_are_a_group_per_party_and_sonderpunkte_say_who
     less = next(n for n in stepper.walk() if "step-off" in n.get("class"))
     assert less.get("aria-label") == "One fewer: Fuchs gefangen, Kontra"
     assert 'class="more"' not in html  # nothing folded away behind "More"
-    assert html.count('type="number"') == 1  # the Augen: no number boxes for Sonderpunkte
+    # No number boxes for Sonderpunkte: the Augen, and the points of a penalty row, shown only with "Penalty".
+    numbers = [
+        n for n in root.walk() if n.tag == "input" and n.get("type") == "number" and "step-typed" not in n.get("class")
+    ]
+    assert [n.get("name") for n in numbers] == ["re_points", "points"]
+    for name in ("soloist", "points"):
+        control = next(n for n in root.walk() if n.tag == "fieldset" and n.get("data-name") == name)
+        assert control.get("data-types") == "penalty"
     assert 'name="forced"' in html
     assert ">yes<" not in html
 

@@ -279,3 +279,27 @@ def test_correcting_a_deal_before_the_change_replays_the_rest_and_forms_offer_wh
     assert (bert.deals_played, bert.deals_out) == (3, 0)  # he left after deal 3
     assert (emil.deals_played, emil.deals_out) == (2, 0)  # he joined after deal 2
     assert sum(r.money_cents for r in session.player_results.all()) == 0
+
+
+def test_the_pflichtsolo_reminder_names_only_players_at_the_table(client, personas: Personas) -> None:
+    names = ["Anna", "Bert", "Caro", "Dieter", "Emil"]
+    session = services.start_session(
+        club=personas.club,
+        actor=personas.owner,
+        game="doppelkopf",
+        players=[personas.players[n] for n in names],
+        rules="ddv",
+        tariff=None,
+    )
+    leaves(session, personas, "Emil")
+    client.force_login(personas.scorer)
+    args = [personas.club.slug, session.pk]
+    for url in (session.get_absolute_url(), reverse("deal_new", args=args)):
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        owed = re.search(r"Pflichtsolo still owed by ([^<]*)<", page)
+        if owed:
+            assert "Emil" not in owed.group(1), url
+        assert "Emil" not in re.sub(r"\s+", " ", page.partition('id="pflichtsolo-owing"')[2].partition("</script>")[0])
+    sheet = client.get(session.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert re.search(r"Pflichtsolo still owed by Anna, Bert, Caro, Dieter<", sheet)
+    assert f'href="{reverse("session_players", args=args)}"' in sheet  # any other table may change its players

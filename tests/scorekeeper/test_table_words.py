@@ -35,3 +35,26 @@ def test_the_sheet_names_its_rule_set_and_the_history_writes_yes_no_facts_as_phr
     page = history.content.decode()
     assert tout in page
     assert lost in page
+
+
+@pytest.mark.parametrize(
+    ("language", "pick", "alone", "history"),
+    [("de", "Aufnehmen", "Allein", "Aufnehmen · Picker Anna · Partner Caro · Punkte 61"),
+     ("en", "Pick", "Alone", "Pick · picker Anna · partner Caro · points 61")],
+)  # fmt: skip
+def test_a_sheepshead_pick_reads_in_the_page_language_on_the_form_the_sheet_and_the_history(
+    client: Client, personas: Personas, language: str, pick: str, alone: str, history: str
+) -> None:
+    session = start(personas, "sheepshead", ["Anna", "Bert", "Caro", "Dieter", "Emil"])
+    pick_facts = {"type": "pick", "picker": "Anna", "partner": "Caro", "points": 61}
+    services.record_deal(session=session, actor=personas.owner, facts=pick_facts)
+    services.record_deal(session=session, actor=personas.owner, facts={"type": "pick", "picker": "Bert", "points": 91})
+    client.force_login(personas.owner)
+    args = [session.club.slug, session.pk]
+    form = client.get(reverse("deal_new", args=args), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert f'value="pick" checked><span>{pick}</span>' in form
+    sheet = client.get(session.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert f">{pick}" in sheet
+    assert f">{alone}" in sheet
+    lines = client.get(reverse("session_history", args=args), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert history in lines

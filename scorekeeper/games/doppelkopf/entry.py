@@ -53,6 +53,9 @@ class PartyLevels(Control):
     def shown(self, facts: Mapping[str, Any]) -> Any:
         return dict(facts.get(self.name) or {})
 
+    def choice_inputs(self) -> dict[str, tuple[str, ...]]:
+        return {f"{self.name}__{party}": ("", *(v for v, _label in levels)) for party, levels in self.levels.items()}
+
 
 @dataclass
 class PartyCounts(Control):
@@ -74,6 +77,9 @@ class PartyCounts(Control):
 
     def shown(self, facts: Mapping[str, Any]) -> Any:
         return {p: dict(v) for p, v in (facts.get(self.name) or {}).items()}
+
+    def count_inputs(self) -> dict[str, int]:
+        return {f"{self.name}__{party}__{key}": most for party in self.parties for key, _label, most in self.extras}
 
 
 def _controls(game: Game) -> Sequence[Control]:
@@ -103,12 +109,12 @@ def _controls(game: Game) -> Sequence[Control]:
         Toggle("bock", _("Starts Bock rounds")),
         PlayerChoice("player", _("Penalised player")),
         Chips("severity", _("Penalty"), options=(("minor", _("minor")), ("serious", _("serious")))),
-        # a defender's offence in a solo credits the soloist alone (TSR 9.3.3 b1, 9.4.4)
-        PlayerChoice("soloist", _("In the solo of"), folded=True),
+        # A defender's offence in a solo credits the soloist alone (TSR 9.3.3 b1, 9.4.4). Only a penalty row has
+        # these two, so they show only when "Penalty" is chosen, never folded under a "More" on every form.
+        PlayerChoice("soloist", _("In the solo of"), clearable=True),
         Points(
             "points",
             _("To the soloist (serious: 12 to 24)"),
-            folded=True,
             most=24,
             quick=(12, 18, 24),
             help=_("As the official decides; empty: 12."),
