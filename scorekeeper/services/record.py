@@ -57,8 +57,9 @@ def current_state(session: Session) -> dict[str, Any] | None:
     """The session's replay state when it was written by the last change (the revision it names is the session's):
     any write that bumps the revision without storing a new one (a change the deals do not see) makes it stale."""
     state = session.replay_state
-    fits = isinstance(state, dict) and state.get("revision") == session.revision and type(state.get("played")) is int
-    return state if fits and state["played"] == session.deal_count else None
+    if not isinstance(state, dict) or state.get("revision") != session.revision:
+        return None
+    return state if state.get("played") == session.deal_count else None
 
 
 def stored_facts(session: Session) -> list[dict[str, Any]]:
