@@ -33,12 +33,14 @@ Path(settings.STATIC_ROOT).mkdir(parents=True, exist_ok=True)  # WhiteNoise warn
 
 @contextmanager
 def scratch_database(name: str) -> Iterator[None]:
-    """The default connection on an empty, migrated database (``name`` on PostgreSQL) while the block runs."""
+    """The default connection on an empty, migrated database (on PostgreSQL ``name`` after the configured one)
+    while the block runs."""
     # The test client's host, without setup_test_environment(): it would record every template rendered
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
     before = connection.settings_dict["NAME"]
     if connection.vendor == "postgresql":
-        connection.settings_dict["TEST"]["NAME"] = name
+        # Named after the configured database too: two worktrees benchmarking at once never drop each other's.
+        connection.settings_dict["TEST"]["NAME"] = f"{before}_{name}"
         connection.creation.create_test_db(verbosity=0, autoclobber=True)
     else:
         connection.close()

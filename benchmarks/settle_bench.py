@@ -5,7 +5,8 @@
 For each game, as it is most often played and then with the house rules of the rules pages on (``+``; ``×`` is
 Schafkopf über Kreuz), it times the engine in this process (load, replay, output document, JSON text) and the real
 command (``manage.py settle FILE``, including Python and Django start-up), and measures the engine's peak
-memory at a tenth of the deals and at all of them: what grows is the output itself.
+memory at a tenth of the deals and at all of them: what grows is the output itself. ``floor`` is a bare JSON load
+and dump of the same document in the same run, and ``× floor`` the engine against it (target: at most 10×).
 """
 
 from __future__ import annotations
@@ -54,6 +55,11 @@ def settle_in_process(document: dict[str, object]) -> str:
         return json.dumps(engine.settle_document(session, session.results()), ensure_ascii=False)
 
 
+def json_floor(text: str) -> None:
+    """Reading the document and writing it again: what any settle costs at least."""
+    json.dumps(json.loads(text), ensure_ascii=False)
+
+
 def peak_bytes(document: dict[str, object]) -> int:
     tracemalloc.start()
     session = engine.load(document)
@@ -66,11 +72,13 @@ def peak_bytes(document: dict[str, object]) -> int:
 def main(deals: int) -> None:
     print(f"{deals:,} deals per game; CPU seconds on one core, the best of 3 runs")
     print(
-        f"{'game':<12} {'engine':>8} {'deals/s':>10} {'command':>8} {'peak 10%':>10} {'peak 100%':>10} {'per deal':>9}"
+        f"{'game':<12} {'engine':>8} {'deals/s':>10} {'floor':>7} {'× floor':>7} {'command':>8} {'peak 10%':>10} "
+        f"{'peak 100%':>10} {'per deal':>9}"
     )
     for label, game, options, players in RUNS:
         document = random_session(game, random.Random(1), deals, cents_per_point=10, players=players, **options)
         best = min(_timed(settle_in_process, document) for _ in range(3))
+        floor = min(_timed(json_floor, json.dumps(document)) for _ in range(3))
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
             json.dump(document, handle)
         command = min(_timed(_run_command, handle.name) for _ in range(3))
@@ -79,7 +87,8 @@ def main(deals: int) -> None:
         full = peak_bytes(document)
         per_deal = (full - small) / (deals - deals // 10)
         print(
-            f"{label:<12} {best:>7.2f}s {deals / best:>10,.0f} {command:>7.2f}s {small / 1e6:>8.1f}MB "
+            f"{label:<12} {best:>7.2f}s {deals / best:>10,.0f} {floor:>6.2f}s {best / floor:>6.1f}× {command:>7.2f}s "
+            f"{small / 1e6:>8.1f}MB "
             f"{full / 1e6:>8.1f}MB {per_deal:>7.0f} B"
         )
 

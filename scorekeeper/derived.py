@@ -58,7 +58,8 @@ def stored_result(result: engine.DealResult, players: Sequence[str]) -> dict[str
 
 
 def summary(session: engine.Session, results: Sequence[engine.DealResult], first_dealer: int) -> Summary:
-    """After ``results``; with no deal yet, ``first_dealer`` (a seat index) deals next."""
+    """After ``results`` (the last of them is all it reads); with no deal yet, ``first_dealer`` (a seat index)
+    deals next."""
     players = session.players
     state = session.round(results)
     round_ = None if state is None else round_json(state, players)
@@ -68,7 +69,7 @@ def summary(session: engine.Session, results: Sequence[engine.DealResult], first
         )
     last = results[-1]
     return Summary(
-        deal_count=len(results),
+        deal_count=last.number,  # ``results`` may be the last deals only (a replay resumed from a snapshot)
         totals=[last.totals[p] for p in players],
         pot=last.pot,
         next_dealer=players.index(session.next_dealer(results)),

@@ -245,6 +245,9 @@ class Session(models.Model):
     next_dealer = models.PositiveSmallIntegerField(default=0)  # seat index of who deals the next deal
     # A tournament table's round (engine.rounds; null for any other session): derived.round_json's shape.
     round = models.JSONField(null=True, blank=True)
+    # The engine's replay state after the last deal (engine.Session snapshot) and the revision it was written in: a
+    # deal added at the end is scored from it alone. Null, stale or of an old version: the next write replays all.
+    replay_state = models.JSONField(null=True, blank=True, editable=False)
     # What an import read (a hash of the document), so that the same file is not imported twice by mistake.
     import_fingerprint = models.CharField(max_length=64, blank=True, db_index=True)
 

@@ -83,6 +83,8 @@ class Bauernstoss(Game):
         "big_solo": ("chalk", "solo"),
     }
 
+    history = ("chalk", "strokes")
+
     def __init__(self, rules: dict[str, Any], tariff: dict[str, Any] | None) -> None:
         super().__init__(rules, tariff)
         self.target: int = rules["target"]

@@ -351,6 +351,8 @@ class Doppelkopf(Game):
         "penalty": ("player", "severity", "soloist", "points"),
     }
 
+    history = ("_bock_queue", "_round", "_round_games", "_pflichtsoli")
+
     def __init__(self, rules: dict[str, Any], tariff: dict[str, Any] | None) -> None:
         super().__init__(rules, tariff)
         self._types = frozenset(t for t in GAME_TYPES if t != "armut" or rules["armut"])

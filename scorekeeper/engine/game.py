@@ -53,6 +53,9 @@ class Game:
     # For the entry form: each contract (or deal type) and the fields it records, in the order a table calls
     # them out. A contract "type" may stand for several facts (Schafkopf "wenz_tout" is a Wenz with tout).
     CONTRACT_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {}
+    # The attributes that carry history from deal to deal (Bock rounds, doubler queue, chalk), each holding plain
+    # JSON values: a replay's snapshot (session.py) keeps them, so the next deal can be scored without the earlier.
+    history: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, rules: dict[str, Any], tariff: dict[str, Any] | None) -> None:
         self.rules = rules
@@ -81,6 +84,15 @@ class Game:
             if isinstance(value, (list, dict, set)):
                 setattr(twin, name, value.copy())
         return twin
+
+    def snapshot(self) -> dict[str, Any]:
+        """The history after the deals scored so far, as plain JSON values."""
+        return {name: copy.deepcopy(getattr(self, name)) for name in self.history}
+
+    def restore(self, history: Mapping[str, Any]) -> None:
+        """Take up the history a snapshot kept (KeyError when it lacks an attribute)."""
+        for name in self.history:
+            setattr(self, name, copy.deepcopy(history[name]))
 
     def zero_sum(self) -> bool:
         """Whether every deal's deltas sum to 0 with the pot (a plus-only sheet writes only the winners)."""

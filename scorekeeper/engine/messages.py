@@ -134,7 +134,16 @@ class Message:
 
 
 def say(code: str, /, **params: Param) -> Message:
-    return Message(code, params)
+    if params:
+        return Message(code, params)
+    # Without parameters a message is a constant: made once, not for every deal that names it in case it fails.
+    message = _PLAIN.get(code)
+    if message is None:
+        message = _PLAIN[code] = Message(code)
+    return message
+
+
+_PLAIN: dict[str, Message] = {}
 
 
 class CodedError(ValueError):

@@ -218,6 +218,15 @@ class Round:
         if "forced" in marks and self.pflichtsolo != "off":
             self.seats[declarers[0]].pflichtsolo = number
 
+    def snapshot(self) -> dict[str, Any]:
+        """What the deals so far counted, as plain JSON values (for a replay's snapshot, session.py)."""
+        return {"played": self.played, "deals": self.deals, "seats": {p: s.as_json() for p, s in self.seats.items()}}
+
+    def restore(self, counted: Mapping[str, Any]) -> None:
+        """Take up what a snapshot counted (KeyError when it lacks a player)."""
+        self.played, self.deals = counted["played"], counted["deals"]
+        self.seats = {p: Seat(**counted["seats"][p]) for p in self.players}
+
     def state(self, next_dealer: str) -> RoundState:
         """Where the round stands, for the output and the sheet."""
         return RoundState(

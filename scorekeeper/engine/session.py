@@ -8,7 +8,9 @@ so changing an earlier deal changes every later result.
 from __future__ import annotations
 
 import copy
+import hashlib
 import itertools
+import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -152,26 +154,50 @@ class Session:
         out = self.sitting_out(dealer, dealer_plays, seated)
         return tuple(p for p in seated if p not in out)
 
-    def replay(self, then: Sequence[Mapping[str, Any]] = ()) -> Iterator[DealResult | Problem]:
+    def replay(
+        self,
+        then: Sequence[Mapping[str, Any]] = (),
+        start: Mapping[str, Any] | None = None,
+        snapshots: list[dict[str, Any]] | None = None,
+    ) -> Iterator[DealResult | Problem]:
         """Score every deal in order; an invalid deal yields a Problem and is skipped. Each deal of ``then`` is then
-        scored as the next deal on its own, from the state after the deals (what the next deal would be worth)."""
+        scored as the next deal on its own, from the state after the deals (what the next deal would be worth).
+
+        From a ``start`` snapshot (``resumable``) the deals it covers are not read: scoring begins with the next.
+        ``snapshots``, when given, receives the snapshot after the deals (before those of ``then``)."""
         game = self.new_game()
         players = self.players  # everyone who plays in the session: each has a delta and a total
         seated = self.starting or players  # who sits at the table, in seat order
         changes = list(self.lineup)
         zero_sum = game.zero_sum()
         pot = self.pot_carried_in
-        index, out_when, playing_when = self._table(game, seated)
         totals = dict.fromkeys(players, 0)
         book = Round.of(self.rules, players)
         dealer_seat = 0
+        played = 0
+        if start is not None:
+            played, pot, dealer_seat, seated = (
+                start["played"],
+                start["pot"],
+                start["dealer_seat"],
+                tuple(start["seated"]),
+            )
+            totals = {name: start["totals"][name] for name in players}  # in seat order, whatever order JSON kept
+            game.restore(start["game"])
+            if book is not None:
+                book.restore(start["round"])
+            changes = [change for change in self.lineup if change.after >= played]  # not yet made
+        index, out_when, playing_when = self._table(game, seated)
         marks: tuple[dict[str, Any], ...] = ()
         after = len(self.deals)
         kept: Any = None  # the state after the deals, which each deal of ``then`` starts from
-        for number, raw in enumerate(itertools.chain(self.deals, then), start=1):
+        deals = itertools.islice(self.deals, played, None) if played else self.deals
+        for number, raw in enumerate(itertools.chain(deals, then), start=played + 1):
             if number > after:
                 if kept is None:
                     kept = (game, book), pot, dict(totals), dealer_seat, seated, tuple(changes), marks
+                    if snapshots is not None:
+                        snapshots.append(self._snapshot(after, game, book, pot, totals, dealer_seat, seated))
                 (game, book), pot, totals, dealer_seat, seated, pending, marks = kept
                 game, book, totals, number = game.fork(), copy.deepcopy(book), dict(totals), after + 1
                 changes = list(pending)
@@ -224,6 +250,54 @@ class Session:
                 seated if self.lineup else (), marks,
             )  # fmt: skip
             marks = ()
+        if snapshots is not None and kept is None:
+            snapshots.append(self._snapshot(after, game, book, pot, totals, dealer_seat, seated))
+
+    # A replay's snapshot: the state after ``played`` deals, from which the next deal is scored without reading the
+    # earlier ones (a service keeps it with the session). Plain JSON; a new VERSION whenever its content changes.
+    SNAPSHOT_VERSION = 1
+
+    def fingerprint(self, played: int) -> str:
+        """What a snapshot after ``played`` deals depends on besides them: game, rules, tariff, players and the
+        players who left or joined before the next deal (those who do so then or later are read when it comes)."""
+        header = [
+            self.game_key, self.rules, self.tariff, self.players, self.starting, self.pot_carried_in,
+            [change.as_json() for change in self.lineup if change.after < played],
+        ]  # fmt: skip
+        text = json.dumps(header, sort_keys=True, default=sorted)  # sets (Bock triggers) as sorted lists
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def resumable(self, snapshot: Any) -> bool:
+        """Whether ``snapshot`` may start this session's replay: of this version and header, and no more deals."""
+        return (
+            isinstance(snapshot, Mapping)
+            and snapshot.get("version") == self.SNAPSHOT_VERSION
+            and isinstance(snapshot.get("played"), int)
+            and 0 <= snapshot["played"] <= len(self.deals)
+            and snapshot.get("fingerprint") == self.fingerprint(snapshot["played"])
+        )
+
+    def _snapshot(
+        self,
+        played: int,
+        game: Game,
+        book: Round | None,
+        pot: int,
+        totals: dict[str, int],
+        dealer_seat: int,
+        seated: tuple[str, ...],
+    ) -> dict[str, Any]:
+        return {
+            "version": self.SNAPSHOT_VERSION,
+            "fingerprint": self.fingerprint(played),
+            "played": played,
+            "game": game.snapshot(),
+            "round": None if book is None else book.snapshot(),
+            "pot": pot,
+            "totals": dict(totals),
+            "dealer_seat": dealer_seat,
+            "seated": list(seated),
+        }
 
     @staticmethod
     def _table(
@@ -251,11 +325,14 @@ class Session:
         book = Round.of(self.rules, self.players)
         return None if book is None else book.state(self.next_dealer(results))
 
-    def results(self) -> list[DealResult]:
-        """Every deal's result, or InvalidSession naming every invalid deal."""
+    def results(
+        self, start: Mapping[str, Any] | None = None, snapshots: list[dict[str, Any]] | None = None
+    ) -> list[DealResult]:
+        """Every deal's result (those after ``start``, a snapshot), or InvalidSession naming every invalid deal;
+        ``snapshots`` receives the snapshot after the deals."""
         results: list[DealResult] = []
         problems: list[Problem] = []
-        for item in self.replay():
+        for item in self.replay(start=start, snapshots=snapshots):
             if isinstance(item, Problem):
                 problems.append(item)
             else:

@@ -122,6 +122,8 @@ class Sheepshead(Game):
         "pick": ("picker", "partner", "points", "schwarz", "cracks", "blitz"),
     }
 
+    history = ("pending_doublers",)
+
     def __init__(self, rules: dict[str, Any], tariff: dict[str, Any] | None) -> None:
         super().__init__(rules, tariff)
         self.players: int = rules["players"]

@@ -45,7 +45,25 @@ def live_deals(session: Session) -> list[Deal]:
 
 def live_facts(session: Session) -> list[dict[str, Any]]:
     """The facts of the deals on the sheet, in playing order: all a deal added at the end needs of them, as it
-    changes none of them (and far cheaper to read than the deals)."""
+    changes none of them. When the session's replay state covers them all, stand-ins of their number: the replay
+    starts from the state and reads none of them, so a deal at the end costs the same all evening."""
+    state = current_state(session)
+    if state is not None and state.get("version") == engine.Session.SNAPSHOT_VERSION:
+        return [{}] * state["played"]
+    return stored_facts(session)
+
+
+def current_state(session: Session) -> dict[str, Any] | None:
+    """The session's replay state when it was written by the last change (the revision it names is the session's):
+    any write that bumps the revision without storing a new one (a change the deals do not see) makes it stale."""
+    state = session.replay_state
+    if not isinstance(state, dict) or state.get("revision") != session.revision:
+        return None
+    return state if state.get("played") == session.deal_count else None
+
+
+def stored_facts(session: Session) -> list[dict[str, Any]]:
+    """The facts of the deals on the sheet, in playing order, as stored."""
     deals = session.deals.filter(deleted_at__isnull=True).order_by("sequence")
     return list(deals.values_list("facts", flat=True))
 
@@ -54,17 +72,26 @@ def replay(
     session: Session, deals: Sequence[Deal], changed: int | None, earlier: Sequence[dict[str, Any]] = ()
 ) -> tuple[engine.Session, list[engine.DealResult]]:
     """Score the deals ``earlier`` (facts) and then ``deals`` (their facts as they are in memory) once;
-    DealRejected naming deal number ``changed``."""
+    DealRejected naming deal number ``changed``. Deals added after ``earlier`` are scored from the session's replay
+    state when it covers ``earlier`` (the results are then those of ``deals`` alone). The state after the deals
+    goes to ``session.replay_state``, which ``store`` writes."""
     try:
         # Added at the end after ``earlier``, a deal comes after every player who left or joined: the deals' own
         # places (``sequence``) are needed only where the deals are all there is (an insert, a correction).
         sequences = None if earlier else [deal.sequence for deal in deals]
         document = session_document(session, [*earlier, *(deal.facts for deal in deals)], sequences=sequences)
         parsed = engine.load(document)
-        results = parsed.results()
+        start = current_state(session) if earlier else None
+        if start is not None and not (start.get("played") == len(earlier) and parsed.resumable(start)):
+            if not any(earlier):  # stand-ins (live_facts) for a state that does not fit after all: read the deals
+                return replay(session, deals, changed, stored_facts(session))
+            start = None
+        snapshots: list[dict[str, Any]] = []
+        results = parsed.results(start, snapshots)
     except engine.InvalidSession as error:
         raise DealRejected(error.problems, changed) from None
     check_storable(results)
+    session.replay_state = {**snapshots[0], "revision": session.revision + 1}  # the revision ``store`` writes
     return parsed, results
 
 
@@ -90,12 +117,13 @@ def store(
     whose line on the sheet changes is stamped with the session's new revision (``Deal.changed_in``).
     """
     players, revision = parsed.players, session.revision + 1
-    first = len(results) - len(deals) + 1  # the number of the first of ``deals``
+    ours = results[len(results) - len(deals) :]  # those of ``deals``; ``results`` may hold no more (resumed)
+    first = ours[0].number if ours else 1  # the number of the first of ``deals``
     moving = [deal.pk for number, deal in enumerate(deals, first) if deal.pk and deal.number != number]
     if moving:
         Deal.objects.filter(pk__in=moving).update(number=F("number") + OFFSET)
     changed: list[Deal] = []
-    for number, (deal, result) in enumerate(zip(deals, results[first - 1 :], strict=True), first):
+    for number, (deal, result) in enumerate(zip(deals, ours, strict=True), first):
         stored = derived.stored_result(result, players)
         frozen = deal.facts if deal.facts.get("dealer") == result.dealer else {**deal.facts, "dealer": result.dealer}
         if deal.pk is None:
@@ -113,7 +141,7 @@ def store(
         done.next_dealer,
         done.round,
     )
-    bump(session, "deal_count", "totals", "pot", "next_dealer", "round")
+    bump(session, "deal_count", "totals", "pot", "next_dealer", "round", "replay_state")
     if session.counts:  # a closed session whose pot chain moved
         store_player_results(session)
 

@@ -388,9 +388,9 @@ def replays() -> Any:
     calls = {"n": 0}
     original = engine.Session.results
 
-    def counting(self: engine.Session) -> list[engine.DealResult]:
+    def counting(self: engine.Session, *args: Any) -> list[engine.DealResult]:
         calls["n"] += 1
-        return original(self)
+        return original(self, *args)
 
     with mock.patch.object(engine.Session, "results", counting):
         yield calls
