@@ -52,10 +52,12 @@ with_pg_tools = pytest.mark.skipif(
 
 ROOT = Path(__file__).resolve().parents[1]
 HIDDEN = re.compile(r'<input type="hidden" name="(\w+)" value="([^"]*)"')
-# What differs from one response to the next by design: the masked CSRF token, in forms and in htmx's headers.
+# What differs from one response to the next by design: the masked CSRF token, in forms and in htmx's headers, and
+# the sheet's poll token (signed with its time and the browser it was given to).
 VOLATILE = [
     (re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*"'), r'\1…"'),
     (re.compile(r'("X-CSRFToken": ")[^"]*"'), r'\1…"'),
+    (re.compile(r'(data-poll-token=")[^"]*"'), r'\1…"'),
 ]
 
 

@@ -216,7 +216,7 @@ def test_in_german(german: None, personas: Personas, session: Session) -> None:
         "Ramsch, Anna verliert 60"
     ]
     pick = {"type": "pick", "picker": "Anna", "partner": "Caro", "points": 95}
-    assert said("sheepshead", FIVE, [pick]) == ["Pick, Anna und Caro gewinnen, 4 und 2"]
+    assert said("sheepshead", FIVE, [pick]) == ["Aufnehmen, Anna und Caro gewinnen, 4 und 2"]
     assert said("bauernstoss", FOUR, [{"chalk": "A", "points": 80}]) == ["Spiel, Anna und Caro gewinnen"]
 
 
