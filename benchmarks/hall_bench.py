@@ -47,6 +47,7 @@ DATABASE = "schreiber_hall"
 PORT = 8766
 HIDDEN = re.compile(r'<input type="hidden" name="(\w+)" value="([^"]*)"')
 SHEET = re.compile(r'<section id="sheet"[^>]*>')
+POLL_TOKEN = re.compile(r'data-poll-token="([^"]*)"')
 PHONE = {"Accept-Encoding": "gzip", "Accept-Language": "de"}
 CORES, UTILISATION = 2, 0.5
 POLL_EVERY, DEAL_EVERY, HALL_EVERY, PHONES_A_TABLE = 3, 30, 10, 4
@@ -118,6 +119,8 @@ class Sheet:
         attributes = dict(re.findall(r'([\w-]+)="([^"]*)"', found.group(0)))
         self.url = html.unescape(attributes["hx-get"])
         self.shows = {"rev": attributes.get("data-revision", ""), "shape": attributes.get("data-shape", "")}
+        if token := POLL_TOKEN.search(page):  # static/js/app.js sends the page's poll token with every poll
+            self.shows["t"] = html.unescape(token.group(1))
 
     def poll_url(self) -> str:
         return self.url + ("&" if "?" in self.url else "?") + urllib.parse.urlencode(self.shows)

@@ -12,7 +12,8 @@ seasons) and ``tournaments``.
 - A tournament is its ``schreiber-tournament/1`` document, written by the one writer (``tournament_documents``),
   beside what that document does not hold: which member each participant is and which club session each table
   sheet is, the status, the frozen rules and the prizes, the kept draw and the times, the teams, and the director's
-  decisions (substitutes, byes, lots drawn in the hall; a backup of before them has none), and each round's clock
+  decisions (the document's substitutes, byes and lots drawn in the hall, with each substitute's member and when
+  each was decided; a backup of before them has none), and each round's clock
   (started, paused, the seconds paused, the minutes added; a backup of before the clock restores it not started).
 """
 
@@ -66,10 +67,12 @@ TOURNAMENT_KEYS = (
     "rounds", "penalties", "teams", "public_link", "decisions",
 )  # fmt: skip
 TEAM_KEYS = ("name", "members", "created_at")
-DECISION_KEYS = ("substitutions", "byes", "lots")
-SUBSTITUTION_KEYS = ("participant", "from_round", "member", "name", "credited", "entry", "created_at")
-BYE_KEYS = ("participant", "round", "drawn")
-LOT_KEYS = ("round", "among", "winner", "created_at")
+# The decisions themselves are the document's (substitutes, byes, lots); the backup adds only which member each
+# substitute is and when each was decided. A backup of November 2026 repeated the document's keys here too: they are
+# accepted and the document read.
+DECISION_KEYS = ("substitutions", "lots", "byes")
+SUBSTITUTION_KEYS = ("participant", "from_round", "member", "created_at", "name", "credited", "entry")
+LOT_KEYS = ("created_at", "round", "among", "winner")
 PARTICIPANT_KEYS = ("number", "member", "categories", "fixed_table")
 ROUND_KEYS = ("number", "drawn_at", "time_called_at", "closed_at", "tables", "clock")
 CLOCK_KEYS = ("started_at", "paused_at", "paused_seconds", "extra_minutes")
@@ -249,22 +252,19 @@ def _tournament(tournament: Tournament) -> dict[str, Any]:
 
 
 def _decisions(tournament: Tournament) -> dict[str, Any]:
-    subs = tournament.substitutions.select_related("participant", "entry").order_by("pk")
+    """What the document's substitutes and lots do not say: each substitute's member, and when each was decided."""
     return {
         "substitutions": [
-            {"participant": s.participant.number, "from_round": s.from_round, "member": s.member_id, "name": s.name,
-             "credited": s.credited, "entry": s.entry.number if s.entry else None, "created_at": iso(s.created_at)}
-            for s in subs
+            {"participant": number, "from_round": from_round, "member": member, "created_at": iso(created_at)}
+            for number, from_round, member, created_at in tournament.substitutions.values_list(
+                "participant__number", "from_round", "member", "created_at"
+            )
         ],
-        "byes": [
-            {"participant": b.participant.number, "round": b.round, "drawn": b.drawn}
-            for b in tournament.byes.select_related("participant").order_by("pk")
+        "lots": [  # in the document's order of the lots
+            {"created_at": iso(created_at)}
+            for created_at in tournament.hall_lots.order_by("created_at", "pk").values_list("created_at", flat=True)
         ],
-        "lots": [
-            {"round": lot.round, "among": lot.among, "winner": lot.winner.number, "created_at": iso(lot.created_at)}
-            for lot in tournament.hall_lots.select_related("winner").order_by("pk")
-        ],
-    }  # fmt: skip
+    }
 
 
 def restore_tournaments(value: Any, restoring: Restoring) -> None:
@@ -327,7 +327,7 @@ def _restore_tournament(row: dict[str, Any], where: str, restoring: Restoring) -
         )  # fmt: skip
     restoring.counts["penalties"] += len(penalties)
     _teams(tournament, row.get("teams", []), f"{where}.teams", by_number)  # none in a backup older than teams
-    _restore_decisions(tournament, row.get("decisions", {}), f"{where}.decisions", by_number, restoring)
+    _restore_decisions(tournament, loaded, row.get("decisions", {}), f"{where}.decisions", by_number, restoring)
 
 
 def _teams(tournament: Tournament, value: Any, where: str, by_number: dict[int, Participant]) -> None:
@@ -340,31 +340,43 @@ def _teams(tournament: Tournament, value: Any, where: str, by_number: dict[int, 
 
 
 def _restore_decisions(
-    tournament: Tournament, value: Any, where: str, by_number: dict[int, Participant], restoring: Restoring
+    tournament: Tournament,
+    loaded: document.Tournament,
+    value: Any,
+    where: str,
+    by_number: dict[int, Participant],
+    restoring: Restoring,
 ) -> None:
+    """The document's substitutes, byes and lots, with the member and the times the backup adds."""
     decisions = object_at(value, where, DECISION_KEYS)
+    added: dict[tuple[Any, Any], tuple[dict[str, Any], str]] = {}
     for i, raw in enumerate(list_at(decisions.get("substitutions", []), f"{where}.substitutions")):
         at = f"{where}.substitutions[{i}]"
-        sub = object_at(raw, at, SUBSTITUTION_KEYS)
+        kept = object_at(raw, at, SUBSTITUTION_KEYS)
+        added[kept.get("participant"), kept.get("from_round")] = kept, at
+    for sub in loaded.substitutes:
+        extra, at = added.get((sub.player, sub.from_round), ({}, f"{where}.substitutions"))
+        entry = by_number[sub.entry] if sub.entry is not None else None
         create(
-            Substitution, at, times={"created_at": sub.get("created_at")}, tournament=tournament,
-            participant=ref(by_number, sub.get("participant"), at), from_round=sub.get("from_round"),
-            member=ref(restoring.members, sub.get("member"), at), name=sub.get("name"), credited=sub.get("credited"),
-            entry=None if sub.get("entry") is None else ref(by_number, sub["entry"], at),
+            Substitution, at, times=_decided_at(extra.get("created_at")), tournament=tournament,
+            participant=by_number[sub.player], from_round=sub.from_round,
+            member=ref(restoring.members, extra.get("member"), f"{at}.member"), name=sub.name, entry=entry,
+            credited=Substitution.Credit.SUBSTITUTE if entry else Substitution.Credit.ORIGINAL,
         )  # fmt: skip
-    for i, raw in enumerate(list_at(decisions.get("byes", []), f"{where}.byes")):
-        at = f"{where}.byes[{i}]"
-        bye = object_at(raw, at, BYE_KEYS)
-        create(Bye, at, tournament=tournament, participant=ref(by_number, bye.get("participant"), at),
-               round=bye.get("round"), drawn=bye.get("drawn"))  # fmt: skip
-    for i, raw in enumerate(list_at(decisions.get("lots", []), f"{where}.lots")):
+    for bye in loaded.byes:
+        create(Bye, f"{where}.byes", tournament=tournament, participant=by_number[bye.player], round=bye.round,
+               drawn=bye.drawn)  # fmt: skip
+    times = list_at(decisions.get("lots", []), f"{where}.lots")
+    for i, lot in enumerate(loaded.lots):
         at = f"{where}.lots[{i}]"
-        lot = object_at(raw, at, LOT_KEYS)
-        among = lot.get("among")
-        if not (isinstance(among, list) and all(isinstance(n, int) for n in among)):
-            raise refused(f"{at}.among", _("a list of start numbers was expected."))
-        create(HallLot, at, times={"created_at": lot.get("created_at")}, tournament=tournament, round=lot.get("round"),
-               among=among, winner=ref(by_number, lot.get("winner"), at))  # fmt: skip
+        created_at = object_at(times[i], at, LOT_KEYS).get("created_at") if i < len(times) else None
+        create(HallLot, at, times=_decided_at(created_at), tournament=tournament, round=lot.round,
+               among=sorted(lot.among), winner=by_number[lot.winner])  # fmt: skip
+
+
+def _decided_at(created_at: Any) -> dict[str, Any] | None:
+    """The time a decision was taken, as the backup has it; none kept: the restore's time."""
+    return None if created_at is None else {"created_at": created_at}
 
 
 def _participants(

@@ -223,14 +223,33 @@ def test_the_directors_decisions_come_back_with_the_clubs_backup(personas: Perso
     tournaments.substitute(tournament=tournament, actor=personas.owner, participant=anna, from_round=1, name="Ersatz")
     level = selectors.ranking(tournament).rows  # no game yet: all level
     tournaments.draw_lot(tournament=tournament, actor=personas.owner, winner=level[3].participant)
-    path = tmp_path / "club.json"
-    path.write_text(json.dumps(export_club(personas.club)), encoding="utf-8")
-    call_command("import_club", str(path), "--slug", "copy", stdout=io.StringIO())
-    copy = Tournament.objects.get(club__slug="copy")
+    backup = export_club(personas.club)
+    carried = next(t for t in backup["tournaments"] if t["document"]["name"] == tournament.name)
+    # One reading: the decisions are the document's; the backup adds only the member and when each was decided.
+    assert [sorted(s) for s in carried["decisions"]["substitutions"]] == [
+        ["created_at", "from_round", "member", "participant"]
+    ]
+    assert [sorted(lot) for lot in carried["decisions"]["lots"]] == [["created_at"]]
+    assert carried["document"]["byes"]
+    assert "byes" not in carried["decisions"]
 
     def shown(t: Tournament) -> list[tuple[int, str, bool, tuple[int, ...]]]:
         return [(row.place, row.name, row.by_lot, row.byes) for row in selectors.ranking(t).rows]
 
-    assert shown(copy) == shown(tournament)
-    assert shown(copy)[0][1:3] == (level[3].name, True)
-    assert copy.substitutions.get().entry is not None
+    old_form = {**carried["decisions"], "byes": [{"participant": 9, "round": 1, "drawn": False}]}  # November 2026's
+    old_form["substitutions"] = [{**s, "name": "Ersatz", "credited": "substitute", "entry": 10}
+                                 for s in old_form["substitutions"]]  # fmt: skip
+    for slug, decisions in (("copy", carried["decisions"]), ("older", old_form)):
+        carried["decisions"] = decisions
+        path = tmp_path / f"{slug}.json"
+        path.write_text(json.dumps(backup), encoding="utf-8")
+        call_command("import_club", str(path), "--slug", slug, stdout=io.StringIO())
+        copy = Tournament.objects.get(club__slug=slug)
+        assert shown(copy) == shown(tournament)
+        assert shown(copy)[0][1:3] == (level[3].name, True)
+        sub = copy.substitutions.get()
+        assert (sub.entry is not None, sub.name, sub.created_at) == (
+            True,
+            "Ersatz",
+            tournament.substitutions.get().created_at,
+        )
