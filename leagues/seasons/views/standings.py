@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -11,51 +10,39 @@ from django.http import HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.cache import add_never_cache_headers
 from django.utils.translation import get_language
 from django_tables2 import RequestConfig
 
-from scorekeeper import printing
-from scorekeeper.engine_words import translated
-from scorekeeper.models import Member, Role
+from scorekeeper import printing as sheets
+from scorekeeper.models import Club, Member, Role
 from scorekeeper.views.access import Request, club_member
 from scorekeeper.views.downloads import pdf_response
 
 from ...exports import spreadsheet
 from ...shown import score_text
-from .. import charts, selectors
+from .. import charts, printing, selectors, tasks
 from ..models import Season
-from ..ranking import TIEBREAKS, TotalMoney
+from ..ranking import TotalMoney
 from ..rating_store import season_ratings
 from ..statistics import by_day, season_lines
 from ..tables import StandingTable
 
+PRINT_POLL_SECONDS = 3  # how often the page waiting for a standing's PDF asks again
 REPORT_CHARTS = 6  # the season report draws the running totals of the leaders only: a page, not one per player
 Made = TypeVar("Made")
 
 
 def _once(request: Request, standing: selectors.SeasonStanding, what: str, make: Callable[[], Made]) -> Made:
     """``make()`` once per standing (its stamp: the league's revision), ratings, currency, order, filters and
-    language: a thousand players' rows take far longer to write out as HTML, CSV, XLSX or PDF than the standing
-    to read."""
-    league = standing.season.league
-    made_of = (what, standing.stamp, league.rated_revision, league.club.currency, get_language(), request.GET)
-    key = "written:" + hashlib.sha256(repr(made_of).encode()).hexdigest()[:32]
+    language: a thousand players' rows take far longer to write out as HTML, CSV or XLSX than the standing to
+    read."""
+    key = printing.written_key(what, standing, request.GET.urlencode(), get_language())
     found: Made | None = cache.get(key)
     if found is None:
         found = make()
         cache.set(key, found, selectors.CACHE_SECONDS)
     return found
-
-
-def _about(standing: selectors.SeasonStanding) -> dict[str, Any]:
-    """The mode and tie-breaks in words, for the page and the printout."""
-    ranking = standing.ranking
-    tiebreaks = [*ranking.chain, *(["shared"] if "shared" in ranking.tiebreaks else [])]
-    return {
-        "mode_name": translated(ranking.mode.name()),
-        "mode_about": [translated(line) for line in ranking.mode.about()],
-        "tiebreaks": [(translated(TIEBREAKS[key].name()), translated(TIEBREAKS[key].about())) for key in tiebreaks],
-    }
 
 
 def _table(
@@ -113,7 +100,7 @@ def season_standing(request: Request, club_slug: str, season_id: int) -> HttpRes
             "manages": manages,
             "public_url": public_url,
             "query": request.GET.urlencode(),
-            **_about(standing),
+            **printing.ranking_in_words(standing),
         },
     )
 
@@ -125,13 +112,7 @@ def season_export(request: Request, club_slug: str, season_id: int, fmt: str) ->
     standing, _filters = selectors.filtered_standing(season, request.GET)
     name = f"{me.club.slug}-{season.league.game}-{season.starts_on:%Y}-{season.pk}-standing"
     if fmt == "pdf":
-
-        def printed() -> bytes:
-            context = {"club": me.club, "season": season, "standing": standing, **_about(standing)}
-            context.update(_table(request, season, standing, None))
-            return printing.pdf_from_template("leagues/print/standing.html", context)
-
-        return pdf_response(_once(request, standing, f"pdf:{me.club.name}", printed), f"{name}.pdf")
+        return _printed(request, me.club, season, standing, f"{name}.pdf")
     return _once(
         request,
         standing,
@@ -140,6 +121,30 @@ def season_export(request: Request, club_slug: str, season_id: int, fmt: str) ->
             _table(request, season, standing, None)["table"].dataset(), fmt, name, season.name, request.GET
         ),
     )
+
+
+def _printed(
+    request: Request, club: Club, season: Season, standing: selectors.SeasonStanding, filename: str
+) -> HttpResponseBase:
+    """The standing's PDF if it has been printed for what the request shows; else a page that says it is being
+    printed and asks again until it is (a background task prints it: seconds for a thousand players)."""
+    query, language = request.GET.urlencode(), get_language()
+    key = printing.print_key(club, standing, query, language)
+    pdf = printing.stored_pdf(key)
+    if pdf is None and printing.ask_for(key, season):
+        tasks.print_standing.enqueue(club.pk, season.pk, query, language)
+        pdf = printing.stored_pdf(key)  # made already where tasks run at once (tests, a server without a worker)
+    if pdf is not None:
+        return pdf_response(pdf, filename)
+    response = render(
+        request,
+        "leagues/standing_printing.html",
+        {"club": club, "season": season, "seconds": PRINT_POLL_SECONDS, "query": query},
+        status=202,
+    )
+    response["Retry-After"] = str(PRINT_POLL_SECONDS)
+    add_never_cache_headers(response)
+    return response
 
 
 def season_report_pdf(request: Request, club_slug: str, season_id: int) -> HttpResponseBase:
@@ -154,7 +159,7 @@ def season_report_pdf(request: Request, club_slug: str, season_id: int) -> HttpR
         "season": season,
         "standing": standing,
         **_table(request, season, standing, None),
-        **_about(standing),
+        **printing.ranking_in_words(standing),
         "periods": {
             period: [(s.rank, lines[s.player].name, score_text(s.score), s.played) for s in rows]
             for period, rows in selectors.period_standings(season).items()
@@ -165,7 +170,7 @@ def season_report_pdf(request: Request, club_slug: str, season_id: int) -> HttpR
             for line in ranked[:REPORT_CHARTS]
         ],
     }
-    pdf = printing.pdf_from_template("leagues/print/season_report.html", context)
+    pdf = sheets.pdf_from_template("leagues/print/season_report.html", context)
     return pdf_response(pdf, f"{me.club.slug}-{season.league.game}-{season.starts_on:%Y}-{season.pk}-report.pdf")
 
 
@@ -185,6 +190,6 @@ def public_standing(request: Request, token: str) -> HttpResponse:
             "filters": filters,
             "language": get_language(),
             "money_hidden": bool(hidden),
-            **_about(standing),
+            **printing.ranking_in_words(standing),
         },
     )
