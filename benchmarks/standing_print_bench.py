@@ -5,8 +5,8 @@
 The standing is made up (no database): ROWS players with names, scores, money and ratings, as the export's table
 shows them. Each writer runs REPEAT times in one process, as a web server would, after a first PDF that loads
 WeasyPrint's fonts; the best run is printed, CPU beside wall time (a busy machine stretches the wall time only).
-The PDF is printed by a background task (``leagues.seasons.tasks.print_standing``), so its time is the task's, not
-a request's; it should grow with the rows, not faster. ``--keep`` saves the PDFs to look at.
+The PDF and the XLSX are written by a background task (``leagues.seasons.tasks.write_standing``), so their time is
+the task's, not a request's; it should grow with the rows, not faster. ``--keep`` saves the PDFs to look at.
 
 The last line is one JSON object: per row count, ``pdf_ms``/``pdf_cpu_ms``, ``pages``, ``xlsx_ms``, ``csv_ms``.
 """
@@ -32,7 +32,7 @@ from pypdf import PdfReader
 from leagues.competition.ranking import Standing
 from leagues.exports import spreadsheet
 from leagues.models import League, Season
-from leagues.seasons import printing
+from leagues.seasons import standing_files
 from leagues.seasons.rating import PlayerRating
 from leagues.seasons.selectors import PlayerTotals, SeasonStanding, StandingRow, ranking_of
 from leagues.seasons.tables import StandingTable
@@ -82,7 +82,7 @@ def main() -> None:
     found: dict[int, dict[str, int]] = {}
     with translation.override("de"):
         club, standing, ratings = made_up(10)
-        printing.standing_pdf(club, standing, StandingTable(standing.rows, currency="EUR", ratings=ratings))
+        standing_files.standing_pdf(club, standing, StandingTable(standing.rows, currency="EUR", ratings=ratings))
         print(
             f"{'rows':>5} {'pages':>5} {'pdf wall':>9} {'pdf cpu':>8} {'xlsx wall':>9} {'xlsx cpu':>8} {'csv wall':>8}"
         )
@@ -94,7 +94,7 @@ def main() -> None:
 
             def written(fmt: str, club: Club = club, standing: SeasonStanding = standing) -> Any:
                 if fmt == "pdf":
-                    return printing.standing_pdf(club, standing, table())
+                    return standing_files.standing_pdf(club, standing, table())
                 return spreadsheet(table().dataset(), fmt, "standing", "Saison 2026")
 
             pdf_wall, pdf_cpu, pdf = best(lambda: written("pdf"), args.repeat)

@@ -66,12 +66,25 @@ def spreadsheet(
     ``title``; a CSV as ``query`` asks (see :func:`csv_style`)."""
     if fmt not in CONTENT_TYPES:
         raise Http404
-    headers = [_text(h) for h in dataset.headers or []]
     if fmt == "csv":
-        body: str | bytes = _csv(headers, dataset, SEPARATORS[csv_style(query)])
+        body: str | bytes = _csv(_headers(dataset), dataset, SEPARATORS[csv_style(query)])
     else:
-        body = _xlsx(headers, dataset, str(title).translate(SHEET_TITLE_BANNED)[:SHEET_TITLE_MOST] or "-")
+        body = workbook(dataset, title)
+    return saved(body, fmt, filename)
+
+
+def workbook(dataset: tablib.Dataset, title: str) -> bytes:
+    """``dataset`` as an XLSX workbook of one sheet named ``title``."""
+    return _xlsx(_headers(dataset), dataset, str(title).translate(SHEET_TITLE_BANNED)[:SHEET_TITLE_MOST] or "-")
+
+
+def saved(body: str | bytes, fmt: str, filename: str) -> HttpResponse:
+    """``body`` to save as ``filename.fmt`` (``csv`` or ``xlsx``)."""
     return attachment(HttpResponse(body, content_type=CONTENT_TYPES[fmt]), f"{filename}.{fmt}")
+
+
+def _headers(dataset: tablib.Dataset) -> list[str]:
+    return [_text(h) for h in dataset.headers or []]
 
 
 def _text(value: Any) -> str:

@@ -127,17 +127,17 @@ class SeasonRating(models.Model):
         return f"{self.player} · {self.season}"
 
 
-class StandingPrint(models.Model):
-    """A standing's PDF, made once by a background task (``tasks.print_standing``) under the key of what it shows
-    (``printing.print_key``: the standing's stamp, the ratings, the viewer's club, language and query) and read by
-    every app server; without ``pdf`` it is still being made. A change to the league makes those of earlier
-    revisions stale: the next one printed for the season removes them."""
+class StandingFile(models.Model):
+    """A standing's PDF or XLSX, written once by a background task (``tasks.write_standing``) under the key of what
+    it shows (``standing_files.file_key``: the standing's stamp, the ratings, the format, language and query) and
+    read by every app server; without ``content`` it is still being written. A change to the league makes those of
+    earlier revisions stale: the next one written for the season removes them."""
 
     key = models.CharField(max_length=64, unique=True)
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="prints")
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="files")
     revision = models.PositiveBigIntegerField()  # the league's when it was asked for
-    requested_at = models.DateTimeField()  # asked again when a worker has not made it in a while
-    pdf = models.BinaryField(null=True)
+    requested_at = models.DateTimeField()  # asked again when a worker has not written it in a while
+    content = models.BinaryField(null=True)
 
     def __str__(self) -> str:
         return f"{self.season} · {self.key}"

@@ -7,7 +7,7 @@ from django_tasks import task
 
 from scorekeeper.models import Club
 
-from . import printing
+from . import standing_files
 from .models import League, Season
 from .rating_store import refresh_league
 
@@ -22,11 +22,11 @@ def rate_league(league_id: int) -> None:
 
 
 @task()
-def print_standing(club_id: int, season_id: int, query: str, language: str) -> None:
-    """Print a season's standing for a club as its export asked (``printing.print_standing``), unless the club or
-    the season is gone."""
+def write_standing(club_id: int, season_id: int, fmt: str, query: str, language: str) -> None:
+    """Write a season's standing as a club's export asked for it (``standing_files.write_standing``), unless the club
+    or the season is gone."""
     club = Club.objects.filter(pk=club_id).first()
     season = Season.objects.select_related("league__club").filter(pk=season_id).first()
     if club is not None and season is not None:
         with translation.override(language):
-            printing.print_standing(club, season, query, language)
+            standing_files.write_standing(club, season, fmt, query, language)

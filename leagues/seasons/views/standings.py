@@ -14,30 +14,30 @@ from django.utils.cache import add_never_cache_headers
 from django.utils.translation import get_language
 from django_tables2 import RequestConfig
 
-from scorekeeper import printing as sheets
+from scorekeeper import printing
 from scorekeeper.models import Club, Member, Role
 from scorekeeper.views.access import Request, club_member
 from scorekeeper.views.downloads import pdf_response
 
-from ...exports import spreadsheet
+from ...exports import saved, spreadsheet
 from ...shown import score_text
-from .. import charts, printing, selectors, tasks
+from .. import charts, selectors, standing_files, tasks
 from ..models import Season
 from ..ranking import TotalMoney
 from ..rating_store import season_ratings
 from ..statistics import by_day, season_lines
 from ..tables import StandingTable
 
-PRINT_POLL_SECONDS = 3  # how often the page waiting for a standing's PDF asks again
+WRITING_POLL_SECONDS = 3  # how often the page waiting for a standing's PDF or XLSX asks again
 REPORT_CHARTS = 6  # the season report draws the running totals of the leaders only: a page, not one per player
 Made = TypeVar("Made")
 
 
 def _once(request: Request, standing: selectors.SeasonStanding, what: str, make: Callable[[], Made]) -> Made:
     """``make()`` once per standing (its stamp: the league's revision), ratings, currency, order, filters and
-    language: a thousand players' rows take far longer to write out as HTML, CSV or XLSX than the standing to
+    language: a thousand players' rows take far longer to write out as HTML or CSV than the standing to
     read."""
-    key = printing.written_key(what, standing, request.GET.urlencode(), get_language())
+    key = standing_files.written_key(what, standing, request.GET.urlencode(), get_language())
     found: Made | None = cache.get(key)
     if found is None:
         found = make()
@@ -100,7 +100,7 @@ def season_standing(request: Request, club_slug: str, season_id: int) -> HttpRes
             "manages": manages,
             "public_url": public_url,
             "query": request.GET.urlencode(),
-            **printing.ranking_in_words(standing),
+            **standing_files.ranking_in_words(standing),
         },
     )
 
@@ -111,8 +111,8 @@ def season_export(request: Request, club_slug: str, season_id: int, fmt: str) ->
     season = selectors.season_of(me.club, season_id)
     standing, _filters = selectors.filtered_standing(season, request.GET)
     name = f"{me.club.slug}-{season.league.game}-{season.starts_on:%Y}-{season.pk}-standing"
-    if fmt == "pdf":
-        return _printed(request, me.club, season, standing, f"{name}.pdf")
+    if fmt in standing_files.WRITTEN_LATER:
+        return _written_later(request, me.club, season, standing, fmt, name)
     return _once(
         request,
         standing,
@@ -123,26 +123,26 @@ def season_export(request: Request, club_slug: str, season_id: int, fmt: str) ->
     )
 
 
-def _printed(
-    request: Request, club: Club, season: Season, standing: selectors.SeasonStanding, filename: str
+def _written_later(
+    request: Request, club: Club, season: Season, standing: selectors.SeasonStanding, fmt: str, name: str
 ) -> HttpResponseBase:
-    """The standing's PDF if it has been printed for what the request shows; else a page that says it is being
-    printed and asks again until it is (a background task prints it: seconds for a thousand players)."""
+    """The standing's file in ``fmt`` if it has been written for what the request shows; else a page that says it
+    is being written and asks again until it is (a background task writes it: seconds for a thousand players)."""
     query, language = request.GET.urlencode(), get_language()
-    key = printing.print_key(club, standing, query, language)
-    pdf = printing.stored_pdf(key)
-    if pdf is None and printing.ask_for(key, season):
-        tasks.print_standing.enqueue(club.pk, season.pk, query, language)
-        pdf = printing.stored_pdf(key)  # made already where tasks run at once (tests, a server without a worker)
-    if pdf is not None:
-        return pdf_response(pdf, filename)
+    key = standing_files.file_key(club, standing, fmt, query, language)
+    content = standing_files.stored(key)
+    if content is None and standing_files.ask_for(key, season):
+        tasks.write_standing.enqueue(club.pk, season.pk, fmt, query, language)
+        content = standing_files.stored(key)  # written already where tasks run at once (tests, no worker)
+    if content is not None:
+        return pdf_response(content, f"{name}.pdf") if fmt == "pdf" else saved(content, fmt, name)
     response = render(
         request,
-        "leagues/standing_printing.html",
-        {"club": club, "season": season, "seconds": PRINT_POLL_SECONDS, "query": query},
+        "leagues/standing_writing.html",
+        {"club": club, "season": season, "fmt": fmt, "seconds": WRITING_POLL_SECONDS, "query": query},
         status=202,
     )
-    response["Retry-After"] = str(PRINT_POLL_SECONDS)
+    response["Retry-After"] = str(WRITING_POLL_SECONDS)
     add_never_cache_headers(response)
     return response
 
@@ -159,7 +159,7 @@ def season_report_pdf(request: Request, club_slug: str, season_id: int) -> HttpR
         "season": season,
         "standing": standing,
         **_table(request, season, standing, None),
-        **printing.ranking_in_words(standing),
+        **standing_files.ranking_in_words(standing),
         "periods": {
             period: [(s.rank, lines[s.player].name, score_text(s.score), s.played) for s in rows]
             for period, rows in selectors.period_standings(season).items()
@@ -170,7 +170,7 @@ def season_report_pdf(request: Request, club_slug: str, season_id: int) -> HttpR
             for line in ranked[:REPORT_CHARTS]
         ],
     }
-    pdf = sheets.pdf_from_template("leagues/print/season_report.html", context)
+    pdf = printing.pdf_from_template("leagues/print/season_report.html", context)
     return pdf_response(pdf, f"{me.club.slug}-{season.league.game}-{season.starts_on:%Y}-{season.pk}-report.pdf")
 
 
@@ -190,6 +190,6 @@ def public_standing(request: Request, token: str) -> HttpResponse:
             "filters": filters,
             "language": get_language(),
             "money_hidden": bool(hidden),
-            **printing.ranking_in_words(standing),
+            **standing_files.ranking_in_words(standing),
         },
     )

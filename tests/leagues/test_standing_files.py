@@ -1,9 +1,10 @@
-"""The standing's PDF: printed once per stamp by a background task and kept in the database; the export waits for
-it on a page that asks again, then hands it over; a change of results prints a new one."""
+"""The standing's PDF and XLSX: written once per stamp by a background task and kept in the database; the export
+waits for them on a page that asks again, then hands them over; a change of results writes new ones."""
 
 from __future__ import annotations
 
 import datetime
+import io
 from typing import Any
 
 import pytest
@@ -12,9 +13,9 @@ from django.urls import reverse
 from django_tasks import task_backends
 from django_tasks.backends.dummy import DummyBackend
 
-from leagues.models import Season, StandingPrint
+from leagues.models import Season, StandingFile
 from leagues.seasons import selectors
-from leagues.seasons.printing import FIRST_PAGE_ROWS, PAGE_ROWS, pages
+from leagues.seasons.standing_files import FIRST_PAGE_ROWS, PAGE_ROWS, pages
 from scorekeeper.models import Member
 from tests.leagues.conftest import Personas, play_evening, sauspiel
 from tests.test_printing import pdf_pages
@@ -22,8 +23,8 @@ from tests.test_printing import pdf_pages
 pytestmark = pytest.mark.django_db
 
 
-def pdf_url(personas: Personas, season: Season) -> str:
-    return reverse("season_export", args=[personas.club.slug, season.pk, "pdf"])
+def pdf_url(personas: Personas, season: Season, fmt: str = "pdf") -> str:
+    return reverse("season_export", args=[personas.club.slug, season.pk, fmt])
 
 
 def pdf_text(response: Any) -> str:
@@ -54,7 +55,7 @@ def test_members_get_the_pdf_and_an_outsider_or_a_visitor_404(
     for user in (personas.owner, personas.scorer, personas.member):
         client.force_login(user)
         assert "Hirschen-Liga" in pdf_text(client.get(pdf_url(personas, season))), user
-    assert StandingPrint.objects.count() == 1  # printed once, handed to everyone who asked
+    assert StandingFile.objects.count() == 1  # printed once, handed to everyone who asked
     for login in (personas.outsider, None):
         client.logout()
         if login:
@@ -118,7 +119,26 @@ def test_a_change_of_results_prints_a_new_pdf(
     run_queued(queued)
     after = pdf_text(client.get(pdf_url(personas, season)))
     assert after != before
-    assert StandingPrint.objects.count() == 1  # the old revision's PDF is gone
+    assert StandingFile.objects.count() == 1  # the old revision's PDF is gone
+
+
+def test_the_xlsx_waits_for_the_background_task_too(
+    client: Client, personas: Personas, season: Season, queued: DummyBackend
+) -> None:
+    from openpyxl import load_workbook
+
+    client.force_login(personas.member)
+    waiting = client.get(pdf_url(personas, season, "xlsx"), HTTP_ACCEPT_LANGUAGE="de")
+    assert waiting.status_code == 202
+    assert "Die XLSX-Datei wird erstellt …" in waiting.content.decode()
+    run_queued(queued)
+    response = client.get(pdf_url(personas, season, "xlsx"), HTTP_ACCEPT_LANGUAGE="de")
+    assert response["Content-Disposition"].endswith('.xlsx"')
+    sheet = load_workbook(io.BytesIO(response.content)).active
+    assert sheet is not None
+    values = list(sheet.iter_rows(values_only=True))
+    assert values[0][:3] == ("Platz", "Tendenz", "Spieler")
+    assert [v[2] for v in values[1:]] == [r.totals.name for r in selectors.standing(season).rows]
 
 
 def test_a_page_of_the_printout_holds_a_known_number_of_rows() -> None:

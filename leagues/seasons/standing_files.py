@@ -1,9 +1,10 @@
-"""A season's standing printed: the PDF that the standing's export hands over.
+"""A season's standing written out as a PDF or an XLSX workbook: the files its export hands over.
 
-WeasyPrint takes seconds for a thousand players, so a request never prints: the export asks a background task
-(``tasks.print_standing``) for the PDF of what it shows and answers with a page that waits for it; the task prints it
-once and keeps it in the database (``StandingPrint``), where every app server finds it under its key, the stamp of
-what it shows (``written_key``). A change to the league moves the stamp, so the next export asks for a new one.
+WeasyPrint takes seconds for a thousand players and openpyxl more than a page may, so a request never writes them:
+the export asks a background task (``tasks.write_standing``) for the file of what it shows and answers with a page
+that waits for it; the task writes it once and keeps it in the database (``StandingFile``), where every app server
+finds it under its key, the stamp of what it shows (``written_key``). A change to the league moves the stamp, so the
+next export asks for a new one. (A CSV is written in the request: a thousand rows take a few milliseconds.)
 """
 
 from __future__ import annotations
@@ -22,15 +23,17 @@ from scorekeeper import printing
 from scorekeeper.engine_words import translated
 from scorekeeper.models import Club
 
+from ..exports import workbook
 from . import selectors
-from .models import League, Season, StandingPrint
+from .models import League, Season, StandingFile
 from .ranking import TIEBREAKS
 from .rating_store import season_ratings
 from .tables import StandingTable
 
+WRITTEN_LATER = ("pdf", "xlsx")  # the formats a background task writes
 FIRST_PAGE_ROWS = 45  # under the title, the season's dates and a note of evenings being corrected
 PAGE_ROWS = 50  # rows of one line (print/standing.html) on an A4 page, with the header
-ASK_AGAIN_AFTER = datetime.timedelta(minutes=5)  # a PDF not made by then is asked for again (a worker stopped)
+ASK_AGAIN_AFTER = datetime.timedelta(minutes=5)  # a file not written by then is asked for again (a worker stopped)
 
 
 def written_key(what: str, standing: selectors.SeasonStanding, query: str, language: str) -> str:
@@ -41,9 +44,9 @@ def written_key(what: str, standing: selectors.SeasonStanding, query: str, langu
     return "written:" + hashlib.sha256(repr(made_of).encode()).hexdigest()[:32]
 
 
-def print_key(club: Club, standing: selectors.SeasonStanding, query: str, language: str) -> str:
-    """The key of the standing's PDF as ``club`` prints it (its name heads the page)."""
-    return written_key(f"pdf:{club.name}", standing, query, language)
+def file_key(club: Club, standing: selectors.SeasonStanding, fmt: str, query: str, language: str) -> str:
+    """The key of the standing's file in ``fmt`` as ``club`` asks for it (its name heads a printout)."""
+    return written_key(f"pdf:{club.name}" if fmt == "pdf" else fmt, standing, query, language)
 
 
 def ranking_in_words(standing: selectors.SeasonStanding) -> dict[str, Any]:
@@ -83,42 +86,42 @@ def standing_pdf(club: Club, standing: selectors.SeasonStanding, table: Standing
     return printing.pdf_from_template("leagues/print/standing.html", context)
 
 
-def print_standing(club: Club, season: Season, query: str, language: str) -> None:
-    """Print the season's standing as the export asked for it (``query``: filters and order) and keep it under the
-    key of what it shows; remove the season's PDFs of earlier revisions of the league."""
+def write_standing(club: Club, season: Season, fmt: str, query: str, language: str) -> None:
+    """Write the season's standing in ``fmt`` as the export asked for it (``query``: filters and order) and keep it
+    under the key of what it shows; remove the season's files of earlier revisions of the league."""
     revision = League.objects.values_list("revision", flat=True).get(pk=season.league_id)  # before the standing
     asked = HttpRequest()
     asked.GET = QueryDict(query)
     standing, _filters = selectors.filtered_standing(season, asked.GET)
     table = StandingTable(standing.rows, currency=season.league.club.currency, ratings=season_ratings(season))
     RequestConfig(asked, paginate=False).configure(table)  # the order asked for, as on the page
-    pdf = standing_pdf(club, standing, table)
-    StandingPrint.objects.update_or_create(
-        key=print_key(club, standing, query, language),
-        defaults={"season": season, "revision": revision, "pdf": pdf},
-        create_defaults={"season": season, "revision": revision, "pdf": pdf, "requested_at": timezone.now()},
+    content = standing_pdf(club, standing, table) if fmt == "pdf" else workbook(table.dataset(), season.name)
+    StandingFile.objects.update_or_create(
+        key=file_key(club, standing, fmt, query, language),
+        defaults={"season": season, "revision": revision, "content": content},
+        create_defaults={"season": season, "revision": revision, "content": content, "requested_at": timezone.now()},
     )
-    StandingPrint.objects.filter(season=season, revision__lt=revision).delete()
+    StandingFile.objects.filter(season=season, revision__lt=revision).delete()
 
 
 # the store -------------------------------------------------------------------------------------------------------
 
 
-def stored_pdf(key: str) -> bytes | None:
-    """The PDF kept under ``key``, or None while it is being made or was never asked for."""
-    found = StandingPrint.objects.filter(key=key).values_list("pdf", flat=True).first()
+def stored(key: str) -> bytes | None:
+    """The file kept under ``key``, or None while it is being written or was never asked for."""
+    found = StandingFile.objects.filter(key=key).values_list("content", flat=True).first()
     return None if found is None else bytes(found)
 
 
 def ask_for(key: str, season: Season) -> bool:
-    """Note that the PDF of ``key`` is wanted; True if the caller is the one to have it made: nobody asked for it
-    before, or was asked long enough ago that its task must have failed."""
+    """Note that the file of ``key`` is wanted; True if the caller is the one to have it written: nobody asked for
+    it before, or was asked long enough ago that its task must have failed."""
     now = timezone.now()
-    _print, created = StandingPrint.objects.only("pk").get_or_create(
+    _file, created = StandingFile.objects.only("pk").get_or_create(
         key=key, defaults={"season": season, "revision": season.league.revision, "requested_at": now}
     )
     return created or bool(
-        StandingPrint.objects.filter(key=key, pdf__isnull=True, requested_at__lt=now - ASK_AGAIN_AFTER).update(
+        StandingFile.objects.filter(key=key, content__isnull=True, requested_at__lt=now - ASK_AGAIN_AFTER).update(
             requested_at=now
         )
     )
