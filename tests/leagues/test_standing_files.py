@@ -76,7 +76,7 @@ def test_the_export_waits_for_the_background_task_then_hands_the_pdf_over(
     page = waiting.content.decode()
     assert "The PDF is being made …" in page
     assert '<meta http-equiv="refresh" content="3">' in page
-    assert 'role="status"' in page
+    assert '<p role="status"><strong>The PDF is being made …</strong></p>' in page
     assert "no-cache" in waiting["Cache-Control"]
     german = client.get(pdf_url(personas, season), {"sort": "-score"}, HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Das PDF wird erstellt …" in german

@@ -11,7 +11,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django_tables2 import RequestConfig
 
 from scorekeeper import printing
@@ -29,6 +29,7 @@ from ..statistics import by_day, season_lines
 from ..tables import StandingTable
 
 WRITING_POLL_SECONDS = 3  # how often the page waiting for a standing's PDF or XLSX asks again
+WAITING = {"pdf": gettext_lazy("The PDF is being made …"), "xlsx": gettext_lazy("The XLSX file is being made …")}
 REPORT_CHARTS = 6  # the season report draws the running totals of the leaders only: a page, not one per player
 Made = TypeVar("Made")
 
@@ -139,7 +140,14 @@ def _written_later(
     response = render(
         request,
         "leagues/standing_writing.html",
-        {"club": club, "season": season, "fmt": fmt, "seconds": WRITING_POLL_SECONDS, "query": query},
+        {
+            "club": club,
+            "season": season,
+            "fmt": fmt,
+            "waiting": WAITING[fmt],
+            "seconds": WRITING_POLL_SECONDS,
+            "query": query,
+        },
         status=202,
     )
     response["Retry-After"] = str(WRITING_POLL_SECONDS)
