@@ -8,6 +8,7 @@ import io
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 from django_tasks import task_backends
@@ -91,6 +92,19 @@ def test_the_export_waits_for_the_background_task_then_hands_the_pdf_over(
         client.get(pdf_url(personas, season), {"sort": "-score"}, HTTP_ACCEPT_LANGUAGE="de")
     )
     assert not queued.results
+
+
+@pytest.mark.pdf
+def test_the_database_queue_and_its_worker_write_the_pdf(
+    client: Client, personas: Personas, season: Season, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}  # as in production
+    # the worker closes its connection between tasks, which is the test's, holding its transaction
+    monkeypatch.setattr("django_tasks_db.management.commands.db_worker.close_old_connections", lambda: None)
+    client.force_login(personas.member)
+    assert client.get(pdf_url(personas, season)).status_code == 202
+    call_command("db_worker", "--batch", "--no-startup-delay", verbosity=0)
+    assert "Hirschen-Liga" in pdf_text(client.get(pdf_url(personas, season)))
 
 
 @pytest.mark.pdf
