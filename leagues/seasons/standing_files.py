@@ -31,8 +31,8 @@ from .rating_store import season_ratings
 from .tables import StandingTable
 
 WRITTEN_LATER = ("pdf", "xlsx")  # the formats a background task writes
-FIRST_PAGE_ROWS = 45  # under the title, the season's dates and a note of evenings being corrected
-PAGE_ROWS = 50  # rows of one line (print/standing.html) on an A4 page, with the header
+FIRST_PAGE_ROWS = 50  # under the title, the season's dates and a note of evenings being corrected
+PAGE_ROWS = 60  # rows of one line (print/standing.html) on an A4 page, with the header
 ASK_AGAIN_AFTER = datetime.timedelta(minutes=5)  # a file not written by then is asked for again (a worker stopped)
 
 
