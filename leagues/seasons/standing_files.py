@@ -1,4 +1,5 @@
-"""A season's standing written out as a PDF or an XLSX workbook: the files its export hands over.
+"""A season's standing written out as a PDF or an XLSX workbook, and the season's report: the files its exports
+hand over.
 
 WeasyPrint takes seconds for a thousand players and openpyxl more than a page may, so a request never writes them:
 the export asks a background task (``tasks.write_standing``) for the file of what it shows and answers with a page
@@ -24,13 +25,16 @@ from scorekeeper.engine_words import translated
 from scorekeeper.models import Club
 
 from ..exports import workbook
-from . import selectors
+from ..shown import score_text
+from . import charts, selectors
 from .models import League, Season, StandingFile
 from .ranking import TIEBREAKS
 from .rating_store import season_ratings
+from .statistics import by_day, season_lines
 from .tables import StandingTable
 
-WRITTEN_LATER = ("pdf", "xlsx")  # the formats a background task writes
+WRITTEN_LATER = ("pdf", "xlsx")  # the standing's formats a background task writes; and the season's "report"
+REPORT_CHARTS = 6  # the season report draws the running totals of the leaders only: a page, not one per player
 FIRST_PAGE_ROWS = 50  # under the title, the season's dates and a note of evenings being corrected
 PAGE_ROWS = 60  # rows of one line (print/standing.html) on an A4 page, with the header
 ASK_AGAIN_AFTER = datetime.timedelta(minutes=5)  # a file not written by then is asked for again (a worker stopped)
@@ -46,7 +50,7 @@ def written_key(what: str, standing: selectors.SeasonStanding, query: str, langu
 
 def file_key(club: Club, standing: selectors.SeasonStanding, fmt: str, query: str, language: str) -> str:
     """The key of the standing's file in ``fmt`` as ``club`` asks for it (its name heads a printout)."""
-    return written_key(f"pdf:{club.name}" if fmt == "pdf" else fmt, standing, query, language)
+    return written_key(f"{fmt}:{club.name}" if fmt in ("pdf", "report") else fmt, standing, query, language)
 
 
 def ranking_in_words(standing: selectors.SeasonStanding) -> dict[str, Any]:
@@ -86,16 +90,43 @@ def standing_pdf(club: Club, standing: selectors.SeasonStanding, table: Standing
     return printing.pdf_from_template("leagues/print/standing.html", context)
 
 
+def report_pdf(club: Club, standing: selectors.SeasonStanding, table: StandingTable) -> bytes:
+    """The club's season report: the standing, each sub-period's, a line per player and the leaders' running
+    totals."""
+    season = standing.season
+    lines = season_lines(selectors.season_rows(season))
+    ranked = [lines[row.totals.key] for row in standing.rows]
+    context = {
+        "club": club,
+        "season": season,
+        "standing": standing,
+        "table": table,
+        **ranking_in_words(standing),
+        "periods": {
+            period: [(s.rank, lines[s.player].name, score_text(s.score), s.played) for s in rows]
+            for period, rows in selectors.period_standings(season).items()
+        },
+        "lines": ranked,
+        "charts": [
+            (line.name, charts.running_total_chart(by_day(line.evenings), ident=f"run-{line.key}", printed=True))
+            for line in ranked[:REPORT_CHARTS]
+        ],
+    }
+    return printing.pdf_from_template("leagues/print/season_report.html", context)
+
+
 def write_standing(club: Club, season: Season, fmt: str, query: str, language: str) -> None:
-    """Write the season's standing in ``fmt`` as the export asked for it (``query``: filters and order) and keep it
-    under the key of what it shows; remove the season's files of earlier revisions of the league."""
+    """Write the season's standing in ``fmt`` as the export asked for it (``query``: filters and order), or its
+    report (``fmt`` ``report``: the whole season), and keep it under the key of what it shows; remove the season's
+    files of earlier revisions of the league."""
     revision = League.objects.values_list("revision", flat=True).get(pk=season.league_id)  # before the standing
     asked = HttpRequest()
     asked.GET = QueryDict(query)
-    standing, _filters = selectors.filtered_standing(season, asked.GET)
+    standing = selectors.standing(season) if fmt == "report" else selectors.filtered_standing(season, asked.GET)[0]
     table = StandingTable(standing.rows, currency=season.league.club.currency, ratings=season_ratings(season))
     RequestConfig(asked, paginate=False).configure(table)  # the order asked for, as on the page
-    content = standing_pdf(club, standing, table) if fmt == "pdf" else workbook(table.dataset(), season.name)
+    writers = {"pdf": standing_pdf, "report": report_pdf}
+    content = writers[fmt](club, standing, table) if fmt in writers else workbook(table.dataset(), season.name)
     StandingFile.objects.update_or_create(
         key=file_key(club, standing, fmt, query, language),
         defaults={"season": season, "revision": revision, "content": content},

@@ -155,6 +155,19 @@ def test_the_xlsx_waits_for_the_background_task_too(
     assert [v[2] for v in values[1:]] == [r.totals.name for r in selectors.standing(season).rows]
 
 
+@pytest.mark.pdf
+def test_the_season_report_waits_for_the_background_task_too(
+    client: Client, personas: Personas, season: Season, queued: DummyBackend
+) -> None:
+    client.force_login(personas.member)
+    url = reverse("season_report_pdf", args=[personas.club.slug, season.pk])
+    waiting = client.get(url)
+    assert waiting.status_code == 202
+    assert f'href="{url}"' in waiting.content.decode()  # "Look now" asks for the report again
+    run_queued(queued)
+    assert "Hirschen-Liga" in pdf_text(client.get(url))
+
+
 def test_a_page_of_the_printout_holds_a_known_number_of_rows() -> None:
     rows = [f"<tr><td>{n}</td></tr>" for n in range(FIRST_PAGE_ROWS + 2 * PAGE_ROWS + 1)]
     printed = pages(rows)

@@ -14,23 +14,20 @@ from django.utils.cache import add_never_cache_headers
 from django.utils.translation import get_language, gettext_lazy
 from django_tables2 import RequestConfig
 
-from scorekeeper import printing
 from scorekeeper.models import Club, Member, Role
 from scorekeeper.views.access import Request, club_member
 from scorekeeper.views.downloads import pdf_response
 
 from ...exports import saved, spreadsheet
-from ...shown import score_text
-from .. import charts, selectors, standing_files, tasks
+from .. import selectors, standing_files, tasks
 from ..models import Season
 from ..ranking import TotalMoney
 from ..rating_store import season_ratings
-from ..statistics import by_day, season_lines
 from ..tables import StandingTable
 
 WRITING_POLL_SECONDS = 3  # how often the page waiting for a standing's PDF or XLSX asks again
-WAITING = {"pdf": gettext_lazy("The PDF is being made …"), "xlsx": gettext_lazy("The XLSX file is being made …")}
-REPORT_CHARTS = 6  # the season report draws the running totals of the leaders only: a page, not one per player
+PDF_WAITING = gettext_lazy("The PDF is being made …")
+WAITING = {"pdf": PDF_WAITING, "report": PDF_WAITING, "xlsx": gettext_lazy("The XLSX file is being made …")}
 Made = TypeVar("Made")
 
 
@@ -129,14 +126,15 @@ def _written_later(
 ) -> HttpResponseBase:
     """The standing's file in ``fmt`` if it has been written for what the request shows; else a page that says it
     is being written and asks again until it is (a background task writes it: seconds for a thousand players)."""
-    query, language = request.GET.urlencode(), get_language()
+    query = "" if fmt == "report" else request.GET.urlencode()  # the report is the whole season's
+    language = get_language()
     key = standing_files.file_key(club, standing, fmt, query, language)
     content = standing_files.stored(key)
     if content is None and standing_files.ask_for(key, season):
         tasks.write_standing.enqueue(club.pk, season.pk, fmt, query, language)
         content = standing_files.stored(key)  # written already where tasks run at once (tests, no worker)
     if content is not None:
-        return pdf_response(content, f"{name}.pdf") if fmt == "pdf" else saved(content, fmt, name)
+        return saved(content, fmt, name) if fmt == "xlsx" else pdf_response(content, f"{name}.pdf")
     response = render(
         request,
         "leagues/standing_writing.html",
@@ -147,6 +145,7 @@ def _written_later(
             "waiting": WAITING[fmt],
             "seconds": WRITING_POLL_SECONDS,
             "query": query,
+            "again": request.get_full_path(),
         },
         status=202,
     )
@@ -156,30 +155,11 @@ def _written_later(
 
 
 def season_report_pdf(request: Request, club_slug: str, season_id: int) -> HttpResponseBase:
-    """The club's season report: the standing, each sub-period's, a line per player and the leaders' running totals."""
+    """The club's season report (``standing_files.report_pdf``), written like the standing's PDF."""
     me = club_member(request, club_slug)
     season = selectors.season_of(me.club, season_id)
-    standing = selectors.standing(season)
-    lines = season_lines(selectors.season_rows(season))
-    ranked = [lines[row.totals.key] for row in standing.rows]
-    context = {
-        "club": me.club,
-        "season": season,
-        "standing": standing,
-        **_table(request, season, standing, None),
-        **standing_files.ranking_in_words(standing),
-        "periods": {
-            period: [(s.rank, lines[s.player].name, score_text(s.score), s.played) for s in rows]
-            for period, rows in selectors.period_standings(season).items()
-        },
-        "lines": ranked,
-        "charts": [
-            (line.name, charts.running_total_chart(by_day(line.evenings), ident=f"run-{line.key}", printed=True))
-            for line in ranked[:REPORT_CHARTS]
-        ],
-    }
-    pdf = printing.pdf_from_template("leagues/print/season_report.html", context)
-    return pdf_response(pdf, f"{me.club.slug}-{season.league.game}-{season.starts_on:%Y}-{season.pk}-report.pdf")
+    name = f"{me.club.slug}-{season.league.game}-{season.starts_on:%Y}-{season.pk}-report"
+    return _written_later(request, me.club, season, selectors.standing(season), "report", name)
 
 
 def public_standing(request: Request, token: str) -> HttpResponse:
