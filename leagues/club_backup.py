@@ -9,6 +9,7 @@ seasons) and ``tournaments``.
   working link.
 - Ratings are not carried: they are derived from the players' results and keyed by their ids, so the restore works
   them out again from the restored results (``rating_store.refresh_league``) rather than trust stored numbers.
+  Nor are a standing's written PDFs and XLSX files (``StandingFile``): the next export writes them again.
 - A tournament is its ``schreiber-tournament/1`` document, written by the one writer (``tournament_documents``),
   beside what that document does not hold: which member each participant is and which club session each table
   sheet is, the status, the frozen rules and the prizes, the kept draw and the times, the teams, and the director's

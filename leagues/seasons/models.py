@@ -125,3 +125,19 @@ class SeasonRating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} · {self.season}"
+
+
+class StandingFile(models.Model):
+    """A standing's PDF or XLSX or a season's report, written once by a background task (``tasks.write_standing``)
+    under the key of what it shows (``standing_files.file_key``: the standing's stamp, the ratings, the format,
+    language and query) and read by every app server; without ``content`` it is still being written. A change to
+    the league makes those of earlier revisions stale: the next one written for the season removes them."""
+
+    key = models.CharField(max_length=64, unique=True)
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="files")
+    revision = models.PositiveBigIntegerField()  # the league's when it was asked for
+    requested_at = models.DateTimeField()  # asked again when a worker has not written it in a while
+    content = models.BinaryField(null=True)
+
+    def __str__(self) -> str:
+        return f"{self.season} · {self.key}"

@@ -89,6 +89,10 @@ class StandingTable(tables.Table):
     def body(self) -> SafeString:
         """The rows in the table's order as ``<tr>`` elements, every cell formatted and escaped once (a template
         loop over two hundred players' cells costs more than the standing itself)."""
+        return mark_safe("".join(self.row_elements()))  # every cell escaped in row_elements
+
+    def row_elements(self) -> list[str]:
+        """Each row in the table's order as a ``<tr>`` element, its cells escaped (the printout pages them)."""
         columns = [
             (c.name, format_html(' class="{}"', css) if (css := c.attrs["td"].get("class")) else "",
              getattr(self, f"render_{c.name}"))
@@ -101,7 +105,7 @@ class StandingTable(tables.Table):
             )
             for record in self.data
         )
-        return mark_safe("".join(f"<tr>{cells}</tr>" for cells in rows))  # every cell escaped above
+        return [f"<tr>{cells}</tr>" for cells in rows]
 
     def render_rank(self, value: int, record: dict[str, Any]) -> str:
         return "–" if value == UNRANKED else f"{value}."

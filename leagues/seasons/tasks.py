@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from django.utils import translation
 from django_tasks import task
 
-from .models import League
+from scorekeeper.models import Club
+
+from . import standing_files
+from .models import League, Season
 from .rating_store import refresh_league
 
 
@@ -15,3 +19,14 @@ def rate_league(league_id: int) -> None:
     league = League.objects.filter(pk=league_id).first()
     if league is not None and not league.rating_current:
         refresh_league(league)
+
+
+@task()
+def write_standing(club_id: int, season_id: int, fmt: str, query: str, language: str) -> None:
+    """Write a season's standing as a club's export asked for it (``standing_files.write_standing``), unless the club
+    or the season is gone."""
+    club = Club.objects.filter(pk=club_id).first()
+    season = Season.objects.select_related("league__club").filter(pk=season_id).first()
+    if club is not None and season is not None:
+        with translation.override(language):
+            standing_files.write_standing(club, season, fmt, query, language)

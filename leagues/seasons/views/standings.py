@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -11,51 +10,37 @@ from django.http import HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.cache import add_never_cache_headers
+from django.utils.translation import get_language, gettext_lazy
 from django_tables2 import RequestConfig
 
-from scorekeeper import printing
-from scorekeeper.engine_words import translated
-from scorekeeper.models import Member, Role
+from scorekeeper.models import Club, Member, Role
 from scorekeeper.views.access import Request, club_member
 from scorekeeper.views.downloads import pdf_response
 
-from ...exports import spreadsheet
-from ...shown import score_text
-from .. import charts, selectors
+from ...exports import saved, spreadsheet
+from .. import selectors, standing_files, tasks
 from ..models import Season
-from ..ranking import TIEBREAKS, TotalMoney
+from ..ranking import TotalMoney
 from ..rating_store import season_ratings
-from ..statistics import by_day, season_lines
 from ..tables import StandingTable
 
-REPORT_CHARTS = 6  # the season report draws the running totals of the leaders only: a page, not one per player
+WRITING_POLL_SECONDS = 3  # how often the page waiting for a standing's PDF or XLSX asks again
+PDF_WAITING = gettext_lazy("The PDF is being made …")
+WAITING = {"pdf": PDF_WAITING, "report": PDF_WAITING, "xlsx": gettext_lazy("The XLSX file is being made …")}
 Made = TypeVar("Made")
 
 
 def _once(request: Request, standing: selectors.SeasonStanding, what: str, make: Callable[[], Made]) -> Made:
     """``make()`` once per standing (its stamp: the league's revision), ratings, currency, order, filters and
-    language: a thousand players' rows take far longer to write out as HTML, CSV, XLSX or PDF than the standing
-    to read."""
-    league = standing.season.league
-    made_of = (what, standing.stamp, league.rated_revision, league.club.currency, get_language(), request.GET)
-    key = "written:" + hashlib.sha256(repr(made_of).encode()).hexdigest()[:32]
+    language: a thousand players' rows take far longer to write out as HTML or CSV than the standing to
+    read."""
+    key = standing_files.written_key(what, standing, request.GET.urlencode(), get_language())
     found: Made | None = cache.get(key)
     if found is None:
         found = make()
         cache.set(key, found, selectors.CACHE_SECONDS)
     return found
-
-
-def _about(standing: selectors.SeasonStanding) -> dict[str, Any]:
-    """The mode and tie-breaks in words, for the page and the printout."""
-    ranking = standing.ranking
-    tiebreaks = [*ranking.chain, *(["shared"] if "shared" in ranking.tiebreaks else [])]
-    return {
-        "mode_name": translated(ranking.mode.name()),
-        "mode_about": [translated(line) for line in ranking.mode.about()],
-        "tiebreaks": [(translated(TIEBREAKS[key].name()), translated(TIEBREAKS[key].about())) for key in tiebreaks],
-    }
 
 
 def _table(
@@ -113,7 +98,7 @@ def season_standing(request: Request, club_slug: str, season_id: int) -> HttpRes
             "manages": manages,
             "public_url": public_url,
             "query": request.GET.urlencode(),
-            **_about(standing),
+            **standing_files.ranking_in_words(standing),
         },
     )
 
@@ -124,14 +109,8 @@ def season_export(request: Request, club_slug: str, season_id: int, fmt: str) ->
     season = selectors.season_of(me.club, season_id)
     standing, _filters = selectors.filtered_standing(season, request.GET)
     name = f"{me.club.slug}-{season.league.game}-{season.starts_on:%Y}-{season.pk}-standing"
-    if fmt == "pdf":
-
-        def printed() -> bytes:
-            context = {"club": me.club, "season": season, "standing": standing, **_about(standing)}
-            context.update(_table(request, season, standing, None))
-            return printing.pdf_from_template("leagues/print/standing.html", context)
-
-        return pdf_response(_once(request, standing, f"pdf:{me.club.name}", printed), f"{name}.pdf")
+    if fmt in standing_files.WRITTEN_LATER:
+        return _written_later(request, me.club, season, standing, fmt, name)
     return _once(
         request,
         standing,
@@ -142,31 +121,45 @@ def season_export(request: Request, club_slug: str, season_id: int, fmt: str) ->
     )
 
 
+def _written_later(
+    request: Request, club: Club, season: Season, standing: selectors.SeasonStanding, fmt: str, name: str
+) -> HttpResponseBase:
+    """The standing's file in ``fmt`` if it has been written for what the request shows; else a page that says it
+    is being written and asks again until it is (a background task writes it: seconds for a thousand players)."""
+    query = "" if fmt == "report" else request.GET.urlencode()  # the report is the whole season's
+    language = get_language()
+    key = standing_files.file_key(club, standing, fmt, query, language)
+    content = standing_files.stored(key)
+    if content is None and standing_files.ask_for(key, season):
+        tasks.write_standing.enqueue(club.pk, season.pk, fmt, query, language)
+        content = standing_files.stored(key)  # written already where tasks run at once (tests, no worker)
+    if content is not None:
+        return saved(content, fmt, name) if fmt == "xlsx" else pdf_response(content, f"{name}.pdf")
+    response = render(
+        request,
+        "leagues/standing_writing.html",
+        {
+            "club": club,
+            "season": season,
+            "fmt": fmt,
+            "waiting": WAITING[fmt],
+            "seconds": WRITING_POLL_SECONDS,
+            "query": query,
+            "again": request.get_full_path(),
+        },
+        status=202,
+    )
+    response["Retry-After"] = str(WRITING_POLL_SECONDS)
+    add_never_cache_headers(response)
+    return response
+
+
 def season_report_pdf(request: Request, club_slug: str, season_id: int) -> HttpResponseBase:
-    """The club's season report: the standing, each sub-period's, a line per player and the leaders' running totals."""
+    """The club's season report (``standing_files.report_pdf``), written like the standing's PDF."""
     me = club_member(request, club_slug)
     season = selectors.season_of(me.club, season_id)
-    standing = selectors.standing(season)
-    lines = season_lines(selectors.season_rows(season))
-    ranked = [lines[row.totals.key] for row in standing.rows]
-    context = {
-        "club": me.club,
-        "season": season,
-        "standing": standing,
-        **_table(request, season, standing, None),
-        **_about(standing),
-        "periods": {
-            period: [(s.rank, lines[s.player].name, score_text(s.score), s.played) for s in rows]
-            for period, rows in selectors.period_standings(season).items()
-        },
-        "lines": ranked,
-        "charts": [
-            (line.name, charts.running_total_chart(by_day(line.evenings), ident=f"run-{line.key}", printed=True))
-            for line in ranked[:REPORT_CHARTS]
-        ],
-    }
-    pdf = printing.pdf_from_template("leagues/print/season_report.html", context)
-    return pdf_response(pdf, f"{me.club.slug}-{season.league.game}-{season.starts_on:%Y}-{season.pk}-report.pdf")
+    name = f"{me.club.slug}-{season.league.game}-{season.starts_on:%Y}-{season.pk}-report"
+    return _written_later(request, me.club, season, selectors.standing(season), "report", name)
 
 
 def public_standing(request: Request, token: str) -> HttpResponse:
@@ -185,6 +178,6 @@ def public_standing(request: Request, token: str) -> HttpResponse:
             "filters": filters,
             "language": get_language(),
             "money_hidden": bool(hidden),
-            **_about(standing),
+            **standing_files.ranking_in_words(standing),
         },
     )
