@@ -72,7 +72,7 @@ class Look:
 
     def block_key(self, stamps: Sequence[tuple[int | None, int]]) -> str:
         digest = hashlib.blake2b(repr(stamps).encode(), digest_size=12).hexdigest()
-        return f"sheet-block:{digest}:{self.language}:{int(self.editable)}"
+        return f"sheet-block-bytes:{digest}:{self.language}:{int(self.editable)}"
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,7 @@ class SheetHtml(SafeString):
 def sheet_html(me: Viewer, session: Session) -> SheetHtml:
     """The sheet, as the page shows it and a phone starts from: its full blocks put in by ``put_in`` or ``whole``."""
     look = Look.of(me, session)
-    key = f"sheet:{session.pk}:{look.language}:{int(look.editable)}"
+    key = f"sheet-parts:{session.pk}:{look.language}:{int(look.editable)}"
     found = cache.get(key)
     blocks = None
     if found is not None and found[0] == session.revision:
