@@ -190,7 +190,12 @@ def test_the_values_are_worked_out_once_a_revision_and_a_phone_that_has_them_get
     assert "no-cache" in first["Cache-Control"]
     assert "no-store" not in first["Cache-Control"]
     builds: list[int] = []
-    monkeypatch.setattr(offline_values, "build", lambda s: builds.append(s.revision) or {"revision": s.revision})
+
+    def build(built: Session) -> dict[str, Any]:
+        builds.append(built.revision)
+        return {"revision": built.revision}
+
+    monkeypatch.setattr(offline_values, "build", build)
     assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
     assert builds == []  # the revision in the ETag is the session's: nothing worked out again
     services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Anna", "Caro", 72))
