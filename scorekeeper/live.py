@@ -4,8 +4,10 @@ A deal's line looks the same to everyone of one language and role until its numb
 services stamp it with the session's new revision (``Deal.changed_in``). Cached under that stamp, a line is drawn
 once however many phones ask, and no key is ever stale (a cache per process will do). Full blocks of ``BLOCK``
 lines are kept too, under their stamps, so that the whole sheet after a new deal takes a few lookups, not one a
-deal. The whole sheet is kept with its revision, one per session and look: the phones that load it at the same time
-share it, and an evening of revisions does not pile up in memory.
+deal; kept as bytes and compressed, they are put into the page after its template is drawn, and only the page around
+them is compressed (``put_in``, ``gzip_parts``): the sheet after a save costs the same all evening. The sheet without
+its full blocks is kept with its revision, one per session and look: the phones that load it at the same time share
+it, and an evening of revisions does not pile up in memory.
 
 A polling phone says which revision and shape (language, role, any rows) it shows. It gets nothing while both are
 current; a patch (the sheet's head with the totals, and the lines that changed since its revision) while only the
@@ -24,16 +26,18 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
 from django.template.loader import get_template, render_to_string
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from . import news, polling, selectors
+from . import gzip_parts, news, polling, selectors
 from .models import Role, Session
 from .sheet import Sheet, StoredDeal, row
 
 BLOCK = 50
+MARK = "<!--full blocks-->"  # where a sheet's full blocks go (``put_in``): no player's name can write it
 LINE_TIMEOUT = 12 * 3600  # an evening and the morning after
 SHEET_TIMEOUT = 600
 
@@ -68,7 +72,7 @@ class Look:
 
     def block_key(self, stamps: Sequence[tuple[int | None, int]]) -> str:
         digest = hashlib.blake2b(repr(stamps).encode(), digest_size=12).hexdigest()
-        return f"sheet-block:{digest}:{self.language}:{int(self.editable)}"
+        return f"sheet-block-bytes:{digest}:{self.language}:{int(self.editable)}"
 
 
 @dataclass(frozen=True)
@@ -77,16 +81,47 @@ class Poll:
     patch: bool = False
 
 
-def sheet_html(me: Viewer, session: Session) -> SafeString:
-    """The whole sheet, as the page shows it and a phone starts from."""
+class SheetHtml(SafeString):
+    """The whole sheet but its full blocks of lines, which stand as ``MARK``: a page puts them in as bytes, kept
+    compressed as well (``put_in``); ``whole`` puts them in here."""
+
+    parts: tuple[gzip_parts.Packed, ...] = ()
+
+    @classmethod
+    def of(cls, html: str, parts: Sequence[gzip_parts.Packed]) -> SheetHtml:
+        sheet = cls(html)
+        sheet.parts = tuple(parts)
+        return sheet
+
+    def whole(self) -> SafeString:
+        if not self.parts:
+            return mark_safe(str(self))
+        return mark_safe(str(self).replace(MARK, b"".join(part.raw for part in self.parts).decode(), 1))
+
+
+def sheet_html(me: Viewer, session: Session) -> SheetHtml:
+    """The sheet, as the page shows it and a phone starts from: its full blocks put in by ``put_in`` or ``whole``."""
     look = Look.of(me, session)
-    key = f"sheet:{session.pk}:{look.language}:{int(look.editable)}"
-    revision, html = cache.get(key, (None, ""))
-    if revision != session.revision:
+    key = f"sheet-parts:{session.pk}:{look.language}:{int(look.editable)}"
+    found = cache.get(key)
+    blocks = None
+    if found is not None and found[0] == session.revision:
+        blocks = cache.get_many(found[2])
+        if len(blocks) < len(found[2]):  # some gone from the cache since: drawn again
+            blocks = None
+    if blocks is None:
         head = selectors.sheet_head(session)
-        html = _sheet(look, head, _blocks(look, head, selectors.line_stamps(session)))
-        cache.set(key, (session.revision, html), SHEET_TIMEOUT)
-    return mark_safe(html)
+        latest, blocks = _blocks(look, head, selectors.line_stamps(session))
+        found = (session.revision, _sheet(look, head, mark_safe(latest + MARK if blocks else latest)), tuple(blocks))
+        cache.set(key, found, SHEET_TIMEOUT)
+    return SheetHtml.of(found[1], [blocks[block] for block in found[2]])
+
+
+def put_in(request: HttpRequest, response: HttpResponse, sheet: SheetHtml) -> None:
+    """The full blocks of ``sheet`` put into the page that shows it, compressed once (``gzip_parts``): after a save
+    only the page around them is compressed, not the whole evening again."""
+    if sheet.parts:
+        gzip_parts.put_in(request, response, MARK.encode(), sheet.parts)
 
 
 def poll(me: Viewer, session: Session, since: int | None, shape: str | None) -> Poll:
@@ -94,9 +129,9 @@ def poll(me: Viewer, session: Session, since: int | None, shape: str | None) -> 
     is now."""
     look = Look.of(me, session)
     if since is None or since > session.revision:
-        return Poll(sheet_html(me, session))
+        return Poll(sheet_html(me, session).whole())
     if shape != look.shape:  # the whole sheet, and what changed since the phone's
-        return Poll(_with_news(sheet_html(me, session), what_changed(session, since)))
+        return Poll(_with_news(sheet_html(me, session).whole(), what_changed(session, since)))
     if since == session.revision:
         return Poll(None)
     changed = selectors.stored_deals(session, since=since)
@@ -128,15 +163,18 @@ def _sheet(look: Look, head: Sheet, lines: str, **more: object) -> SafeString:
     return render_to_string("scorekeeper/includes/sheet.html", {**context, "shape": look.shape, **more})
 
 
-def _blocks(look: Look, head: Sheet, stamps: Sequence[tuple[int | None, int]]) -> SafeString:
-    """Every line, newest first: full blocks of ``BLOCK`` deals from the cache, and the lines after them."""
+def _blocks(
+    look: Look, head: Sheet, stamps: Sequence[tuple[int | None, int]]
+) -> tuple[SafeString, dict[str, gzip_parts.Packed]]:
+    """Every line, newest first: the lines after the full blocks, and the full blocks of ``BLOCK`` deals by key (from
+    the cache, or drawn and kept, as bytes and compressed)."""
     full = len(stamps) - len(stamps) % BLOCK
     blocks = {look.block_key(stamps[i : i + BLOCK]): stamps[i : i + BLOCK] for i in range(0, full, BLOCK)}
-    html = cache.get_many(blocks)
-    drawn = {key: _lines(look, head, block) for key, block in blocks.items() if key not in html}
+    packed = cache.get_many(blocks)
+    drawn = {key: gzip_parts.Packed.of(_lines(look, head, block)) for key, block in blocks.items() if key not in packed}
     cache.set_many(drawn, LINE_TIMEOUT)
-    html.update(drawn)
-    return mark_safe(_lines(look, head, stamps[full:]) + "".join(html[key] for key in reversed(blocks)))
+    packed.update(drawn)
+    return _lines(look, head, stamps[full:]), {key: packed[key] for key in reversed(blocks)}
 
 
 def _lines(

@@ -15,6 +15,10 @@ engine says one more of it moves the deal (``_weights``), the form's key holds t
 what the engine gives a deal with that sum. Inputs of other kinds (per-player points …) are not in the table: a form
 with one of them filled in shows "value when back online". The table is capped (``CAP`` entries, the usual
 combinations first) and cached per session revision.
+
+The table starts from the session's stored replay state (the one a deal added at the end starts from): the stored
+deals are neither read nor replayed, so a table costs the same all evening. Its ``etag`` names the session and its
+revision, which the database holds: any server can answer a phone that has the table already with 304.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from . import derived, engine, engine_words, selectors
 from .documents import session_document
 from .entry import Chips, Control, Count, DealEntry, PlayerChoice, PlayerSet, Points, Toggle, WonLost
 from .models import Session
+from .services import record
 from .sheet import StoredDeal, row
 
 CAP = 1500  # entries per session revision: the usual combinations first
@@ -95,6 +100,11 @@ def canonical_key(pairs: Iterable[tuple[str, str]], axes: dict[str, dict[str, An
     return "&".join(sorted(kept))
 
 
+def etag(session: Session) -> str:
+    """What the table of the session's next deal is made from: the session's revision, in the phone's language."""
+    return f'"values-{session.pk}-{session.revision}-{get_language()}"'
+
+
 def table(session: Session) -> dict[str, Any]:
     """The table for the session's next deal, cached per revision and language."""
     key = f"offline-values:{session.pk}:{session.revision}:{get_language()}"
@@ -106,9 +116,8 @@ def table(session: Session) -> dict[str, Any]:
 
 
 def build(session: Session) -> dict[str, Any]:
-    stored = list(session.deals.filter(deleted_at__isnull=True).order_by("sequence").values_list("facts", flat=True))
-    parsed = engine.load(session_document(session, stored))
-    number = len(stored) + 1
+    parsed, start = _next_deal_start(session)
+    number = len(parsed.deals) + 1
     _dealer, playing = selectors.next_deal(session)
     entry = DealEntry(session.game, parsed.new_game(), playing, first_deal=number == 1)
     axes_by_type = {t: _axes(entry, t, parsed) for t in entry.types}
@@ -126,12 +135,23 @@ def build(session: Session) -> dict[str, Any]:
                 break
         if not batch:
             break
-        for key, answer in zip(batch, _values(entry, parsed, list(batch.values())), strict=True):
+        for key, answer in zip(batch, _values(entry, parsed, list(batch.values()), start), strict=True):
             if answer is not None and len(values) < CAP:
                 if any(part.startswith(name) for part in key.split("&") for name in tallied):
                     answer[3] = ""  # the explanation names the extras of one way to make the sum: not said
                 values[key] = answer
     return {"number": number, "revision": session.revision, "types": specs, "values": values}
+
+
+def _next_deal_start(session: Session) -> tuple[engine.Session, dict[str, Any] | None]:
+    """The session as the engine reads it, and the state its next deal starts from: the stored replay state when it
+    fits (the deals' facts are then stand-ins, never read), else None (every deal is replayed)."""
+    state = record.current_state(session)
+    if state is not None and state.get("version") == engine.Session.SNAPSHOT_VERSION:
+        parsed = engine.load(session_document(session, [{}] * state["played"]))
+        if parsed.resumable(state):
+            return parsed, state
+    return engine.load(session_document(session, record.stored_facts(session))), None
 
 
 def _specs(axes: Sequence[Axis]) -> dict[str, dict[str, Any]]:
@@ -360,15 +380,19 @@ def _pairs(data: QueryDict) -> list[tuple[str, str]]:
     return [(name, value) for name, values in data.lists() for value in values]
 
 
-def _values(entry: DealEntry, parsed: engine.Session, posts: Sequence[QueryDict]) -> list[list[Any] | None]:
-    """What each of ``posts`` would be worth as the next deal: one replay of the stored deals, then each on its own."""
+def _values(
+    entry: DealEntry, parsed: engine.Session, posts: Sequence[QueryDict], start: dict[str, Any] | None = None
+) -> list[list[Any] | None]:
+    """What each of ``posts`` would be worth as the next deal: one replay of the stored deals (none from ``start``,
+    the replay state after them), then each on its own."""
     return [
-        None if result is None else _answer(parsed, facts, result) for facts, result in _scored(entry, parsed, posts)
+        None if result is None else _answer(parsed, facts, result)
+        for facts, result in _scored(entry, parsed, posts, start)
     ]
 
 
 def _scored(
-    entry: DealEntry, parsed: engine.Session, posts: Sequence[QueryDict]
+    entry: DealEntry, parsed: engine.Session, posts: Sequence[QueryDict], start: dict[str, Any] | None = None
 ) -> list[tuple[dict[str, Any], engine.DealResult | None]]:
     """Each of ``posts`` as facts and the engine's result as the next deal (None where the form or engine refuses)."""
     candidates: list[dict[str, Any] | None] = []
@@ -376,7 +400,9 @@ def _scored(
         entry.errors = {}
         bound = entry.bind(data)
         candidates.append(None if entry.errors else bound)
-    scored = iter(list(parsed.replay(then=[facts for facts in candidates if facts is not None]))[len(parsed.deals) :])
+    then = [facts for facts in candidates if facts is not None]
+    replayed = len(parsed.deals) - (start["played"] if start else 0)  # the stored deals scored before ``then``
+    scored = iter(list(parsed.replay(then=then, start=start))[replayed:])
     found: list[tuple[dict[str, Any], engine.DealResult | None]] = []
     for facts in candidates:
         result = None if facts is None else next(scored)

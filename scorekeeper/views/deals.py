@@ -16,6 +16,7 @@ from django.contrib import messages
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import add_never_cache_headers, get_conditional_response, patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
@@ -200,13 +201,21 @@ def deal_preview(request: Request, club_slug: str, session_id: int) -> HttpRespo
     return render(request, "scorekeeper/includes/deal_preview.html", context)
 
 
-@never_cache
 def deal_values(request: Request, club_slug: str, session_id: int) -> HttpResponse:
-    """The next deal's values for the usual forms, for the phone to show beside Save when the network is gone."""
+    """The next deal's values for the usual forms, for the phone to show beside Save when the network is gone.
+
+    Worked out once per revision: a phone that has them (its If-None-Match names the revision) gets 304, and its
+    browser revalidates before each use (no-cache), so what it shows is never another revision's."""
     _me, session = session_access(request, club_slug, session_id, Role.SCORER)
     if not session.is_open:
-        return JsonResponse({"number": 0, "types": {}, "values": {}})
-    return JsonResponse(offline_values.table(session))
+        closed = JsonResponse({"number": 0, "types": {}, "values": {}})
+        add_never_cache_headers(closed)
+        return closed
+    etag = offline_values.etag(session)
+    response = get_conditional_response(request, etag=etag) or JsonResponse(offline_values.table(session))
+    response["ETag"] = etag
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
 
 
 @never_cache

@@ -125,7 +125,9 @@ def session_detail(request: Request, club_slug: str, session_id: int) -> HttpRes
     undo = whole_number(request.GET.get("undo"))
     if undo and me.can(Role.SCORER) and session.is_open:
         context["undo"] = session.deals.filter(pk=undo, deleted_at__isnull=False).first()
-    return render(request, "scorekeeper/session_detail.html", context)
+    response = render(request, "scorekeeper/session_detail.html", context)
+    live.put_in(request, response, context["sheet"])
+    return response
 
 
 def session_live(request: Request, club_slug: str, session_id: int) -> HttpResponse:

@@ -367,14 +367,20 @@
     });
   }
 
-  // Keep what the next offline deal needs: this sheet, the entry page, and the files they use (those first: a
-  // page that is kept can always be shown).
+  // Keep what the next offline deal needs: this sheet, the entry page, the next deal's values, and the files they
+  // use (those first: a page that is kept can always be shown). Once for each revision of the sheet; the values,
+  // costly to work out, only when those kept are another revision's (keepValues).
+  let precached = "";
   function precache() {
     if (isOffline() || !("caches" in window) || !sessionUrl || !dealUrl || !sheet) return;
     if (!document.getElementById("new-deal")) return; // not a scorer here, or the session is closed
-    const urls = [dealUrl, dealUrl + "values/"]; // the next deal's values (offline_value.js)
+    const revision = (document.getElementById("sheet") || sheet).dataset.revision || "";
+    if (revision && revision === precached) return;
+    precached = revision;
+    const urls = [dealUrl];
     if (servedFresh) urls.push(location.pathname); // else the worker kept it on its way here
     const assets = new Set(staticOf(document));
+    keepValues(revision);
     Promise.all(urls.map(function (url) {
       return fetch(url, {credentials: "same-origin", cache: "no-store"}).then(function (response) {
         if (response.status !== 200 || response.redirected) return null;
@@ -393,6 +399,22 @@
           if (page[0] === dealUrl) localStorage.removeItem(STORED + sessionUrl);
           return cache.put(page[0], page[1]);
         }));
+      });
+    }).catch(function () { precached = ""; /* offline copies are a convenience: tried again with the next poll */ });
+  }
+
+  // The next deal's values (offline_value.js), unless those kept are this revision's already. Asked with the
+  // browser's copy's ETag: the server says 304 without working them out again when they are.
+  function keepValues(revision) {
+    const url = dealUrl + "values/";
+    caches.open(PAGES).then(function (cache) {
+      return cache.match(url).then(function (kept) {
+        return kept ? kept.json().then(function (table) { return String(table.revision); }, function () { return ""; }) : "";
+      }).then(function (keptRevision) {
+        if (revision && keptRevision === revision) return null;
+        return fetch(url, {credentials: "same-origin", cache: "no-cache"}).then(function (response) {
+          return response.status === 200 && !response.redirected ? cache.put(url, response) : null;
+        });
       });
     }).catch(function () { /* offline copies are a convenience */ });
   }
@@ -648,8 +670,17 @@
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (isOffline()) event.preventDefault();
   });
-  document.body.addEventListener("htmx:afterSwap", function (event) {
-    if (event.detail && event.detail.target && event.detail.target.id === "sheet") precache();
+  // A poll that brought a new revision (swapped whole or patched in): kept for offline once the phone is idle, so
+  // that polls in quick succession ask once.
+  let idle = 0;
+  document.body.addEventListener("htmx:afterRequest", function (event) {
+    const detail = event.detail || {};
+    if (!detail.elt || detail.elt.id !== "sheet" || !detail.xhr || detail.xhr.status !== 200) return;
+    clearTimeout(idle);
+    idle = setTimeout(function () {
+      if (window.requestIdleCallback) requestIdleCallback(precache, {timeout: 2000});
+      else precache();
+    }, 1000);
   });
 
   window.addEventListener("online", function () { message = ""; showState(); flush(); });

@@ -1,7 +1,8 @@
 // The value beside Save while offline, looked up in the table the server worked out with the engine while the
 // phone was online (scorekeeper/offline_values.py): no rule is written here. The form is reduced to its key as the
 // server's canonical_key does; a form the table does not hold, or a table for another deal (a deal waits in the
-// outbox since), says "value when back online". Online, the table is fetched and kept for the next offline deal.
+// outbox since), says "value when back online". Online, the table kept for this revision is used (offline.js keeps it
+// from the sheet), or fetched once and kept for the next offline deal.
 (function () {
   "use strict";
   const form = document.getElementById("deal-form");
@@ -16,12 +17,23 @@
     return !navigator.onLine;
   }
 
+  function kept() {
+    return caches.match(url).then(function (hit) { return hit ? hit.json() : null; }).catch(function () { return null; });
+  }
+
+  // The table kept for this revision (offline.js keeps it from the sheet) is used as it is; another revision's is
+  // asked for again, and the server answers 304 when the browser's copy is current after all.
   function load() {
     if (!("caches" in window)) return Promise.resolve(null);
-    if (offline()) {
-      return caches.match(url).then(function (hit) { return hit ? hit.json() : null; }).catch(function () { return null; });
-    }
-    return fetch(url, {credentials: "same-origin", cache: "no-store"}).then(function (response) {
+    if (offline()) return kept();
+    return kept().then(function (table) {
+      if (table && String(table.revision) === form.dataset.valuesRevision) return table;
+      return fetchTable();
+    });
+  }
+
+  function fetchTable() {
+    return fetch(url, {credentials: "same-origin", cache: "no-cache"}).then(function (response) {
       if (!response.ok || response.redirected) return null;
       const copy = response.clone();
       caches.open(PAGES).then(function (cache) { return cache.put(url, copy); }).catch(function () {});

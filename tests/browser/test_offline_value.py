@@ -3,6 +3,7 @@ was online; it is the value the server stores once the deal is sent, and a form 
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -11,12 +12,15 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from scorekeeper import services
-from scorekeeper.models import Club, Deal, Session
+from scorekeeper.models import Club, Deal, Member, Session
 
 from .conftest import NAMES
+from .test_live_poll import wait_until
 from .test_offline import chip
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+VALUES = re.compile(r"/deal/values/")
 
 
 @pytest.fixture
@@ -155,4 +159,41 @@ def test_a_doppelkopf_deal_with_re_kontra_and_karlchen_shows_offline_the_value_t
     assert deal.facts["announcements"] == {"re": "re", "kontra": "kontra"}
     assert deal.result is not None
     assert shown.split()[-1] == str(deal.result["value"]), (shown, deal.result["value"])
+    leave(page)
+
+
+def asked(page: Any) -> list[int]:
+    """The status of each request for the next deal's values the page makes from now on."""
+    statuses: list[int] = []
+    page.on("response", lambda r: statuses.append(r.status) if VALUES.search(r.url) else None)
+    return statuses
+
+
+def test_the_scorers_phone_asks_for_the_values_once_a_revision_and_a_members_phone_never(
+    open_phone: Any, club: tuple[Club, User], session: Session, make_user: Any
+) -> None:
+    member = Member.objects.get(club=club[0], name=NAMES[1])
+    member.user = make_user("bert")
+    member.save()
+    watcher = open_phone(member.user)
+    watched = asked(watcher)
+    watcher.goto(session.get_absolute_url())
+    page = open_phone(club[1])
+    values = asked(page)
+    ready(page, session)
+    assert values == [200]
+    page.tap("#new-deal")  # the entry form takes the values kept for this revision
+    page.wait_for_selector("#deal-form")
+    page.goto(session.get_absolute_url())
+    page.wait_for_timeout(2_000)
+    assert values == [200]
+    facts = {"contract": "sauspiel", "declarer": "Caro", "partner": "Dieter", "points": 80}
+    services.record_deal(session=session, actor=club[1], facts=facts)  # from another phone: the poll brings it
+    session.refresh_from_db()
+    for phone in (page, watcher):
+        expect(phone.locator("#sheet")).to_have_attribute("data-revision", str(session.revision), timeout=8_000)
+    wait_until(page, lambda: values == [200, 200], 8_000)
+    page.wait_for_timeout(4_000)  # more polls, nothing new: nothing asked
+    assert values == [200, 200]
+    assert watched == []
     leave(page)

@@ -15,7 +15,7 @@ from scorekeeper.engine.samples import random_session
 from scorekeeper.entry import DealEntry
 from scorekeeper.models import Session
 
-from .conftest import FOUR, Personas, start
+from .conftest import FOUR, Personas, sauspiel, start
 
 GAMES = ("schafkopf", "doppelkopf", "sheepshead", "bauernstoss")
 
@@ -166,3 +166,40 @@ def test_a_lost_forced_solo_says_it_starts_no_bock(client: Any, personas: Person
     notes = [a[4] for key, a in table["values"].items() if all(p in key for p in lost) and "announcements" not in key]
     assert notes
     assert all(note == ["Lost forced solo: no Bock round"] for note in notes)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", GAMES)
+def test_the_table_from_the_stored_replay_state_is_the_full_replays(personas: Personas, game: str) -> None:
+    """Started from the session's replay state (no deal read), the table is the one a replay of every deal gives."""
+    session = played(personas, game, deals=6)
+    resumed = offline_values.build(session)
+    session.replay_state = None
+    assert offline_values.build(session) == resumed
+
+
+@pytest.mark.django_db
+def test_the_values_are_worked_out_once_a_revision_and_a_phone_that_has_them_gets_304(
+    client: Any, personas: Personas, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = start(personas)
+    url = reverse("deal_values", args=[personas.club.slug, session.pk])
+    client.force_login(personas.scorer)
+    first = client.get(url)
+    assert first.status_code == 200
+    assert "no-cache" in first["Cache-Control"]
+    assert "no-store" not in first["Cache-Control"]
+    builds: list[int] = []
+
+    def build(built: Session) -> dict[str, Any]:
+        builds.append(built.revision)
+        return {"revision": built.revision}
+
+    monkeypatch.setattr(offline_values, "build", build)
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    assert builds == []  # the revision in the ETag is the session's: nothing worked out again
+    services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Anna", "Caro", 72))
+    moved = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert moved.status_code == 200
+    assert moved["ETag"] != first["ETag"]
+    assert builds == [Session.objects.get(pk=session.pk).revision]

@@ -235,3 +235,35 @@ def test_the_settlement_pdf_is_drawn_once_per_revision(
     services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Caro", "Anna", 80))
     assert pdf() != first
     assert printed == [2, 2, 3]
+
+
+def test_a_long_sheet_is_put_together_from_its_kept_blocks(
+    personas: Personas, session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page after a save takes the sheet's full blocks as kept, compressed before (``gzip_parts``): gzipped or
+    not, and polled whole, it is the sheet drawn afresh, after a correction inside a kept block too."""
+    monkeypatch.setattr(live, "BLOCK", 2)
+    for declarer in ("Caro", "Dieter", "Bert"):
+        services.record_deal(session=session, actor=personas.scorer, facts=sauspiel(declarer, "Anna", 80))
+    client = login(personas.scorer)
+
+    def pages() -> tuple[str, str]:
+        plain = client.get(session.get_absolute_url()).content.decode()
+        packed = client.get(session.get_absolute_url(), headers={"accept-encoding": "gzip"})
+        assert packed["Content-Encoding"] == "gzip"
+        assert int(packed["Content-Length"]) == len(packed.content)
+        return plain, gzip.decompress(packed.content).decode()
+
+    for _ in range(2):  # drawn, then from the cache
+        plain, unpacked = pages()
+        assert lines(plain) == ["5", "4", "3", "2", "1"]
+        assert live.MARK not in plain
+        assert without_tokens(unpacked) == without_tokens(plain)
+        assert flat(whole(client, session)) in flat(plain)
+    first = deal(session, 1)
+    services.correct_deal(deal=first, actor=personas.scorer, facts=sauspiel("Bert", "Caro", 30), revision=1)
+    corrected, unpacked = pages()
+    cache.clear()
+    assert without_tokens(corrected) == without_tokens(client.get(session.get_absolute_url()).content.decode())
+    assert without_tokens(unpacked) == without_tokens(corrected)
+    assert corrected != plain
