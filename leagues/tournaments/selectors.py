@@ -7,7 +7,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -399,6 +399,40 @@ def ranking(tournament: Tournament, *, round_number: int | None = None) -> Tourn
     sizes = {key: len(seated) for key, seated in tables.items()}
     missing = missing_for_final(tournament.rounds, len(rounds), _table_rounds(preset, stored, sizes, closed))
     return TournamentRanking(rows, rounds, round_number, chain, len(open_sessions), missing)
+
+
+@dataclass(frozen=True)
+class RankingStamp:
+    """What a tournament's ranking is read from, stamped in one query: a rendered ranking is current while its stamp
+    is. Revisions only grow, and every change of a table's sheet moves its session's on (a correction, a closing, time
+    called), every director's change the tournament's (a penalty, a bye, a lot, a substitute, a withdrawal, a round)."""
+
+    revision: int  # the tournament's
+    tables: int
+    sheets: int  # the sum of the tables' session revisions
+    open_tables: int  # tables still playing, as ``TournamentRanking.open_tables`` counts them
+    rounds: int  # the rounds started: a round is started with its tables
+
+    @property
+    def rounds_started(self) -> range:
+        """As ``TournamentRanking.rounds`` lists them."""
+        return range(1, self.rounds + 1)
+
+    @property
+    def key(self) -> tuple[int, int, int]:
+        return self.revision, self.tables, self.sheets
+
+
+def ranking_stamp(tournament: Tournament) -> RankingStamp:
+    """The stamp of the tournament as read now; read it before the ranking it stamps, so that a change committed in
+    between makes the stamp older than the ranking (rendered again at the next look), never newer."""
+    found = TournamentTable.objects.filter(round__tournament=tournament).aggregate(
+        tables=Count("pk"),
+        sheets=Sum("session__revision", default=0),
+        open_tables=Count("pk", filter=Q(session__status=Session.Status.OPEN)),
+        rounds=Max("round__number", default=0),
+    )
+    return RankingStamp(tournament.revision, found["tables"], found["sheets"], found["open_tables"], found["rounds"])
 
 
 def _ranked_name(participant: Participant, subs: dict[int, list[Substitution]]) -> str:
