@@ -145,3 +145,20 @@ def test_an_unchanged_ranking_is_not_read_again(client: Client, personas: Person
         with CaptureQueriesContext(connection) as again:
             client.get(url, HTTP_HX_REQUEST="true")
         assert not [q for q in again.captured_queries if "leagues_participant" in q["sql"]], url
+
+
+def test_the_rows_escape_names_and_speak_the_pages_language(
+    client: Client, personas: Personas, tournament: Tournament
+) -> None:
+    this_round = tournaments.start_round(tournament=tournament, actor=personas.owner)
+    tournaments.substitute(
+        tournament=tournament, actor=personas.owner, participant=tournament.participants.get(name="Gast 2"),
+        from_round=1, name="<b>Ersatz</b>",
+    )  # fmt: skip
+    a_lot(personas, tournament, this_round)
+    hall = views(client, personas, tournament)[0]
+    shown_in = {language: client.get(hall, HTTP_ACCEPT_LANGUAGE=language).content.decode() for language in ("en", "de")}
+    assert "&lt;b&gt;Ersatz&lt;/b&gt;" in shown_in["en"]
+    assert "<b>Ersatz" not in shown_in["en"]
+    assert "decided by lot" in shown_in["en"]
+    assert "decided by lot" not in shown_in["de"]
