@@ -74,7 +74,7 @@ def _cell(value: Any) -> str:
 
 def _ranked_name(row: selectors.RankingRow) -> str:
     """The name and what the ranking says of the player (as ``ranked_name.html`` for the printed ranking)."""
-    notes = [escape(row.name)]
+    notes: list[str] = [escape(row.name)]
     if row.withdrawn_after:
         notes.append(_small("withdrawn", gettext("withdrew after round %(n)s") % {"n": row.withdrawn_after}))
     if row.substitutes:
