@@ -470,14 +470,17 @@ def _penalty_effects(
     tournament: Tournament, tables: dict[tuple[int, int], list[tuple[int, int, int, int]]]
 ) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:
     """What the penalties move, by (round, player), and what they take from each offender."""
+    moved: dict[tuple[int, int], int] = {}
+    taken: dict[tuple[int, int], int] = {}
+    penalties = tournament.penalties.values_list(
+        "round__number", "participant__number", "kind", "points", "sitting_out__number", "soloist__number"
+    )
+    if not penalties:  # most rankings: no table looked up
+        return moved, taken
     table_of = {
         (number, player): [p for p, *_ in seated] for (number, _), seated in tables.items() for player, *_ in seated
     }
-    moved: dict[tuple[int, int], int] = {}
-    taken: dict[tuple[int, int], int] = {}
-    for number, player, kind, points, sitting_out, soloist in tournament.penalties.values_list(
-        "round__number", "participant__number", "kind", "points", "sitting_out__number", "soloist__number"
-    ):
+    for number, player, kind, points, sitting_out, soloist in penalties:
         penalty = TournamentPenalty(number, player, kind, "", "", points or None, sitting_out, soloist)
         deltas = penalty.deltas(table_of[(number, player)])
         for other, delta in deltas.items():
