@@ -9,7 +9,8 @@ phone does): the scorer opens the deal form, saves it and follows the redirect t
 still shows the previous revision polls (a changed poll), then polls again (unchanged, with its poll token). The
 floors are a bare WSGI hello and a Django view answering 204 through the same middleware, without and with a
 signed-in user. The tournament ranking is the hall screen of a tournament of ``--players`` guests in its second
-round, and a table phone's unchanged poll there, which carries the round clock.
+round, shown again unchanged (``tournament_ranking``) and after a table's write (``tournament_ranking_changed``, read
+and rendered afresh), and a table phone's unchanged poll there, which carries the round clock.
 
 Each kind is timed ``--repeats`` times in CPU time of this process (``time.process_time``, which a busy machine does
 not stretch) and its median printed with the number of queries of one such request. The last line is one JSON
@@ -37,6 +38,7 @@ from urllib.parse import urlencode
 from _scratch import scratch_database
 from django.contrib.auth.models import User
 from django.db import connection
+from django.db.models import F
 from django.http import HttpResponse
 from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
@@ -267,6 +269,12 @@ def tournament(players: int, repeats: int) -> dict[str, tuple[float, int]]:
     hall = Browser(owner).environ(reverse("tournament_hall", args=[club.slug, tournament.pk]))
     assert call(app, hall()).status == 200
     found["tournament_ranking"] = (wsgi_cpu_ms(app, hall, repeats)[0], queries(lambda: call(app, hall())))
+
+    def changed() -> dict[str, Any]:  # a table wrote since the last look: the ranking is read and rendered again
+        Session.objects.filter(pk=session.pk).update(revision=F("revision") + 1)
+        return hall()
+
+    found["tournament_ranking_changed"] = (wsgi_cpu_ms(app, changed, repeats)[0], queries(lambda: call(app, changed())))
     phone = Browser()
     phone.keep(call(app, phone.environ(TableLink.objects.live().get(session=session).get_absolute_url())()))
     shows = sheet_state(call(app, phone.environ(session.get_absolute_url())()).body)

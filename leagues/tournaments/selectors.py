@@ -7,7 +7,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -401,6 +401,40 @@ def ranking(tournament: Tournament, *, round_number: int | None = None) -> Tourn
     return TournamentRanking(rows, rounds, round_number, chain, len(open_sessions), missing)
 
 
+@dataclass(frozen=True)
+class RankingStamp:
+    """What a tournament's ranking is read from, stamped in one query: a rendered ranking is current while its stamp
+    is. Revisions only grow, and every change of a table's sheet moves its session's on (a correction, a closing, time
+    called), every director's change the tournament's (a penalty, a bye, a lot, a substitute, a withdrawal, a round)."""
+
+    revision: int  # the tournament's
+    tables: int
+    sheets: int  # the sum of the tables' session revisions
+    open_tables: int  # tables still playing, as ``TournamentRanking.open_tables`` counts them
+    rounds: int  # the rounds started: a round is started with its tables
+
+    @property
+    def rounds_started(self) -> range:
+        """As ``TournamentRanking.rounds`` lists them."""
+        return range(1, self.rounds + 1)
+
+    @property
+    def key(self) -> tuple[int, int, int]:
+        return self.revision, self.tables, self.sheets
+
+
+def ranking_stamp(tournament: Tournament) -> RankingStamp:
+    """The stamp of the tournament as read now; read it before the ranking it stamps, so that a change committed in
+    between makes the stamp older than the ranking (rendered again at the next look), never newer."""
+    found = TournamentTable.objects.filter(round__tournament=tournament).aggregate(
+        tables=Count("pk"),
+        sheets=Sum("session__revision", default=0),
+        open_tables=Count("pk", filter=Q(session__status=Session.Status.OPEN)),
+        rounds=Max("round__number", default=0),
+    )
+    return RankingStamp(tournament.revision, found["tables"], found["sheets"], found["open_tables"], found["rounds"])
+
+
 def _ranked_name(participant: Participant, subs: dict[int, list[Substitution]]) -> str:
     own = [s for s in subs.get(participant.pk, ()) if s.entry_id == participant.pk]
     return seat_name(participant, own[0].from_round, subs) if own else participant.name
@@ -436,14 +470,17 @@ def _penalty_effects(
     tournament: Tournament, tables: dict[tuple[int, int], list[tuple[int, int, int, int]]]
 ) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:
     """What the penalties move, by (round, player), and what they take from each offender."""
+    moved: dict[tuple[int, int], int] = {}
+    taken: dict[tuple[int, int], int] = {}
+    penalties = tournament.penalties.values_list(
+        "round__number", "participant__number", "kind", "points", "sitting_out__number", "soloist__number"
+    )
+    if not penalties:  # most rankings: no table looked up
+        return moved, taken
     table_of = {
         (number, player): [p for p, *_ in seated] for (number, _), seated in tables.items() for player, *_ in seated
     }
-    moved: dict[tuple[int, int], int] = {}
-    taken: dict[tuple[int, int], int] = {}
-    for number, player, kind, points, sitting_out, soloist in tournament.penalties.values_list(
-        "round__number", "participant__number", "kind", "points", "sitting_out__number", "soloist__number"
-    ):
+    for number, player, kind, points, sitting_out, soloist in penalties:
         penalty = TournamentPenalty(number, player, kind, "", "", points or None, sitting_out, soloist)
         deltas = penalty.deltas(table_of[(number, player)])
         for other, delta in deltas.items():

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from typing import Any, cast
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -693,6 +694,9 @@ def draw_lot(*, tournament: Tournament, actor: Actor, winner: Participant, round
 
 
 def _audit(tournament: Tournament, actor: Actor, what: str, **details: Any) -> None:
+    """The change's entry in the club's history, and the tournament's next revision: every director's change of a
+    tournament is audited, so whatever it changed, no ranking rendered before it is shown again."""
+    Tournament.objects.filter(pk=tournament.pk).update(revision=F("revision") + 1)
     audit_club(
         tournament.club,
         actor,

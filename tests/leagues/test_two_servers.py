@@ -136,7 +136,8 @@ def test_both_servers_serve_the_same_standing_and_ranking_after_a_correction(
             facts = {"type": "normal", "re": [players[i] for i in re_party], "re_points": 130}
             services.record_deal(session=table.session, actor=personas.owner, facts=facts)
     ranking = reverse("tournament_ranking", args=[personas.club.slug, tournament.pk])
-    before = {url: [tables_of(owner.ask(server, url)[1]) for server in servers] for url in (standing, ranking)}
+    hall = reverse("tournament_hall", args=[personas.club.slug, tournament.pk])  # kept by each server till it changes
+    before = {url: [tables_of(owner.ask(server, url)[1]) for server in servers] for url in (standing, ranking, hall)}
     assert all(a == b and a for a, b in before.values())  # both drew (and cached) the same pages
 
     evening = Session.objects.get(played_on=datetime.date(2026, 1, 15))
@@ -154,7 +155,7 @@ def test_both_servers_serve_the_same_standing_and_ranking_after_a_correction(
         revision=first.revision,
     )  # fmt: skip
 
-    for url in (standing, ranking):
+    for url in (standing, ranking, hall):
         now = [tables_of(owner.ask(server, url)[1]) for server in servers]
         assert now[0] == now[1], url
         assert now[0] != before[url][0], url

@@ -151,5 +151,5 @@ def decided_by_hall_lots(ranked: Sequence[Standing], lots: HallLots) -> tuple[li
             left.remove(first)
             decided.update([winner, *(s.player for s in left if len(left) == 1)])  # the last one is placed too
             next_place = None if next_place is None else next_place + 1
-        out.extend(replace(s, place=next_place) for s in left)
+        out.extend(left if next_place == place else (replace(s, place=next_place) for s in left))  # mostly no lot
     return out, decided

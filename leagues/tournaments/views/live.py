@@ -10,20 +10,18 @@ from scorekeeper.views.access import Request
 
 from ...public_links import shared
 from ..models import Tournament
-from .teams import team_ranking_context
-from .tournaments import _ranking_context
+from .rankings import rendered_ranking
 
 REFRESH_SECONDS = 10  # a phone in a pocket asks less often than the hall screen
 
 
 def public_ranking(request: Request, token: str) -> HttpResponse:
     """The ranking (provisional as the hall shows it) and the teams', asked for again every few seconds (htmx
-    swaps the ranking alone); 404 for a link renewed or turned off."""
+    swaps the ranking alone), rendered once per change (``rankings``); 404 for a link renewed or turned off."""
     tournament = shared(Tournament.objects.select_related("club"), token)
-    ranking = _ranking_context(request, tournament)
     context = {
-        **ranking,
-        **team_ranking_context(tournament, ranking["ranking"]),
+        "tournament": tournament,
+        **rendered_ranking(request, tournament, "leagues/tournament/public_ranking.html"),
         "refresh_seconds": REFRESH_SECONDS,
     }
     template = "leagues/tournament/public_live.html" if request.htmx else "leagues/tournament/public.html"

@@ -26,7 +26,6 @@ from scorekeeper.views.table_links import qr_svg
 from .. import selectors, services
 from ..forms import (
     PRESET_NAMES,
-    TIEBREAK_NAMES,
     ByeForm,
     ClockMinutesForm,
     LotForm,
@@ -41,6 +40,7 @@ from ..rules.byes import AVERAGE
 from ..rules.clock import EXTENSIONS
 from ..rules.draw import DrawError
 from .public import public_link_context
+from .rankings import ranking_context, rendered_ranking
 from .teams import team_ranking_context, teams_context
 
 HALL_REFRESH_SECONDS = 4  # a closed table shows on the hall screen within five seconds
@@ -334,29 +334,12 @@ def round_action(request: Request, club_slug: str, tournament_id: int, number: i
     return redirect("tournament_round", me.club.slug, tournament.pk, number)
 
 
-def _ranking_context(request: Request, tournament: Tournament) -> dict[str, Any]:
-    round_number = whole_number(request.GET.get("round"))
-    ranked = selectors.ranking(tournament, round_number=round_number)
-    # the values that decided: "shared" decides nothing, a drawn lot shows its number
-    columns = [(key, TIEBREAK_NAMES[key]) for key in ranked.chain if key in TIEBREAK_NAMES and key != "shared"]
-    rounds = [] if ranked.round else ranked.rounds
-    lines = [
-        (
-            row,
-            [row.standing.rounds.get(n, "") for n in rounds],
-            row.standing.tiebreak_cells(key for key, _ in columns),
-        )
-        for row in ranked.rows
-    ]  # a row's cells looked up once here, not in nested template loops (200 players × 8 rounds)
-    return {"tournament": tournament, "ranking": ranked, "tiebreak_columns": columns, "lines": lines, "rounds": rounds}
-
-
 def tournament_ranking(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
     """The ranking, overall or of one round, live while tables play; the director records a lot drawn in the hall
     between players level on every tie-break."""
     me = club_member(request, club_slug, Role.OWNER if request.method == "POST" else Role.MEMBER)
     tournament = selectors.tournament_of(me.club, tournament_id)
-    context = {"club": me.club, "me": me, **_ranking_context(request, tournament)}
+    context = {"club": me.club, "me": me, **ranking_context(request, tournament)}
     context.update(team_ranking_context(tournament, context["ranking"]), **public_link_context(request, me, tournament))
     ranked: selectors.TournamentRanking = context["ranking"]
     places = [row.place for row in ranked.rows]
@@ -379,18 +362,19 @@ def tournament_ranking(request: Request, club_slug: str, tournament_id: int) -> 
 
 def tournament_hall(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
     """The hall screen: the ranking in large type, scrolling by itself, under the round and its clock; refreshed
-    every few seconds (htmx asks for the table and the head's round and clock alone)."""
+    every few seconds (htmx asks for the table and the head's round and clock alone). The ranking is rendered once
+    per change (``rankings``); the round and its clock at every look."""
     me = club_member(request, club_slug)
     tournament = selectors.tournament_of(me.club, tournament_id)
     current = selectors.current_round(tournament)
     context = {
         "club": me.club,
-        **_ranking_context(request, tournament),
+        "tournament": tournament,
+        **rendered_ranking(request, tournament, "leagues/tournament/hall_ranking.html"),
         "refresh_seconds": HALL_REFRESH_SECONDS,
         "current_round": current,
         "round_clock": selectors.round_clock(current) if current and current.closed_at is None else None,
     }
-    context.update(team_ranking_context(tournament, context["ranking"]))
     template = "leagues/tournament/hall_table.html" if request.htmx else "leagues/tournament/hall.html"
     return render(request, template, context)
 
@@ -399,7 +383,7 @@ def tournament_snapshot(request: Request, club_slug: str, tournament_id: int) ->
     """The ranking as one self-contained HTML file (styles inside, no script), for a screen without a connection."""
     me = club_member(request, club_slug)
     tournament = selectors.tournament_of(me.club, tournament_id)
-    context = {"club": me.club, **_ranking_context(request, tournament)}
+    context = {"club": me.club, **ranking_context(request, tournament)}
     context.update(team_ranking_context(tournament, context["ranking"]))
     snapshot = render(request, "leagues/tournament/snapshot.html", context)
     return attachment(snapshot, f"{me.club.slug}-tournament-{tournament.pk}-ranking.html")

@@ -1,0 +1,120 @@
+"""The ranking's context for the pages that show it, and the hall screen's and the public link's ranking rendered once
+per change: every hall screen and phone asks again every few seconds, mostly to find the same ranking.
+
+A rendered ranking is kept (in the cache, one entry per tournament, look, language and round) with the stamp of what
+it was read from (``selectors.ranking_stamp``, one query), and shown again while the stamp read at the next look is
+the same. The stamp is the database's, so any app server can tell whether its copy is current.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.cache import cache
+from django.template.loader import render_to_string
+from django.utils.formats import localize
+from django.utils.html import conditional_escape, escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext
+
+from scorekeeper.views.access import Request
+from scorekeeper.views.params import whole_number
+
+from .. import selectors
+from ..forms import TIEBREAK_NAMES
+from ..models import Tournament
+from ..rules.draw import MOST_ROUNDS
+from .teams import team_ranking_context
+
+
+def ranking_context(request: Request, tournament: Tournament) -> dict[str, Any]:
+    """The ranking (overall, or of the round ``?round=`` names) with its rows' cells."""
+    ranked = selectors.ranking(tournament, round_number=_round_asked(request))
+    # the values that decided: "shared" decides nothing, a drawn lot shows its number
+    columns = [(key, TIEBREAK_NAMES[key]) for key in ranked.chain if key in TIEBREAK_NAMES and key != "shared"]
+    rounds = [] if ranked.round else ranked.rounds
+    lines = [
+        (
+            row,
+            [row.standing.rounds.get(n, "") for n in rounds],
+            row.standing.tiebreak_cells(key for key, _ in columns),
+        )
+        for row in ranked.rows
+    ]  # a row's cells looked up once here, not in nested template loops (200 players × 8 rounds)
+    return {
+        "tournament": tournament,
+        "ranking": ranked,
+        "tiebreak_columns": columns,
+        "rows_html": ranking_rows(lines),
+        "rounds": rounds,
+    }
+
+
+def ranking_rows(lines: list[tuple[selectors.RankingRow, list[Any], list[Any]]]) -> SafeString:
+    """The ranking table's rows (``ranking_table.html``), made here: as template loops, a dozen cells a row for 230
+    players cost as much as reading the whole ranking."""
+    return mark_safe(  # every value escaped, or a number
+        "".join(
+            f'<tr><td class="num">{row.standing.place}.</td><td class="num">{row.participant.number}</td>'
+            f'<td>{_ranked_name(row)}</td><td class="num strong">{_cell(row.standing.points)}</td>'
+            f"{_cells(round_points)}{_cells(tiebreaks)}</tr>\n"
+            for row, round_points, tiebreaks in lines
+        )
+    )
+
+
+def _cells(values: list[Any]) -> str:
+    return "".join(f'<td class="num">{_cell(value)}</td>' for value in values)
+
+
+def _cell(value: Any) -> str:
+    """A number as the page's language writes it (a whole one as it is), or a blank."""
+    return str(value) if type(value) is int else conditional_escape(localize(value))
+
+
+def _ranked_name(row: selectors.RankingRow) -> str:
+    """The name and what the ranking says of the player (as ``ranked_name.html`` for the printed ranking)."""
+    notes: list[str] = [escape(row.name)]
+    if row.withdrawn_after:
+        notes.append(_small("withdrawn", gettext("withdrew after round %(n)s") % {"n": row.withdrawn_after}))
+    if row.substitutes:
+        notes.append(_small("hint", gettext("substitute: %(who)s") % {"who": row.substitutes}))
+    notes.extend(_small("hint", gettext("bye in round %(n)s") % {"n": n}) for n in row.byes)
+    if row.by_lot:
+        notes.append(_small("by-lot", gettext("decided by lot")))
+    return " ".join(notes)
+
+
+def _small(kind: str, text: str) -> str:
+    return f'<small class="{kind}">{escape(text)}</small>'
+
+
+def _round_asked(request: Request) -> int | None:
+    """The round ``?round=`` names; None for the overall ranking, and for a number no tournament has (nor keeps a
+    rendering of)."""
+    number = whole_number(request.GET.get("round"))
+    return number if number is not None and 1 <= number <= MOST_ROUNDS else None
+
+
+def rendered_ranking(request: Request, tournament: Tournament, template: str) -> dict[str, Any]:
+    """``ranking_html``, the ranking and the team ranking as ``template`` shows them (rendered again only when the
+    tournament's stamp has moved on since the kept rendering), and from the stamp the tables still playing
+    (``open_tables``), the rounds started and the one shown alone."""
+    stamp = selectors.ranking_stamp(tournament)  # before the ranking is read (the stamp's text)
+    asked = _round_asked(request)
+    made = tournament.created_at.timestamp()  # another tournament that got the id of a deleted one is not this one
+    key = f"tournament-ranking:{tournament.pk}:{made}:{template}:{get_language()}:{asked}"
+    kept = cache.get(key)
+    if kept is not None and kept[0] == stamp.key:
+        html = kept[1]
+    else:
+        context = ranking_context(request, tournament)
+        context.update(team_ranking_context(tournament, context["ranking"]))
+        html = render_to_string(template, context, request)
+        cache.set(key, (stamp.key, html))
+    return {
+        "ranking_html": html,
+        "open_tables": stamp.open_tables,
+        "rounds_started": stamp.rounds_started,
+        "round_shown": asked if asked in stamp.rounds_started else None,
+    }
