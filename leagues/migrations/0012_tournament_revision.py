@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('leagues', '0010_season_options'),
+        ('leagues', '0011_standing_file'),
     ]
 
     operations = [
