@@ -47,6 +47,7 @@ from run import prepare, recreate, serve, stop  # the load test's round and serv
 PORT = 8766
 HIDDEN = re.compile(r'<input type="hidden" name="(\w+)" value="([^"]*)"')
 SHEET = re.compile(r'<section id="sheet"[^>]*>')
+TOKEN = re.compile(r'data-poll-token="([^"]*)"')
 PHONE = {"Accept-Encoding": "gzip", "Accept-Language": "de"}
 CORES, UTILISATION = 2, 0.5
 POLL_EVERY, DEAL_EVERY, HALL_EVERY, PHONES_A_TABLE = 3, 30, 10, 4
@@ -111,7 +112,8 @@ class Phone:
 
 
 class Sheet:
-    """What a phone following a sheet shows: where it polls, and the revision and shape it says it shows."""
+    """What a phone following a sheet shows: where it polls, the revision and shape it says it shows, and the poll
+    token the page gave it (``static/js/app.js`` sends it with each poll)."""
 
     def __init__(self, page: str) -> None:
         found = SHEET.search(page)
@@ -119,6 +121,8 @@ class Sheet:
         attributes = dict(re.findall(r'([\w-]+)="([^"]*)"', found.group(0)))
         self.url = html.unescape(attributes["hx-get"])
         self.shows = {"rev": attributes.get("data-revision", ""), "shape": attributes.get("data-shape", "")}
+        if token := TOKEN.search(page):
+            self.shows["t"] = html.unescape(token.group(1))
 
     def poll_url(self) -> str:
         return self.url + ("&" if "?" in self.url else "?") + urllib.parse.urlencode(self.shows)

@@ -177,8 +177,8 @@ def state(token: PollPass, club_slug: str) -> SheetState | None:
 def _cursor() -> Any:
     """The driver's own cursor (placeholders ``%s`` on every backend): none of Django's wrapping of each query, nor
     its health check of the connection at a request's first query — a connection gone bad raises, and the poll steps
-    aside. Django's cursor where it counts queries (DEBUG, a test's count)."""
-    if connection.queries_logged:
+    aside. Django's cursor where queries are counted or watched (DEBUG, a test's count, an execute wrapper)."""
+    if connection.queries_logged or connection.execute_wrappers:
         return connection.cursor()
     connection.ensure_connection()
     return connection.create_cursor()
