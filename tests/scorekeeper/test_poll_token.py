@@ -9,6 +9,7 @@ from typing import Any
 from unittest import mock
 
 import pytest
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -178,6 +179,17 @@ def test_the_short_answer_has_the_full_answers_headers(
     assert "Strict-Transport-Security" in short
     assert "Content-Security-Policy" in short
     assert short["X-Frame-Options"] == "DENY"
+    uncounted = phone.client.get(live, {**query, "t": phone.token}, secure=True)  # on the driver's own cursor
+    assert dict(uncounted.headers) == dict(short.headers)
+
+
+def test_a_database_error_on_the_short_way_goes_the_long_way(personas: Personas, session: Session) -> None:
+    phone = Phone(signed_in(personas.member), session)
+    gone = connection.Database.OperationalError("gone")  # type: ignore[attr-defined]  # the driver's own
+    with mock.patch.object(polling, "_cursor", side_effect=gone):
+        answer = phone.poll()
+    assert answer.status_code == 204
+    assert answer[polling.TOKEN_HEADER]  # the full view's
 
 
 def test_a_poll_over_plain_http_is_still_sent_to_https(personas: Personas, session: Session, settings: Any) -> None:
