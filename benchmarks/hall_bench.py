@@ -4,7 +4,8 @@ floors measured in the same run, and the number of tables that makes (run by han
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python benchmarks/hall_bench.py [--scale 1]
 
 Builds the load test's round (``benchmarks/load/``: 200 players at 50 tables, production settings, DEBUG off) in the
-database ``schreiber_hall`` beside the one ``DATABASE_URL`` names, and serves it with gunicorn and ONE worker
+database ``<name>_hall`` beside the one ``DATABASE_URL`` names, and serves it with gunicorn and ONE worker on
+``--port``
 (``hall_wsgi.py``: the app as production starts it, a bare WSGI hello and Django's 204 beside it, and each answer
 naming its queries). Then, one request at a time, the CPU time the worker spent on each request (its
 ``/proc/<pid>/task/*/schedstat``, in ns: not stretched by a busy machine, only by caches shared with other work):
@@ -43,11 +44,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "load"))
 
 from run import prepare, recreate, serve, stop  # the load test's round and server
 
-DATABASE = "schreiber_hall"
 PORT = 8766
 HIDDEN = re.compile(r'<input type="hidden" name="(\w+)" value="([^"]*)"')
 SHEET = re.compile(r'<section id="sheet"[^>]*>')
-POLL_TOKEN = re.compile(r'data-poll-token="([^"]*)"')
+TOKEN = re.compile(r'data-poll-token="([^"]*)"')
 PHONE = {"Accept-Encoding": "gzip", "Accept-Language": "de"}
 CORES, UTILISATION = 2, 0.5
 POLL_EVERY, DEAL_EVERY, HALL_EVERY, PHONES_A_TABLE = 3, 30, 10, 4
@@ -86,11 +86,12 @@ class Worker:
 class Phone:
     """A browser with its cookies, talking to the server one request at a time."""
 
-    def __init__(self, cookie: str | None = None) -> None:
+    def __init__(self, port: int, cookie: str | None = None) -> None:
+        self.port = port
         self.cookies = {"sessionid": cookie} if cookie else {}
 
     def request(self, url: str, data: dict[str, Any] | None = None, *, htmx: bool = False) -> tuple[HTTPResponse, str]:
-        connection = HTTPConnection("127.0.0.1", PORT, timeout=60)
+        connection = HTTPConnection("127.0.0.1", self.port, timeout=60)
         body = urllib.parse.urlencode(data, doseq=True) if data is not None else None
         sent = {
             **PHONE,
@@ -111,7 +112,8 @@ class Phone:
 
 
 class Sheet:
-    """What a phone following a sheet shows: where it polls, and the revision and shape it says it shows."""
+    """What a phone following a sheet shows: where it polls, the revision and shape it says it shows, and the poll
+    token the page gave it (``static/js/app.js`` sends it with each poll)."""
 
     def __init__(self, page: str) -> None:
         found = SHEET.search(page)
@@ -119,7 +121,7 @@ class Sheet:
         attributes = dict(re.findall(r'([\w-]+)="([^"]*)"', found.group(0)))
         self.url = html.unescape(attributes["hx-get"])
         self.shows = {"rev": attributes.get("data-revision", ""), "shape": attributes.get("data-shape", "")}
-        if token := POLL_TOKEN.search(page):  # static/js/app.js sends the page's poll token with every poll
+        if token := TOKEN.search(page):
             self.shows["t"] = html.unescape(token.group(1))
 
     def poll_url(self) -> str:
@@ -146,15 +148,15 @@ class Bench:
         return statistics.fmean(self.cpu_ms[kind])
 
 
-def play(bench: Bench, plan: dict[str, Any], scale: float) -> None:
+def play(bench: Bench, plan: dict[str, Any], scale: float, port: int) -> None:
     count = lambda n: max(1, round(n * scale))  # noqa: E731
-    anonymous, watcher = Phone(), Phone(plan["phones"][0]["cookie"])
+    anonymous, watcher = Phone(port), Phone(port, plan["phones"][0]["cookie"])
     for _ in range(count(300)):
         bench.measure("hello", anonymous, "/bench/hello")
         bench.measure("django_204", anonymous, "/bench/204")
         bench.measure("django_204_user", watcher, "/bench/204")
     tables = plan["tables"][: count(50)]
-    scorers = {t["number"]: Phone(t["cookie"]) for t in tables}
+    scorers = {t["number"]: Phone(port, t["cookie"]) for t in tables}
     before: dict[int, Sheet] = {}
     for n in range(2 * len(tables)):  # two deals a table; the phones saw the sheet between them
         if n == len(tables):
@@ -180,7 +182,7 @@ def play(bench: Bench, plan: dict[str, Any], scale: float) -> None:
             "poll_unchanged", watcher, now[tables[n % len(tables)]["number"]].poll_url(), htmx=True
         )
         assert answer.status == 204, answer.status
-    hall = Phone(plan["hall"]["cookie"])
+    hall = Phone(port, plan["hall"]["cookie"])
     for _ in range(count(20)):
         bench.measure("ranking", hall, plan["hall"]["url"])
 
@@ -198,19 +200,21 @@ def tables_at_half_load(cpu: dict[str, float]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scale", type=float, default=1, help="more or fewer requests of each kind")
+    parser.add_argument("--port", type=int, default=PORT, help="the port gunicorn listens on (one free)")
     args = parser.parse_args()
     server_url = os.environ["DATABASE_URL"]
+    database = urllib.parse.urlsplit(server_url).path.lstrip("/") + "_hall"  # beside DATABASE_URL's: no clash
     work = Path(tempfile.mkdtemp(prefix="schreiber-hall-"))
     gunicorn = None
     try:
-        env = prepare(server_url, work, DATABASE)
-        gunicorn = serve(env, 1, app="hall_wsgi", port=PORT)
+        env = prepare(server_url, work, database)
+        gunicorn = serve(env, 1, app="hall_wsgi", port=args.port)
         bench = Bench(Worker(gunicorn.pid))
-        play(bench, json.loads(Path(env["SCHREIBER_LOAD_PLAN"]).read_text(encoding="utf-8")), args.scale)
+        play(bench, json.loads(Path(env["SCHREIBER_LOAD_PLAN"]).read_text(encoding="utf-8")), args.scale, args.port)
     finally:
         if gunicorn is not None:
             stop(gunicorn)
-        recreate(server_url, DATABASE, drop_only=True)
+        recreate(server_url, database, drop_only=True)
     cpu = {kind: bench.mean(kind) for kind in bench.cpu_ms}
     queries = {kind: statistics.median(counts) for kind, counts in bench.queries.items()}
     print(f"{'request':<18}{'count':>7}{'CPU ms':>9}{'queries':>9}")
@@ -218,7 +222,8 @@ def main() -> None:
         print(f"{kind:<18}{len(times):>7}{cpu[kind]:>9.2f}{queries.get(kind, '-'):>9}")
     tables = round(tables_at_half_load(cpu))
     print(
-        f"unchanged poll: {cpu['poll_unchanged'] / cpu['django_204_user']:.2f}x the signed-in 204, "
+        f"unchanged poll: {cpu['poll_unchanged'] / cpu['django_204']:.2f}x the no-user 204, "
+        f"{cpu['poll_unchanged'] / cpu['django_204_user']:.2f}x the signed-in 204, "
         f"{cpu['poll_unchanged'] / cpu['hello']:.1f}x WSGI hello"
     )
     print(

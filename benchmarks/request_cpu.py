@@ -8,9 +8,11 @@ WSGI application in this process as a server would (no test client in between; e
 phone does): the scorer opens the deal form, saves it and follows the redirect to the sheet; a member's phone that
 still shows the previous revision polls (a changed poll), then polls again (unchanged, with its poll token). The
 floors are a bare WSGI hello and a Django view answering 204 through the same middleware, without and with a
-signed-in user. The tournament ranking is the hall screen of a tournament of ``--players`` guests in its second
-round, shown again unchanged (``tournament_ranking``) and after a table's write (``tournament_ranking_changed``, read
-and rendered afresh), and a table phone's unchanged poll there, which carries the round clock.
+signed-in user, each timed in a row; the one without a user is timed again beside each unchanged poll of the evening
+(``django_204_anonymous_evening``), in the same state of the process after the heavier requests. The tournament
+ranking is the hall screen of a tournament of ``--players`` guests in its second round, shown again unchanged
+(``tournament_ranking``) and after a table's write (``tournament_ranking_changed``, read and rendered afresh), and a
+table phone's unchanged poll there, which carries the round clock (timed in a row, as the floors).
 
 Each kind is timed ``--repeats`` times in CPU time of this process (``time.process_time``, which a busy machine does
 not stretch) and its median printed with the number of queries of one such request. The last line is one JSON
@@ -52,7 +54,8 @@ from scorekeeper.models import Role, Session, TableLink
 PLAYERS = ["Anna", "Bert", "Caro", "Dieter"]
 HOST = "testserver"
 WARM = 10  # deals played before the times count
-EVENING = ("deal_form", "save", "sheet_after_save", "changed_poll", "unchanged_poll")  # the kinds timed at the table
+# the kinds timed at the table; the floor again beside each unchanged poll, after the same heavier requests
+EVENING = ("deal_form", "save", "sheet_after_save", "changed_poll", "unchanged_poll", "django_204_anonymous_evening")
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 
@@ -231,9 +234,10 @@ def table(repeats: int) -> dict[str, Any]:
         assert changed.status == 200, changed.status
         shows = follow(shows, changed)
         for _ in range(3):
+            assert timed("django_204_anonymous_evening", stranger.environ("/__bench/204/")).status == 204
             assert timed("unchanged_poll", phone.environ(live_url, shows, HTTP_HX_REQUEST="true")).status == 204
     # the queries of one of each, at the end of the evening
-    counts = {"deal_form": queries(lambda: call(app, scorer.environ(form_url)()))}
+    counts = {"deal_form": queries(lambda: call(app, scorer.environ(form_url)())), "django_204_anonymous_evening": 0}
     form = scorer.keep(call(app, scorer.environ(form_url)()))
     saving = scorer.environ(form_url, {**hidden_fields(form.body), **facts(WARM + repeats + 1)}, post=True)
     saved_answers: list[Answer] = []

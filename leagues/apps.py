@@ -15,7 +15,7 @@ class LeaguesConfig(AppConfig):
 
         from .club_backup import parts
         from .seasons.rating_store import follow_results
-        from .tournaments.selectors import table_clock
+        from .tournaments.selectors import ROUND_CLOCK
         from .tournaments.services import table_closing_problems, table_lineup_problems
 
         for part in parts():  # the club's backup carries its leagues and tournaments
@@ -23,5 +23,5 @@ class LeaguesConfig(AppConfig):
 
         add_results_follower(follow_results)  # the leagues' revisions and ratings, in the change's transaction
         add_closing_rule(table_closing_problems)
-        add_clock_source(table_clock)  # the round clock on the table's phone
+        add_clock_source(ROUND_CLOCK)  # the round clock on the table's phone
         add_lineup_rule(table_lineup_problems)

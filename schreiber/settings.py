@@ -71,6 +71,9 @@ MIDDLEWARE = [
     # token is masked anew in every response, the one other secret (an invitation link) is shown once, and Django
     # pads each compressed response with random bytes besides.
     "django.middleware.gzip.GZipMiddleware",
+    # An unchanged live-sheet poll answered here, dressed by the middleware above, before any below loads the session,
+    # the language or the user (most polls of a hall: near the floor of a request).
+    "scorekeeper.polling.UnchangedPollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

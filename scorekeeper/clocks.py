@@ -8,8 +8,9 @@ on the phone's own clock from that moment, a phone set a few minutes wrong still
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .models import Session
 
@@ -27,17 +28,32 @@ class TableClock:
         return f"{self.remaining} {self.state}"
 
 
-ClockSource = Callable[[Session], TableClock | None]  # reads the session's pk only: a poll's short way has no more
+@dataclass(frozen=True)
+class ClockSource:
+    """Where a session's clock comes from: ``read`` for a page (it reads the session's pk only), and for the one raw
+    query of an unchanged poll (``polling``) the SQL it adds — ``joins`` (LEFT JOINs onto the session ``s``) and
+    ``columns`` (a select list), constant text — with ``from_columns``, the clock of those columns' values (None:
+    no clock now). ``name`` is how a poll token names the source."""
 
-_SOURCES: list[ClockSource] = []
+    name: str
+    read: Callable[[Session], TableClock | None]
+    joins: str
+    columns: str
+    from_columns: Callable[[Sequence[Any]], TableClock | None]
+
+
+_SOURCES: dict[str, ClockSource] = {}
 
 
 def add_clock_source(source: ClockSource) -> None:
     """Ask ``source`` for the clock of every session's sheet (once, however often it is added)."""
-    if source not in _SOURCES:
-        _SOURCES.append(source)
+    _SOURCES.setdefault(source.name, source)
 
 
-def clock_of(session: Session) -> TableClock | None:
-    """The first clock a source gives for ``session``, if any."""
-    return next((clock for source in _SOURCES if (clock := source(session)) is not None), None)
+def clock_of(session: Session) -> tuple[ClockSource, TableClock] | None:
+    """The first clock a source gives for ``session``, with its source, if any."""
+    return next(((source, clock) for source in _SOURCES.values() if (clock := source.read(session)) is not None), None)
+
+
+def source_named(name: str) -> ClockSource | None:
+    return _SOURCES.get(name)

@@ -109,7 +109,7 @@ def _start(request: Request, me: Member, form: SessionStartForm, house_rules: Ho
 
 def session_detail(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     me, session = session_access(request, club_slug, session_id)
-    clock = clock_of(session) if session.is_open else None
+    shown = clock_of(session) if session.is_open else None
     context: dict[str, Any] = {
         "club": me.club,
         "me": me,
@@ -119,8 +119,8 @@ def session_detail(request: Request, club_slug: str, session_id: int) -> HttpRes
         # a tournament's table keeps its players: no button for a change it would refuse
         "players_change": session.is_open and me.can(Role.SCORER) and not services.lineup.lineup_problems(session),
         "table_link": table_links.panel(request, me, session),
-        "clock": clock,
-        "poll_token": _poll_token(request, me, session, clock is not None),
+        "clock": shown[1] if shown else None,
+        "poll_token": _poll_token(request, me, session, shown[0].name if shown else ""),
     }
     undo = whole_number(request.GET.get("undo"))
     if undo and me.can(Role.SCORER) and session.is_open:
@@ -132,11 +132,8 @@ def session_detail(request: Request, club_slug: str, session_id: int) -> HttpRes
 
 def session_live(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     """The sheet for other phones to poll: 204 while it has not changed, else a patch or the whole sheet; 286 (stop
-    polling) once the session is no longer open. A poll with a good token that finds nothing changed is answered
-    before any of this (``polling``)."""
-    unchanged = polling.unchanged(request, club_slug, session_id)
-    if unchanged is not None:
-        return unchanged
+    polling) once the session is no longer open. A poll with a good token of an open sheet that finds nothing changed
+    is answered before the session and the user are loaded (``polling.UnchangedPollMiddleware``)."""
     me, session = session_access(request, club_slug, session_id)
     answer = live.poll(me, session, whole_number(request.GET.get("rev"), least=0), request.GET.get("shape"))
     if answer.html is None:
@@ -145,15 +142,16 @@ def session_live(request: Request, club_slug: str, session_id: int) -> HttpRespo
         response = HttpResponse(answer.html, status=200 if session.is_open else polling.STOP_POLLING)
     if answer.patch:
         response["HX-Reswap"] = "none"  # app.js patches the sheet in; swapped whole, a patch would lose lines
-    clock = clock_of(session) if session.is_open else None
-    if clock is not None:  # every answer sets the phone's clock again (clock.js): a pause or extension shows at once
-        response["X-Clock"] = clock.header
+    response["Cache-Control"] = polling.NOT_STORED
+    shown = clock_of(session) if session.is_open else None
+    if shown is not None:  # every answer sets the phone's clock again (clock.js): a pause or extension shows at once
+        response["X-Clock"] = shown[1].header
     if session.is_open:  # a fresh token: the phone's may have expired, or its browser changed
-        response[polling.TOKEN_HEADER] = _poll_token(request, me, session, clock is not None)
+        response[polling.TOKEN_HEADER] = _poll_token(request, me, session, shown[0].name if shown else "")
     return response
 
 
-def _poll_token(request: Request, me: Access, session: Session, clock: bool) -> str:
+def _poll_token(request: Request, me: Access, session: Session, clock: str) -> str:
     """The token the sheet's phone polls with (``polling``): none once the session is no longer open."""
     if not session.is_open:
         return ""

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import datetime
 import re
+from typing import Any
 
 import pytest
+from django.db.models import F
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -15,7 +17,7 @@ from leagues.models import Tournament, TournamentRound
 from leagues.tournaments import selectors
 from leagues.tournaments import services as tournaments
 from leagues.tournaments.rules.clock import Clock
-from scorekeeper import services
+from scorekeeper import polling, services
 from scorekeeper.club_documents import export_club
 from scorekeeper.models import TableLink
 from scorekeeper.services import ServiceError
@@ -226,3 +228,45 @@ def test_the_clubs_backup_carries_the_round_clock(personas: Personas, tournament
     services.import_club(document=document, slug="older")
     older = TournamentRound.objects.get(tournament__club__slug="older")
     assert [getattr(older, f) for f in fields] == [None, None, 0, 0]
+
+
+def test_a_table_phones_unchanged_poll_reads_the_clock_in_its_one_query(
+    personas: Personas, tournament: Tournament, django_assert_num_queries: Any
+) -> None:
+    """The short answer (``scorekeeper.polling``) reads the round's clock with the session's revision: after a pause,
+    a resume and an extension it shows what the full view would."""
+    this_round = started(personas, tournament, minutes_ago=40)
+    table = this_round.tables.select_related("session").first()
+    assert table is not None
+    phone = Client(HTTP_ACCEPT_LANGUAGE="en")
+    sheet = phone.get(phone.get(TableLink.objects.live().get(session=table.session).get_absolute_url())["Location"])
+    html = sheet.content.decode()
+    live = reverse("session_live", args=[personas.club.slug, table.session.pk])
+    unchanged = {
+        "rev": str(table.session.revision),
+        "shape": re.findall(r'data-shape="([^"]+)"', html)[0],
+        "t": re.findall(r'data-poll-token="([^"]*)"', html)[0],
+    }
+
+    def shown() -> tuple[int, str]:
+        with django_assert_num_queries(1):
+            polled = phone.get(live, unchanged)
+        assert polled.status_code == 204
+        assert polling.TOKEN_HEADER not in polled  # the short answer, not the view's
+        full = phone.get(live, {k: v for k, v in unchanged.items() if k != "t"})
+        seconds, state = polled["X-Clock"].split()
+        assert full["X-Clock"] in (f"{seconds} {state}", f"{int(seconds) - 1} {state}")
+        return int(seconds), state
+
+    assert shown() in ((3600, "running"), (3599, "running"))
+    this_round = tournaments.pause_clock(this_round=this_round, actor=personas.owner)
+    assert shown() in ((3600, "paused"), (3599, "paused"))
+    TournamentRound.objects.filter(pk=this_round.pk).update(
+        clock_started_at=F("clock_started_at") - datetime.timedelta(minutes=15),
+        clock_paused_at=F("clock_paused_at") - datetime.timedelta(minutes=15),
+    )  # it has stood paused for a quarter of an hour
+    assert shown() in ((3600, "paused"), (3599, "paused"))
+    this_round = tournaments.resume_clock(this_round=this_round, actor=personas.owner)
+    assert shown() in ((3600, "running"), (3599, "running"), (3598, "running"))
+    tournaments.extend_clock(this_round=this_round, actor=personas.owner, minutes=5)
+    assert shown()[0] in (3900, 3899, 3898)

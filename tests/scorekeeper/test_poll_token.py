@@ -9,6 +9,7 @@ from typing import Any
 from unittest import mock
 
 import pytest
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -93,7 +94,7 @@ def test_a_save_from_another_phone_comes_with_the_next_poll(personas: Personas, 
 def test_an_expired_token_goes_the_long_way_and_gets_a_fresh_one(personas: Personas, session: Session) -> None:
     phone = Phone(signed_in(personas.member), session)
     old = phone.token
-    with mock.patch("django.core.signing.time.time", return_value=time.time() + polling.LIFETIME + 5):
+    with mock.patch("scorekeeper.polling.time.time", return_value=time.time() + polling.LIFETIME + 5):
         assert refused(phone)
         polled = phone.poll()
     assert polled.status_code == 204  # the member may still look: the full view says so
@@ -143,14 +144,13 @@ def test_a_new_role_or_language_gets_the_whole_sheet(personas: Personas, session
     assert phone.poll(shape=phone.shows["shape"].replace("en", "de")).status_code == 200
 
 
-def test_a_closed_sheet_stops_polling(personas: Personas, session: Session, django_assert_num_queries: Any) -> None:
+def test_a_closed_sheet_stops_polling(personas: Personas, session: Session) -> None:
     phone = Phone(signed_in(personas.member), session)
     services.close_session(session=session, actor=personas.owner)
     closed = phone.poll()
     assert closed.status_code == polling.STOP_POLLING  # htmx stops polling the sheet it patches
     assert "data-patch" in closed.content.decode()
-    with django_assert_num_queries(1):
-        again = phone.poll()
+    again = phone.poll()  # the full view's answer: each phone asks once more at most
     assert again.status_code == polling.STOP_POLLING
     assert again["HX-Reswap"] == "none"
     assert not again.content
@@ -158,3 +158,88 @@ def test_a_closed_sheet_stops_polling(personas: Personas, session: Session, djan
     sheet = re.findall(r'<section id="sheet"[^>]*>', page)[0]
     assert "hx-trigger" not in sheet
     assert "data-poll-token" not in page
+
+
+def test_the_short_answer_has_the_full_answers_headers(
+    personas: Personas, session: Session, django_assert_num_queries: Any
+) -> None:
+    """Answered before the session and the user are loaded, an unchanged poll still carries every header the full
+    view's 204 does (security headers and policies, language, Vary, never stored), but the fresh token."""
+    phone = Phone(signed_in(personas.member), session)
+    query = {"rev": phone.shows["revision"], "shape": phone.shows["shape"]}
+    live = reverse("session_live", args=[session.club.slug, session.pk])
+    with django_assert_num_queries(1):
+        short = phone.client.get(live, {**query, "t": phone.token}, secure=True)
+    full = phone.client.get(live, query, secure=True)  # no token: the view answers
+    assert short.status_code == full.status_code == 204
+    assert polling.TOKEN_HEADER not in short
+    assert dict(short.headers) == {k: v for k, v in full.headers.items() if k != polling.TOKEN_HEADER}
+    assert short["Cache-Control"] == "no-store"
+    assert short["Vary"] == "Accept-Language, Cookie"
+    assert "Strict-Transport-Security" in short
+    assert "Content-Security-Policy" in short
+    assert short["X-Frame-Options"] == "DENY"
+    uncounted = phone.client.get(live, {**query, "t": phone.token}, secure=True)  # on the driver's own cursor
+    assert dict(uncounted.headers) == dict(short.headers)
+
+
+def test_a_database_error_on_the_short_way_goes_the_long_way(personas: Personas, session: Session) -> None:
+    phone = Phone(signed_in(personas.member), session)
+    gone = connection.Database.OperationalError("gone")  # type: ignore[attr-defined]  # the driver's own
+    with mock.patch.object(polling, "_cursor", side_effect=gone):
+        answer = phone.poll()
+    assert answer.status_code == 204
+    assert answer[polling.TOKEN_HEADER]  # the full view's
+
+
+def test_a_poll_over_plain_http_is_still_sent_to_https(personas: Personas, session: Session, settings: Any) -> None:
+    phone = Phone(signed_in(personas.member), session)
+    settings.SECURE_SSL_REDIRECT = True
+    cookies, phone.client = phone.client.cookies, Client()  # a server started with the setting: middleware anew
+    phone.client.cookies = cookies
+    redirected = phone.poll()
+    assert redirected.status_code == 301
+    assert redirected["Location"].startswith("https://")
+
+
+def test_a_poll_to_a_host_not_allowed_is_refused(personas: Personas, session: Session) -> None:
+    phone = Phone(signed_in(personas.member), session)
+    phone.client.defaults["HTTP_HOST"] = "evil.example"
+    assert phone.poll().status_code == 400
+
+
+def test_a_changed_sheet_goes_to_the_full_view(personas: Personas, session: Session) -> None:
+    phone = Phone(signed_in(personas.member), session)
+    services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Caro", "Anna", 80))
+    changed = phone.poll()
+    assert changed.status_code == 200
+    assert changed[polling.TOKEN_HEADER]  # only the full view hands out tokens
+    assert changed["Cache-Control"] == "no-store"
+    assert polling.TOKEN_HEADER not in phone.poll()
+
+
+def test_a_forged_token_gets_no_short_answer(personas: Personas, session: Session) -> None:
+    phone = Phone(signed_in(personas.member), session)
+    payload, _, mac = phone.token.rpartition(".")
+    number, who, clock, expires = payload.split(".")
+    owner = Member.objects.get(user=personas.owner)
+    forgeries = [
+        f"{number}.m{owner.pk}-{owner.user_id}.{clock}.{expires}.{mac}",  # someone else's member, the phone's MAC
+        f"{number}.{who}.{clock}.{int(expires) + 3600}.{mac}",  # a longer life
+        f"{payload}.{mac[:-1]}ä",  # any text at all
+        "",
+        "nonsense",
+    ]
+    for forged in forgeries:
+        assert refused(phone, forged)
+        answer = phone.poll(t=forged)
+        assert answer.status_code == 204
+        assert answer[polling.TOKEN_HEADER]  # answered by the full view
+
+
+def test_only_the_live_sheet_is_taken_for_a_poll(personas: Personas, session: Session) -> None:
+    route = polling.live_route()
+    live = reverse("session_live", args=[session.club.slug, session.pk])
+    assert route.match(live[1:]) == ("", (), {"club_slug": session.club.slug, "session_id": session.pk})
+    assert route.match(session.get_absolute_url()[1:]) is None
+    assert route.match(f"{live[1:]}more/") is None
