@@ -21,7 +21,7 @@ ONCE_ON_SQLITE = ("browser", "pdf")
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     if connection.vendor == "sqlite":
         return
-    skip = pytest.mark.skip(reason="does not depend on the database: run once, in the SQLite pass")
+    skip = pytest.mark.skip(reason="browser and PDF tests run once, in the SQLite pass")
     for item in items:
         if any(item.get_closest_marker(name) for name in ONCE_ON_SQLITE):
             item.add_marker(skip)
