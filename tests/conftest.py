@@ -7,8 +7,24 @@ from collections.abc import Iterator
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
+from django.db import connection
 from django.test import Client
 from django.utils import translation
+
+# `make test` runs the suite on SQLite, then again on PostgreSQL for the queries, the transactions and the locks.
+# What a browser does with a page (markup, accessibility, taps, scripts, offline) and how a PDF is laid out does
+# not depend on the database: the server-side paths those tests use are covered on PostgreSQL by the client
+# tests. So the browser and PDF tests, the slowest of the suite, run in the SQLite pass alone.
+ONCE_ON_SQLITE = ("browser", "pdf")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    if connection.vendor == "sqlite":
+        return
+    skip = pytest.mark.skip(reason="browser and PDF tests run once, in the SQLite pass")
+    for item in items:
+        if any(item.get_closest_marker(name) for name in ONCE_ON_SQLITE):
+            item.add_marker(skip)
 
 
 @pytest.fixture(autouse=True)

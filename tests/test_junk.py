@@ -57,10 +57,11 @@ from scorekeeper.models import (
     Session,
     TableLink,
 )
+from tests.examples import examples
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLES = 1000  # posts and gets per database; the closing note reports the number
+EXAMPLES = examples(1000)  # posts and gets on SQLite (a quarter on PostgreSQL); the closing note reports the number
 COUNTED = (Club, Member, Session, Seat, Deal, PlayerResult, AuditEntry, HouseRules, Invitation, TableLink, User,
            League, LeagueClub, Season, Tournament, Participant, TournamentRound, TournamentTable, TableSeat,
            Penalty)  # fmt: skip

@@ -29,11 +29,10 @@ from tests.leagues.conftest import play_evening, play_out
 from tests.scorekeeper.conftest import Personas, personas, sauspiel
 
 from .games import play_every_game
-from .markup import MARKUP_ONLY
 
 __all__ = ["personas"]
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), MARKUP_ONLY]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 AXE_SOURCE = (Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js").read_text()
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]

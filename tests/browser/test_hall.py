@@ -22,10 +22,9 @@ from scorekeeper import services
 from scorekeeper.models import TableLink
 from tests.leagues.conftest import play_out
 
-from .markup import MARKUP_ONLY
 from .test_accessibility import AXE_RUN, AXE_SOURCE, WCAG_TAGS
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), MARKUP_ONLY]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SHOTS = Path(os.environ["SHOTS"]) if os.environ.get("SHOTS") else None
 HALL = {"width": 1920, "height": 1080}

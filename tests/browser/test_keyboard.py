@@ -14,10 +14,9 @@ import pytest
 
 from scorekeeper.models import Club
 
-from .markup import MARKUP_ONLY
 from .test_scoring import start
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), MARKUP_ONLY]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 FOCUS_CHECK = (Path(__file__).parent / "scripts" / "focus_check.js").read_text()
 DESKTOP = 1280

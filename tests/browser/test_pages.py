@@ -16,9 +16,8 @@ from scorekeeper import services
 from scorekeeper.models import Club
 
 from .games import play_every_game
-from .markup import MARKUP_ONLY
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), MARKUP_ONLY]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 # Five-digit totals: ten won Solo Tout with Kontra and Re at 10/20/50.

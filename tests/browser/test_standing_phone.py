@@ -17,11 +17,9 @@ from leagues.seasons import services as league_services
 from tests.leagues.conftest import play_evening, sauspiel
 from tests.scorekeeper.conftest import Personas, personas
 
-from .markup import MARKUP_ONLY
-
 __all__ = ["personas"]
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), MARKUP_ONLY]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SHOTS = Path(os.environ["SHOTS"]) if os.environ.get("SHOTS") else None
 SIDEWAYS = (Path(__file__).parent / "scripts" / "sideways.js").read_text()

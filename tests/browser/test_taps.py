@@ -19,11 +19,10 @@ from playwright.sync_api import expect
 
 from scorekeeper.models import Club
 
-from .markup import MARKUP_ONLY
 from .test_drafts import axe_violations, with_axe
 from .test_scoring import Taps, chip, lead, quick, start
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), MARKUP_ONLY]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 NEW = "#new-deal"  # the visible "+ Deal": for a deal nobody leads (a pass-out, a penalty, Bauernstoss)
 

@@ -42,6 +42,7 @@ from leagues.seasons.ranking import (
     sub_standings,
 )
 from leagues.seasons.ranking.samples import random_season
+from tests.examples import examples
 
 Row = tuple[Any, ...]  # (player, place, points) or (player, place, points, {field: value})
 
@@ -559,7 +560,7 @@ configs = st.sampled_from(
 ).map(with_every_size)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(seasons(), configs, st.sampled_from(CHAINS), st.randoms(use_true_random=False))
 def test_the_standing_does_not_depend_on_the_order_of_the_results(results, config, chain, rng):
     shuffled = list(results)
@@ -567,7 +568,7 @@ def test_the_standing_does_not_depend_on_the_order_of_the_results(results, confi
     assert rank(shuffled, config, chain) == rank(results, config, chain)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(seasons(), configs, st.sampled_from(CHAINS))
 def test_ranks_follow_the_score_and_skip_after_a_shared_place(results, config, chain):
     rows = rank(results, config, chain)
@@ -585,7 +586,7 @@ def test_ranks_follow_the_score_and_skip_after_a_shared_place(results, config, c
             assert ranked[i - 1].score == row.score
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(seasons(), configs, st.sampled_from(CHAINS))
 def test_players_share_a_rank_only_when_level_on_every_key(results, config, chain):
     rows = [r for r in rank(results, config, chain) if r.eligible]
@@ -608,7 +609,7 @@ def naive_placement(results: list[EveningResult], mode: Any) -> dict[str, Fracti
     return totals
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(seasons(), st.sampled_from(["linear_100", "descending", "descending_tens"]))
 def test_placement_points_add_up_as_one_would_by_hand(results, formula):
     mode = parse_mode({"mode": "placement_points", "formula": formula})

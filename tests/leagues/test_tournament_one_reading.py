@@ -200,6 +200,7 @@ def test_issue_23_fault_1_the_dealer_who_owes_the_last_pflichtsolo_at_a_table_of
     assert_one_reading(tournament)
 
 
+@pytest.mark.pdf
 @needs_weasyprint
 def test_issue_23_fault_3_the_round_results_pdf_counts_the_solos_of_an_open_table(personas: Personas) -> None:
     """Before: 0 solos for everyone while the round was open (the players' results are written at close only)."""

@@ -292,6 +292,7 @@ def test_the_public_link_shows_the_live_ranking_alone_until_it_is_renewed_or_off
 # the printed ranking ---------------------------------------------------------------------------------------------
 
 
+@pytest.mark.pdf
 @needs_weasyprint
 def test_the_printed_ranking_has_the_teams_as_a_second_table(
     client: Client, personas: Personas, tournament: Tournament

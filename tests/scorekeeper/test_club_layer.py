@@ -114,6 +114,7 @@ def test_a_currency_is_an_iso_code(client: Client, personas: Personas, currency:
     assert personas.club.currency == "EUR"
 
 
+@pytest.mark.pdf
 def test_a_session_exported_in_francs_prints_with_settle(personas: Personas, session: Session, tmp_path: Path) -> None:
     services.change_club_settings(club=personas.club, actor=personas.owner, name="Stammtisch", currency="chf",
                                   pot_policy="carry", settlement_mode="zero_sum")  # fmt: skip

@@ -26,6 +26,7 @@ from scorekeeper import engine, services
 from scorekeeper.club_documents import export_club
 from scorekeeper.engine.samples import random_session
 from scorekeeper.models import AuditEntry, Club, Deal, Member, Seat, Session
+from tests.examples import examples
 
 from .conftest import FOUR, Personas
 
@@ -100,7 +101,7 @@ def run(command: str, document: Any, path: Path, *extra: str) -> tuple[int, str]
     return 0, err.getvalue()
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=list(HealthCheck))
 @given(document=documents())
 def test_settle_answers_every_document_with_a_result_or_messages(tmp_path: Path, document: Any) -> None:
     code, err = run("settle", document, tmp_path / "doc.json")
@@ -111,7 +112,7 @@ def test_settle_answers_every_document_with_a_result_or_messages(tmp_path: Path,
         assert "Traceback" not in err
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=list(HealthCheck))
 @given(document=documents())
 def test_import_session_imports_whole_or_writes_nothing(personas: Personas, tmp_path: Path, document: Any) -> None:
     with transaction.atomic():
@@ -126,7 +127,7 @@ def test_import_session_imports_whole_or_writes_nothing(personas: Personas, tmp_
         transaction.set_rollback(True)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_import_tournament_imports_whole_or_writes_nothing(personas: Personas, data: st.DataObject) -> None:
     document = with_junk(data.draw, json.loads(TOURNAMENT))
@@ -154,7 +155,7 @@ def club_backup(personas: Personas) -> dict[str, Any]:
     return export_club(personas.club)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_import_club_restores_whole_or_writes_nothing(club_backup: dict[str, Any], data: st.DataObject) -> None:
     document = with_junk(data.draw, copy.deepcopy(club_backup))

@@ -225,6 +225,7 @@ def test_a_club_backup_carries_the_players_who_left_and_joined(client, personas:
     assert "Caro left" in page
 
 
+@pytest.mark.pdf
 @needs_weasyprint
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="reading the PDF needs poppler's pdftotext")
 def test_the_settlement_pdf_writes_the_changes_and_settles_who_left(

@@ -18,6 +18,7 @@ from scorekeeper import engine, printing, services
 from scorekeeper.documents import export_document
 from scorekeeper.models import Club, PotPolicy, Session
 from scorekeeper.selectors import sheet_of
+from tests.examples import examples
 
 from .conftest import FOUR, Personas, sauspiel
 
@@ -112,7 +113,7 @@ def check(sessions: list[Session]) -> None:
 CARRIED = [("start", 10), ("deal", 0, 0), ("deal", 0, 0), ("close", 0), ("start", 10), ("deal", 0, 2)]
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=operations)
 @example(steps=CARRIED)  # a pot carried, then lost into
 @example(steps=[*CARRIED, ("reopen", 1), ("correct", 1, 1), ("close", 0), ("correct", 1, 0)])  # moved, then refused

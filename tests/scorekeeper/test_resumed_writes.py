@@ -16,6 +16,7 @@ from scorekeeper import derived, engine, services
 from scorekeeper.documents import session_document
 from scorekeeper.engine.samples import DEFAULT_PLAYERS, random_session
 from scorekeeper.models import Deal, Session
+from tests.examples import examples
 
 from .conftest import Personas, start
 
@@ -72,7 +73,7 @@ def check(session: Session) -> None:
     )  # fmt: skip
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(game=st.sampled_from(list(DEFAULT_PLAYERS)), steps=operations)
 def test_stored_results_are_always_a_full_replays(personas: Personas, game: str, steps: list[tuple[str, int]]) -> None:
     deals = pool(game)
