@@ -1,6 +1,6 @@
 """The app's models in one module for Django and the migrations; they live in seasons/ and tournaments/."""
 
-from .seasons.models import League, LeagueClub, Season, SeasonRating
+from .seasons.models import League, LeagueClub, Season, SeasonRating, StoredStanding
 from .tournaments.models import (
     ApartPair,
     Bye,
@@ -26,6 +26,7 @@ __all__ = [
     "Penalty",
     "Season",
     "SeasonRating",
+    "StoredStanding",
     "Substitution",
     "TableSeat",
     "Team",

@@ -6,6 +6,7 @@ from django_tasks import task
 
 from .models import League
 from .rating_store import refresh_league
+from .standing_store import refresh_standings
 
 
 @task()
@@ -15,3 +16,12 @@ def rate_league(league_id: int) -> None:
     league = League.objects.filter(pk=league_id).first()
     if league is not None and not league.rating_current:
         refresh_league(league)
+
+
+@task()
+def update_standings(league_id: int) -> None:
+    """Work out again the stored standings of a league's seasons that are behind its revision (none, when an
+    earlier task caught up with the change that enqueued this one), unless the league is gone."""
+    league = League.objects.filter(pk=league_id).first()
+    if league is not None:
+        refresh_standings(league)
