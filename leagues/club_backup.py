@@ -49,8 +49,8 @@ from .models import (
 from .public_links import next_token
 from .seasons.ranking import Ranking, RankingError
 from .seasons.rating_store import refresh_league
-from .seasons.standing_store import refresh_standings
 from .seasons.services import season_settings
+from .seasons.standing_store import refresh_standings
 from .tournaments.documents import export_tournament
 from .tournaments.rules import document
 from .tournaments.rules.prizes import read_prizes
