@@ -22,6 +22,7 @@ import pickle
 from collections.abc import Callable
 
 from django.db import transaction
+from django.db.models import QuerySet
 
 from .later import UpdateStandingsLater, later
 from .models import League, Season, StoredStanding
@@ -100,15 +101,10 @@ def _pickled(standing: SeasonStanding, periods: list[str]) -> bytes:
 
 def refresh_standings(league: League) -> None:
     """Work out again every stored standing of ``league`` that is behind its revision (or missing), for the revision
-    read first, and store each unless a later one has been stored meanwhile (a change committed meanwhile has worked
-    it out, or enqueued a task of its own)."""
+    read first, and store each unless a later one has been stored meanwhile. A change committed meanwhile that left
+    one behind again (it moved the revision past the one read) gets another run of the task."""
     revision = League.objects.values_list("revision", flat=True).get(pk=league.pk)
-    current = set(
-        StoredStanding.objects.filter(season__league=league, period="", revision=revision, layout=LAYOUT).values_list(
-            "season_id", flat=True
-        )
-    )
-    for season in league.seasons.exclude(pk__in=current):
+    for season in _behind(league, revision):
         made = documents(season)
         with transaction.atomic():
             League.objects.select_for_update().get(pk=league.pk)  # one writer of the league's standings at a time
@@ -116,6 +112,15 @@ def refresh_standings(league: League) -> None:
             if newer or not Season.objects.filter(pk=season.pk).exists():
                 continue
             _write(season, revision, made)
+    now = League.objects.values_list("revision", flat=True).get(pk=league.pk)
+    if now != revision and _behind(league, now).exists():
+        later(UpdateStandingsLater, [league.pk])
+
+
+def _behind(league: League, revision: int) -> QuerySet[Season]:
+    """The league's seasons without a standing stored for ``revision``."""
+    current = StoredStanding.objects.filter(season__league=league, period="", revision=revision, layout=LAYOUT)
+    return league.seasons.exclude(pk__in=current.values("season_id"))
 
 
 def _write(season: Season, revision: int, made: list[tuple[str, bytes, int]]) -> None:

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from leagues.models import League, Season, StoredStanding
 from leagues.seasons import selectors, standing_store
 from leagues.seasons import services as league_services
+from leagues.seasons.later import LeagueTaskLater
 from leagues.seasons.standing_store import refresh_standings
 from scorekeeper import services
 from scorekeeper.models import Session
@@ -202,3 +203,35 @@ def test_changing_a_seasons_ranking_stores_it_ranked_anew_and_leaves_the_others(
     assert_stored_as_from_scratch(season)
     assert StoredStanding.objects.get(season=other, period="").document == kept
     assert not selectors.standing(other).updating
+
+
+def test_a_change_while_the_task_works_gets_another_run_of_it(
+    personas: Personas, stored: list[Season], django_capture_on_commit_callbacks: Any
+) -> None:
+    """A change committed while the task works a season out (here one that touches no season) moves the revision
+    past the one the task stores it for: the task runs again, and every season ends current."""
+    league = League.objects.get(pk=stored[0].league_id)
+    with mock.patch.object(standing_store, "AT_ONCE_RESULTS", -1):
+        play_evening(personas, DAYS[0], [sauspiel("Dieter", "Emil", 100)], names=["Bert", "Caro", "Dieter", "Emil"])
+    # the task it enqueued is the one run below (a test's transaction never commits: the enqueueing stays waiting)
+    connection.run_on_commit = [
+        entry for entry in connection.run_on_commit if not isinstance(entry[1], LeagueTaskLater)
+    ]
+    worked_out = standing_store.documents
+
+    def meanwhile(season: Season) -> list[tuple[str, bytes, int]]:
+        made = worked_out(season)
+        if not changed:
+            locked = League.objects.select_for_update().get(pk=league.pk)
+            locked.revision += 1
+            locked.save(update_fields=["revision"])
+            standing_store.follow(locked, locked.revision - 1, lambda s: False)
+            changed.append(season)
+        return made
+
+    changed: list[Season] = []
+    with mock.patch.object(standing_store, "documents", meanwhile), django_capture_on_commit_callbacks(execute=True):
+        refresh_standings(league)
+    assert changed
+    for season in stored:
+        assert_stored_as_from_scratch(season)
