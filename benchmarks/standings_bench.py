@@ -1,23 +1,24 @@
 """How fast a federation's season pages answer, and what closing an evening costs (run by hand, not in the tests).
 
     [DATABASE_URL=postgres://…] .venv/bin/python benchmarks/standings_bench.py [--deals 100000]
-        [--deals-per-evening 40] [--players 1000] [--clubs 10] [--keep] [--profile]
+        [--deals-per-evening 40] [--players 1000] [--clubs 10] [--keep] [--profile] [--no-pdf]
 
-Builds, in a scratch database (``schreiber_standings_bench_…``: a SQLite file in the temporary folder, or on
-PostgreSQL a database next to the one ``DATABASE_URL`` names), a league of CLUBS clubs with PLAYERS members between
-them (a third with a login) that played DEALS deals: real evenings of DEALS_PER_EVENING deals at tables of four or
-five, each club on its own weekday over five years (2021 to 2025, each year busier than the one before), several
-tables on a busy evening. The deals are copies of a few dozen real ones recorded through the services; each
-session's per-player results (what the season pages read) are written in bulk, varied and plausible. The league has
-a season for each year, and over the busiest year one season for each ranking mode and one with quarterly
-sub-standings.
+Builds, in a scratch database (``schreiber_standings_bench_…``: a SQLite file in the temporary folder named after
+the checkout too, or on PostgreSQL a database named after the one ``DATABASE_URL`` names), a league of CLUBS clubs
+with PLAYERS members between them (a third with a login) that played DEALS deals: real evenings of DEALS_PER_EVENING
+deals at tables of four or five, each club on its own weekday over five years (2021 to 2025, each year busier than
+the one before), several tables on a busy evening. The deals are copies of a few dozen real ones recorded through
+the services; each session's per-player results (what the season pages read) are written in bulk, varied and
+plausible. The league has a season for each year, and over the busiest year one season for each ranking mode and one
+with quarterly sub-standings.
 
 Then, signed in as the founding club's owner, it times whole requests: each season's standings page, and for the
 first one a player page, the CSV, XLSX and PDF exports and the public link; "cold" is the first request after the
 cache is cleared, "warm" the median of the next five. It times ``leagues.selectors.standing()`` on its own (the
 median of seven), and its query. Last, the request that closes an evening (with everything it writes: the evening's
 results, the league's revision, the ratings of the newest evening), on the newest evening and on one three years old
-(whose ratings go to the background task), and that task on its own.
+(whose ratings go to the background task; the stored standings of a federation's seasons go to theirs), and those
+tasks on their own.
 
 ``--keep`` keeps the scratch database at the end and reuses a kept one of the same shape; a run without it builds
 afresh and drops the database at the end, a kept one of that shape too. ``--profile`` prints where a request for
@@ -60,11 +61,12 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import NoReverseMatch, reverse
 
 import schreiber.wsgi  # noqa: F401  start-up as the production server does it: the views loaded, the heap frozen
-from leagues.models import League, LeagueClub, Season
+from leagues.models import League, LeagueClub, Season, StoredStanding
 from leagues.seasons import selectors
 from leagues.seasons import services as league_services
 from leagues.seasons.rating_store import refresh_league
-from leagues.seasons.tasks import rate_league
+from leagues.seasons.standing_store import refresh_standings
+from leagues.seasons.tasks import rate_league, update_standings
 from scorekeeper import services
 from scorekeeper.engine.samples import random_session
 from scorekeeper.models import Club, Deal, Member, PlayerResult, Role, Seat, Session
@@ -137,9 +139,12 @@ class Scratch:
     the temporary folder."""
 
     def __init__(self, name: str) -> None:
-        self.name, self.before = name, connection.settings_dict["NAME"]
+        self.before = connection.settings_dict["NAME"]
         self.postgres = connection.vendor == "postgresql"
-        self.file = Path(tempfile.gettempdir()) / f"{name}.sqlite3"
+        # After the configured database on PostgreSQL, after the checkout for a SQLite file: two worktrees
+        # benchmarking at once never reuse or drop each other's.
+        self.name = f"{self.before}_{name}" if self.postgres else name
+        self.file = Path(tempfile.gettempdir()) / f"{name}_{Path(__file__).resolve().parents[1].name}.sqlite3"
 
     def exists(self) -> bool:
         if not self.postgres:
@@ -440,6 +445,7 @@ class Page:
     the wall time, not this process's CPU time, which on PostgreSQL leaves out the database's); its queries and size."""
 
     cold: float
+    cold_cpu: float
     warm: float
     best: float
     cpu: float
@@ -453,9 +459,9 @@ def timed_page(client: Client, path: str) -> Page | None:
     as a server long up has."""
     client.get(path, secure=True)
     cache.clear()
-    start = time.perf_counter()
+    start, start_cpu = time.perf_counter(), time.process_time()
     response = client.get(path, secure=True)
-    cold = (time.perf_counter() - start) * 1000
+    cold, cold_cpu = (time.perf_counter() - start) * 1000, (time.process_time() - start_cpu) * 1000
     if response.status_code != 200:
         print(f"  {path}: {response.status_code}")
         return None
@@ -469,7 +475,7 @@ def timed_page(client: Client, path: str) -> Page | None:
         client.get(path, secure=True)
     median, best = statistics.median(wall), min(wall)
     size = len(response.getvalue())  # a PDF streams
-    return Page(cold, median, best, statistics.median(cpu), len(queries), size)
+    return Page(cold, cold_cpu, median, best, statistics.median(cpu), len(queries), size)
 
 
 def url(name: str, *args: Any) -> str | None:
@@ -479,7 +485,7 @@ def url(name: str, *args: Any) -> str | None:
         return None
 
 
-def measure(profile: bool, per_evening: int) -> dict[str, Any]:
+def measure(profile: bool, per_evening: int, formats: tuple[str, ...]) -> dict[str, Any]:
     club = Club.objects.get(slug=SLUG)
     owner = club.members.get(role=Role.OWNER).user
     assert owner is not None
@@ -487,7 +493,7 @@ def measure(profile: bool, per_evening: int) -> dict[str, Any]:
     results: dict[str, Any] = {}
     client = Client()
     client.force_login(owner)
-    print(f"{'page, in ms':40} {'cold':>8} {'warm':>8} {'best':>8} {'cpu':>8} {'queries':>8} {'KB':>8}")
+    print(f"{'page, in ms':40} {'cold':>8} {'cpu':>8} {'warm':>8} {'best':>8} {'cpu':>8} {'queries':>8} {'KB':>8}")
     missing = []
     for label, _, _ in MODES:
         season = seasons[f"{YEARS[-1]} {label}"]
@@ -498,7 +504,7 @@ def measure(profile: bool, per_evening: int) -> dict[str, Any]:
                 season = league_services.change_public_link(season=season, actor=owner, enabled=True)
             pages += [
                 ("player", url("season_player", SLUG, season.pk, player)),
-                *((fmt, url("season_export", SLUG, season.pk, fmt)) for fmt in ("csv", "xlsx", "pdf")),
+                *((fmt, url("season_export", SLUG, season.pk, fmt)) for fmt in formats),
                 ("public", url("public_standing", season.public_token)),
             ]
         for key, path in pages:
@@ -507,7 +513,8 @@ def measure(profile: bool, per_evening: int) -> dict[str, Any]:
                 missing.append(key)
                 continue
             results[f"{key}_cold_ms"], results[f"{key}_warm_ms"] = round(page.cold, 1), round(page.warm, 1)
-            print(f"{key:40} {page.cold:8.1f} {page.warm:8.1f} {page.best:8.1f} {page.cpu:8.1f} "
+            results[f"{key}_cold_cpu_ms"], results[f"{key}_warm_cpu_ms"] = round(page.cold_cpu, 1), round(page.cpu, 1)
+            print(f"{key:40} {page.cold:8.1f} {page.cold_cpu:8.1f} {page.warm:8.1f} {page.best:8.1f} {page.cpu:8.1f} "
                   f"{page.queries:8} {page.size / 1000:8.0f}")  # fmt: skip
             if profile and label == MODES[0][0]:
                 print_profile(functools.partial(client.get, path, secure=True), "tottime", r"")
@@ -549,10 +556,12 @@ def closing(client: Client, club: Club, owner: User, deals: int) -> dict[str, An
         print(f"{'  ' + label:32} {wall:8.1f} {cpu:8.1f} {len(queries):8}  {state}")
         results[f"close_evening_{label}_ms"] = round(wall, 1)
     results["close_evening_ms"] = max(results["close_evening_newest_ms"], results["close_evening_3_years_old_ms"])
-    start = time.perf_counter()
-    rate_league.call(league.pk)  # what the worker runs (``manage.py db_worker``)
-    results["rating_task_ms"] = round((time.perf_counter() - start) * 1000, 1)
-    print(f"{'  the background task':32} {results['rating_task_ms']:8.1f}")
+    for name, work in (("rating", rate_league), ("standings", update_standings)):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        work.call(league.pk)  # what the worker runs (``manage.py db_worker``)
+        wall, cpu = (time.perf_counter() - start) * 1000, (time.process_time() - start_cpu) * 1000
+        results[f"{name}_task_ms"] = round(wall, 1)
+        print(f"{'  the ' + name + ' task':32} {wall:8.1f} {cpu:8.1f}")
     return results
 
 
@@ -610,6 +619,7 @@ def main() -> None:
     parser.add_argument("--clubs", type=int, default=10)
     parser.add_argument("--keep", action="store_true", help="keep the scratch database, reuse a kept one")
     parser.add_argument("--profile", action="store_true", help="where the pages and standing() spend their time")
+    parser.add_argument("--no-pdf", action="store_true", help="leave out the PDF export (minutes for 1,000 players)")
     args = parser.parse_args()
     shape = Shape(args.deals, args.deals_per_evening, args.players, args.clubs)
     built: dict[str, Any] = {}
@@ -632,17 +642,26 @@ def main() -> None:
                   f"built in {built['build_s']:.0f} s ({built['build_cpu_s']:.0f} s CPU), "
                   f"peak memory {built['build_peak_mb']} MB")  # fmt: skip
         sessions = league_sessions.count()
-        # The ratings worked out from scratch, as the background task does (a kept database may be behind).
+        # The ratings and the stored standings worked out from scratch, as the background tasks do (a kept
+        # database may be behind).
         start = time.perf_counter()
         for league in League.objects.filter(club__slug=SLUG):
             refresh_league(league)
         rebuild_ms = (time.perf_counter() - start) * 1000
         print(f"ratings of every season worked out from scratch in {rebuild_ms:.0f} ms")
-        results = measure(args.profile, shape.per_evening)
+        start = time.perf_counter()
+        for league in League.objects.filter(club__slug=SLUG):
+            StoredStanding.objects.filter(season__league=league).delete()
+            refresh_standings(league)
+        standings_ms = (time.perf_counter() - start) * 1000
+        print(f"standings of every season stored from scratch in {standings_ms:.0f} ms")
+        formats = ("csv", "xlsx") if args.no_pdf else ("csv", "xlsx", "pdf")
+        results = measure(args.profile, shape.per_evening, formats)
     peak = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
     print(json.dumps({
         "deals": args.deals, "sessions": sessions, "deals_per_evening": shape.per_evening, "players": shape.players,
         "clubs": shape.clubs, "database": vendor, **built, "peak_mb": peak, "rating_rebuild_ms": round(rebuild_ms, 1),
+        "standings_rebuild_ms": round(standings_ms, 1),
         **results,
     }))  # fmt: skip
 

@@ -7,9 +7,10 @@ seasons) and ``tournaments``.
   club of its short name is in the database restored into; else the restore names it as not restored.
 - A season's or a tournament's public link comes back on or off as it was, with a new token: a backup spreads no
   working link.
-- Ratings are not carried: they are derived from the players' results and keyed by their ids, so the restore works
-  them out again from the restored results (``rating_store.refresh_league``) rather than trust stored numbers.
-  Nor are a standing's written PDFs and XLSX files (``StandingFile``): the next export writes them again.
+- Ratings and stored standings are not carried: they are derived from the players' results and keyed by their
+  ids, so the restore works them out again from the restored results (``rating_store.refresh_league``,
+  ``standing_store.refresh_standings``) rather than trust stored numbers. Nor are a standing's written PDFs and XLSX
+  files (``StandingFile``): the next export writes them again.
 - A tournament is its ``schreiber-tournament/1`` document, written by the one writer (``tournament_documents``),
   beside what that document does not hold: which member each participant is and which club session each table
   sheet is, the status, the frozen rules and the prizes, the kept draw and the times, the teams, and the director's
@@ -51,6 +52,7 @@ from .public_links import next_token
 from .seasons.ranking import Ranking, RankingError
 from .seasons.rating_store import refresh_league
 from .seasons.services import season_settings
+from .seasons.standing_store import refresh_standings
 from .tournaments.documents import export_tournament
 from .tournaments.rules import document
 from .tournaments.rules.prizes import read_prizes
@@ -156,6 +158,7 @@ def restore_leagues(value: Any, restoring: Restoring) -> None:
             _season(league, object_at(season, f"{where}.seasons[{i}]", SEASON_KEYS), f"{where}.seasons[{i}]",
                     restoring)  # fmt: skip
         refresh_league(league)
+        refresh_standings(league)
 
 
 def _invitation(league: League, row: dict[str, Any], where: str, restoring: Restoring) -> None:

@@ -1,6 +1,6 @@
 """The app's models in one module for Django and the migrations; they live in seasons/ and tournaments/."""
 
-from .seasons.models import League, LeagueClub, Season, SeasonRating, StandingFile
+from .seasons.models import League, LeagueClub, Season, SeasonRating, StandingFile, StoredStanding
 from .tournaments.models import (
     ApartPair,
     Bye,
@@ -27,6 +27,7 @@ __all__ = [
     "Season",
     "SeasonRating",
     "StandingFile",
+    "StoredStanding",
     "Substitution",
     "TableSeat",
     "Team",

@@ -141,3 +141,21 @@ class StandingFile(models.Model):
 
     def __str__(self) -> str:
         return f"{self.season} · {self.key}"
+
+
+class StoredStanding(models.Model):
+    """A season's standing, or one sub-period's, as its pages, exports and public link read it: written whenever the
+    results it ranks change (``standing_store``), so that a page reads one row, never the result rows."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="stored_standings")
+    period = models.CharField(max_length=10, blank=True)  # "" the whole season, else a sub-period (``2026-Q1``)
+    revision = models.PositiveBigIntegerField()  # the league's revision it reflects: behind it, it is being updated
+    results = models.PositiveIntegerField()  # the result rows it ranks: what working it out again costs
+    layout = models.PositiveSmallIntegerField()  # of ``document``: another one is not read (``standing_store``)
+    document = models.BinaryField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["season", "period"], name="stored_standing_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.season} {self.period}".strip()

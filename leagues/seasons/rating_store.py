@@ -21,12 +21,14 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Q
 
 from scorekeeper.models import PlayerResult
 from scorekeeper.signals import ResultsChange
 
+from . import standing_store
+from .later import RateLater, later
 from .models import League, LeagueClub, Season, SeasonRating
 from .rating import PlayerRating, Table, rate_after, ratings_on
 from .selectors import player_key
@@ -56,9 +58,12 @@ def follow_results(change: ResultsChange) -> None:
     leagues = League.objects.filter(Q(club_id=change.club_id) | Q(pk__in=joined))
     if change.game is not None:
         leagues = leagues.filter(game=change.game)
+    only = change.since if change.session_id is not None else None  # one evening's results: only its day
+    touched = standing_store.touched_by_days(change.since, only)
     for league in leagues.select_for_update().order_by("pk"):  # one order: two changes never wait on each other
         current = league.rating_current
         league.revision += 1
+        standing_store.follow(league, league.revision - 1, touched)
         if current and (change.kept or not _counted(league, change)):
             league.rated_revision = league.revision
         elif current and _newest_evening(league, change):
@@ -68,12 +73,15 @@ def follow_results(change: ResultsChange) -> None:
         league.save(update_fields=["revision", "rated_revision", "rated_through_day", "rated_through_session"])
 
 
-def league_changed(league: League, *, ratings: bool) -> None:
-    """A write to the league or its seasons moved what its standings read (in the write's transaction); with
-    ``ratings`` what its ratings count too, which a background task then works out again."""
+def league_changed(league: League, *, ratings: bool, season: Season | None = None) -> None:
+    """A write to the league or its seasons (``season``: to that one only) moved what its standings read (in the
+    write's transaction); with ``ratings`` what its ratings count too, which a background task then works out
+    again."""
     locked = League.objects.select_for_update().get(pk=league.pk)
     current = locked.rating_current
     locked.revision += 1
+    touched = standing_store.every_season if season is None else (lambda s: s.pk == season.pk)
+    standing_store.follow(locked, locked.revision - 1, touched)
     if current and not ratings:
         locked.rated_revision = locked.revision
     else:
@@ -128,25 +136,9 @@ def _rate_evening(league: League, change: ResultsChange) -> None:
 # -------------------------------------------------------------------------------------------- working them all out
 
 
-class RateLater:
-    """The on-commit enqueueing of one league's rebuild; a transaction holds at most one (a rolled-back one none)."""
-
-    def __init__(self, league_id: int) -> None:
-        self.league_id = league_id
-
-    def __call__(self) -> None:
-        from .tasks import rate_league
-
-        rate_league.enqueue(self.league_id)
-
-
 def rate_later(league_ids: Iterable[int]) -> None:
-    """Enqueue the rebuild of these leagues' ratings once the current transaction commits, each once: a task
-    enqueued before the change is committed could read the results without it."""
-    waiting = {entry[1].league_id for entry in connection.run_on_commit if isinstance(entry[1], RateLater)}
-    for league_id in league_ids:
-        if league_id not in waiting:
-            transaction.on_commit(RateLater(league_id))
+    """Enqueue the rebuild of these leagues' ratings once the current transaction commits, each once."""
+    later(RateLater, league_ids)
 
 
 def refresh_league(league: League) -> None:

@@ -1,8 +1,10 @@
 """Reads for leagues and seasons: who sees what, and a season's standing from the stored per-player results.
 
-A standing reads one query of ``PlayerResult`` rows (never a deal) and hands them to the ranking engine. A player
-is one person across the league's clubs when their memberships are linked to the same login; otherwise each
-membership is a player of its own.
+A season's standing, and each sub-period's, is read as stored (``StoredStanding``, written by ``standing_store``
+whenever the results it ranks change): one row, none of the results. A standing narrowed to a club is worked out
+from one query of ``PlayerResult`` rows (never a deal) by the ranking engine, and cached. A player is one person
+across the league's clubs when their memberships are linked to the same login; otherwise each membership is a
+player of its own.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import hashlib
+import pickle
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -24,7 +27,7 @@ from scorekeeper.models import Club, PlayerResult, Session
 
 from ..public_links import shared
 from .filters import StandingFilter
-from .models import League, LeagueClub, Season
+from .models import League, LeagueClub, Season, StoredStanding
 from .ranking import (
     EveningResult,
     Ranking,
@@ -39,6 +42,9 @@ from .ranking import (
 )
 
 CACHE_SECONDS = 7 * 24 * 60 * 60  # the stamp keeps an entry right; the time only frees the memory of stale ones
+# The layout of a stored standing's document (a pickled ``StoredDocument``): moved whenever what it pickles changes
+# shape, so that a document of another layout is never read (it is worked out again instead).
+LAYOUT = 1
 
 # The columns of a result row a standing reads, in the order ``evening_results`` unpacks them.
 ROW = (
@@ -203,6 +209,16 @@ class SeasonStanding:
     last_evening: datetime.date | None
     stamp: str = ""  # what it was cached under (``stamp``): what is made of it can be cached under it too
     correcting: list[datetime.date] = field(default_factory=list)  # the days of evenings reopened for a correction
+    updating: bool = False  # stored before the latest change of the league: a background task works it out again
+
+
+@dataclass
+class StoredDocument:
+    """What ``StoredStanding.document`` pickles: the standing as worked out (without its season, which the reader
+    has) and, for the whole season, the sub-periods that have results."""
+
+    standing: SeasonStanding
+    periods: list[str]
 
 
 def ranking_of(season: Season, *, period: bool = False) -> Ranking:
@@ -215,18 +231,24 @@ def ranking_of(season: Season, *, period: bool = False) -> Ranking:
 
 
 def season_periods(season: Season) -> list[str]:
-    """The sub-standings' periods (``2026-Q1``, ``2026-03``) that have results, in time order (cached like a
-    standing: the months with results are read once per change)."""
-    by = season.sub_period
-    if not by:
+    """The sub-standings' periods (``2026-Q1``, ``2026-03``) that have results, in time order: as stored with the
+    season's standing, or else read once per change (cached like a standing)."""
+    if not season.sub_period:
         return []
-    key = f"periods:{season.pk}:{stamp(season, season_rows(season), by)}"
+    stored = _stored(season, "")
+    if stored is not None:
+        return stored[0].periods
+    key = f"periods:{season.pk}:{stamp(season, season_rows(season), season.sub_period)}"
     found: list[str] | None = cache.get(key)
     if found is None:
-        months = season_rows(season).dates("played_on", "month")
-        found = sorted({period_of(month, by) for month in months})
+        found = periods_of(season, season_rows(season).dates("played_on", "month"))
         cache.set(key, found, CACHE_SECONDS)
     return found
+
+
+def periods_of(season: Season, days: Iterable[datetime.date]) -> list[str]:
+    """The season's sub-periods that ``days`` fall in, in time order."""
+    return sorted({period_of(day, season.sub_period) for day in days}) if season.sub_period else []
 
 
 def filtered_standing(season: Season, query: Mapping[str, Any] | None) -> tuple[SeasonStanding, StandingFilter]:
@@ -234,7 +256,10 @@ def filtered_standing(season: Season, query: Mapping[str, Any] | None) -> tuple[
     filter that says so: the page, its CSV, XLSX and PDF and the public page read this one call."""
     rows = season_rows(season)
     found = StandingFilter(query or None, rows, season=season, periods=season_periods(season))
-    shown = standing(season, found.qs if found.is_valid() else rows, period=found.chosen_period)
+    if found.is_valid() and found.form.cleaned_data.get("club"):
+        shown = standing(season, found.qs, period=found.chosen_period)
+    else:  # the whole league's: as stored
+        shown = standing(season, period=found.chosen_period)
     if found.club_best:  # each club's best player, at their place in the whole league's standing
         shown = dataclasses.replace(shown, rows=best_per_group(shown.rows, lambda row: row.totals.club_id))
     return shown, found
@@ -247,22 +272,44 @@ def standing(
     since the standing without the last evening. With a sub-period (``2026-Q1``) the period's standing, ranked
     without the season's minimum attendance.
 
-    Cached under a stamp of what it is worked out from (the rows asked for, the ranking, and the league's revision,
-    which every change to them moves), so that a standing is worked out once per change, not per view.
+    The season's own (no ``rows``) is read as stored (``standing_store``); one not stored yet, or a filtered one, is
+    worked out and cached under a stamp of what it is worked out from (the rows asked for, the ranking, and the
+    league's revision, which every change to them moves), so that it is worked out once per change, not per view.
     """
+    if rows is None:
+        stored = _stored(season, period or "")
+        if stored is not None:
+            document, revision, current = stored
+            key = f"stored:{season.pk}:{period or ''}:{revision}"
+            return dataclasses.replace(document.standing, season=season, stamp=key, updating=not current)
     rows = season_rows(season) if rows is None else rows
     if period is not None:
         rows = rows.filter(played_on__range=period_bounds(period))
     key = f"standing:{season.pk}:{stamp(season, rows, season.ranking, season.tiebreaks, season.members_only, period)}"
     found: SeasonStanding | None = cache.get(key)
     if found is None:
-        found = _standing(season, rows, period)
+        found = worked_out(season, rows.values_list(*ROW), period)
         cache.set(key, found, CACHE_SECONDS)
     return dataclasses.replace(found, season=season, stamp=key)
 
 
-def _standing(season: Season, rows: QuerySet[PlayerResult], period: str | None) -> SeasonStanding:
-    found = evening_results(rows.values_list(*ROW))
+def _stored(season: Season, period: str) -> tuple[StoredDocument, int, bool] | None:
+    """The stored standing of the season or of one sub-period, the league revision it reflects and whether that is
+    the league's revision now (one query); None when none of this layout is stored."""
+    found = (
+        StoredStanding.objects.filter(season_id=season.pk, period=period, layout=LAYOUT)
+        .values_list("document", "revision", "season__league__revision")
+        .first()
+    )
+    if found is None:
+        return None
+    document, revision, now = found
+    return pickle.loads(document), revision, revision == now
+
+
+def worked_out(season: Season, rows: Iterable[Sequence[Any]], period: str | None) -> SeasonStanding:
+    """The standing of result rows (``ROW`` columns), from scratch."""
+    found = evening_results(rows)
     ranking = ranking_of(season, period=period is not None)
     names, unranked = found.names(), found.unranked(season)
     now = ranking.standings(found.results, names, unranked)

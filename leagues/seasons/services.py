@@ -159,7 +159,7 @@ def save_season(
     if after != before:
         audit_club(league.club, actor, AuditEntry.Action.SEASON_SAVED, before=before, after=after)
     # A new season, or a new last day, has ratings to work out (they count every evening up to its last day).
-    league_changed(league, ratings=before is None or before["ends_on"] != after["ends_on"])
+    league_changed(league, ratings=before is None or before["ends_on"] != after["ends_on"], season=season)
     return season
 
 

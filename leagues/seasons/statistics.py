@@ -187,8 +187,8 @@ def player_rows(rows: QuerySet[PlayerResult], key: str) -> QuerySet[PlayerResult
     found = KEY.fullmatch(key)
     if found is None:
         return rows.none()
-    if found["kind"] == "u":
-        return rows.filter(member__user_id=int(found["id"]))
+    if found["kind"] == "u":  # by the login's memberships: the rows are found by member, not by date
+        return rows.filter(member_id__in=Member.objects.filter(user_id=int(found["id"])).values("pk"))
     return rows.filter(member_id=int(found["id"]), member__user__isnull=True)
 
 

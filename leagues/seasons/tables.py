@@ -61,6 +61,10 @@ class StandingTable(tables.Table):
         self.language = get_language()
         self.player_url = player_url
         self.ratings = ratings
+        # Translated and escaped once, not once a row (``body`` writes a thousand players' rows)
+        self.moved_words = {arrow: html.escape(str(words)) for arrow, words in (("▲", _("up %(n)s")),
+                                                                               ("▼", _("down %(n)s")))}  # fmt: skip
+        self.correcting_tag = f' <span class="tag">{html.escape(str(_("being corrected")))}</span>'
         super().__init__([self.record(r) for r in rows], **kwargs)
 
     def record(self, r: StandingRow) -> dict[str, Any]:
@@ -113,18 +117,15 @@ class StandingTable(tables.Table):
     def render_moved(self, value: int, record: dict[str, Any]) -> SafeString | str:
         if not value:
             return "="
-        arrow, words = ("▲", _("up %(n)s")) if value > 0 else ("▼", _("down %(n)s"))
-        return format_html('<span class="moved" title="{}">{}{}</span>', words % {"n": abs(value)}, arrow, abs(value))
+        arrow = "▲" if value > 0 else "▼"
+        words = self.moved_words[arrow] % {"n": abs(value)}
+        return mark_safe(f'<span class="moved" title="{words}">{arrow}{abs(value)}</span>')  # escaped in __init__
 
     def render_player(self, value: str, record: dict[str, Any]) -> SafeString | str:
-        name = (
-            value
-            if self.player_url is None
-            else format_html('<a href="{}">{}</a>', self.player_url(record["key"]), value)
-        )
-        if record["correcting"]:
-            return format_html('{} <span class="tag">{}</span>', name, _("being corrected"))
-        return name
+        name = html.escape(value)
+        if self.player_url is not None:
+            name = f'<a href="{html.escape(self.player_url(record["key"]))}">{name}</a>'
+        return mark_safe(name + self.correcting_tag if record["correcting"] else name)  # every part escaped
 
     def render_score(self, value: Any, record: dict[str, Any]) -> str:
         return score_text(value)

@@ -10,6 +10,7 @@ from scorekeeper.models import Club
 from . import standing_files
 from .models import League, Season
 from .rating_store import refresh_league
+from .standing_store import refresh_standings
 
 
 @task()
@@ -30,3 +31,12 @@ def write_standing(club_id: int, season_id: int, fmt: str, query: str, language:
     if club is not None and season is not None:
         with translation.override(language):
             standing_files.write_standing(club, season, fmt, query, language)
+
+
+@task()
+def update_standings(league_id: int) -> None:
+    """Work out again the stored standings of a league's seasons that are behind its revision (none, when an
+    earlier task caught up with the change that enqueued this one), unless the league is gone."""
+    league = League.objects.filter(pk=league_id).first()
+    if league is not None:
+        refresh_standings(league)

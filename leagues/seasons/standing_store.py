@@ -1,0 +1,134 @@
+"""Seasons' standings as their pages, exports and public links read them (``StoredStanding``), written whenever the
+results they rank change.
+
+Working a standing out from its result rows takes seconds for a federation's season (27,000 rows, 1,000 players):
+too slow for a page or for the request that closes an evening. So each season's standing, and each of its
+sub-periods', is stored with the league revision it reflects, and kept up to date in the transaction of every
+change of the league (``follow``):
+
+- a season the change does not touch keeps its stored standing, which now reflects the new revision too;
+- the seasons it touches are worked out again **at once** when together they rank few result rows
+  (``AT_ONCE_RESULTS``: a club's league), or else **in the background** (``tasks.update_standings``, run by
+  ``manage.py db_worker``): until then their pages show the standing stored before, saying that it is being updated.
+
+Either way a stored standing is the one worked out from scratch (``tests/leagues/test_standing_store.py``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import pickle
+from collections.abc import Callable
+
+from django.db import transaction
+from django.db.models import QuerySet
+
+from .later import UpdateStandingsLater, later
+from .models import League, Season, StoredStanding
+from .ranking import period_bounds
+from .selectors import LAYOUT, ROW, SeasonStanding, StoredDocument, periods_of, season_rows, worked_out
+
+# The result rows the touched seasons may rank together for their standings to be worked out in the change's
+# transaction (about 0.1 ms a row: a season of a club's weekly evenings); more are left to the background task.
+AT_ONCE_RESULTS = 2000
+
+Touched = Callable[[Season], bool]
+
+
+def follow(league: League, before: int, touched: Touched) -> None:
+    """In the transaction of a change that moved the league (locked) from revision ``before`` to ``league.revision``:
+    the stored standings of the seasons ``touched`` worked out again, at once or in the background; the others'
+    reflect the new revision as they are."""
+    seasons = list(league.seasons.all())
+    changed = [season for season in seasons if touched(season)]
+    kept = [season.pk for season in seasons if season not in changed]
+    StoredStanding.objects.filter(season_id__in=kept, revision=before).update(revision=league.revision)
+    if not changed:
+        return
+    if _results(changed) <= AT_ONCE_RESULTS:
+        for season in changed:
+            store(season, league.revision)
+    else:
+        later(UpdateStandingsLater, [league.pk])
+
+
+def _results(seasons: list[Season]) -> int:
+    """The result rows the seasons rank: as stored with their standings (or counted, for a season without one)."""
+    stored = dict(StoredStanding.objects.filter(season__in=seasons, period="").values_list("season_id", "results"))
+    return sum(stored[s.pk] if s.pk in stored else season_rows(s).count() for s in seasons)
+
+
+def touched_by_days(since: datetime.date | None, only: datetime.date | None = None) -> Touched:
+    """The seasons whose results a change touches: those with a day from ``since`` on (any, for None), or with the
+    one day ``only``."""
+
+    def touched(season: Season) -> bool:
+        if only is not None:
+            return season.contains(only)
+        return since is None or season.ends_on >= since
+
+    return touched
+
+
+def every_season(season: Season) -> bool:
+    return True
+
+
+def store(season: Season, revision: int) -> None:
+    """Work the season's standing and its sub-periods' out from its result rows and store them as reflecting
+    ``revision``."""
+    _write(season, revision, documents(season))
+
+
+def documents(season: Season) -> list[tuple[str, bytes, int]]:
+    """Each stored standing of the season (``""`` the whole season, then each sub-period with results): its period,
+    its pickled ``StoredDocument`` and the result rows it ranks; from one query of the season's rows."""
+    rows = list(season_rows(season).values_list(*ROW))
+    periods = periods_of(season, {row[5] for row in rows})
+    made = [("", _pickled(worked_out(season, rows, None), periods), len(rows))]
+    for period in periods:
+        first, last = period_bounds(period)
+        part = [row for row in rows if first <= row[5] <= last]
+        made.append((period, _pickled(worked_out(season, part, period), []), len(part)))
+    return made
+
+
+def _pickled(standing: SeasonStanding, periods: list[str]) -> bytes:
+    kept = dataclasses.replace(standing, season=None)  # type: ignore[arg-type]  # the reader has the season
+    return pickle.dumps(StoredDocument(kept, periods), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def refresh_standings(league: League) -> None:
+    """Work out again every stored standing of ``league`` that is behind its revision (or missing), for the revision
+    read first, and store each unless a later one has been stored meanwhile. A change committed meanwhile that left
+    one behind again (it moved the revision past the one read) gets another run of the task."""
+    revision = League.objects.values_list("revision", flat=True).get(pk=league.pk)
+    for season in _behind(league, revision):
+        made = documents(season)
+        with transaction.atomic():
+            League.objects.select_for_update().get(pk=league.pk)  # one writer of the league's standings at a time
+            newer = StoredStanding.objects.filter(season=season, period="", revision__gt=revision).exists()
+            if newer or not Season.objects.filter(pk=season.pk).exists():
+                continue
+            _write(season, revision, made)
+    now = League.objects.values_list("revision", flat=True).get(pk=league.pk)
+    if now != revision and _behind(league, now).exists():
+        later(UpdateStandingsLater, [league.pk])
+
+
+def _behind(league: League, revision: int) -> QuerySet[Season]:
+    """The league's seasons without a standing stored for ``revision``."""
+    current = StoredStanding.objects.filter(season__league=league, period="", revision=revision, layout=LAYOUT)
+    return league.seasons.exclude(pk__in=current.values("season_id"))
+
+
+def _write(season: Season, revision: int, made: list[tuple[str, bytes, int]]) -> None:
+    """Store ``documents(season)``; a sub-period without results any more goes."""
+    for period, document, results in made:
+        StoredStanding.objects.update_or_create(
+            season=season,
+            period=period,
+            defaults={"revision": revision, "results": results, "layout": LAYOUT, "document": document},
+        )
+    StoredStanding.objects.filter(season=season).exclude(period__in=[period for period, _, _ in made]).delete()
