@@ -1,21 +1,42 @@
-"""The ``settle`` output document and its human-readable table."""
+"""The ``settle`` output document, its JSON text and its human-readable table."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from typing import Any
 
 from .money import cents_for, decimal_string
 from .session import FORMAT, DealResult, Session
 
+# What ``json.dumps(value, ensure_ascii=False)`` writes, with the encoder made once rather than on every call.
+_encode = json.JSONEncoder(ensure_ascii=False).encode
+
 
 def settle_document(session: Session, results: list[DealResult]) -> dict[str, Any]:
+    return _document(session, results, [r.to_output() for r in results])
+
+
+def settle_json(session: Session, results: list[DealResult]) -> str:
+    """The output document as ``settle`` prints it: byte for byte ``json.dumps(settle_document(session, results),
+    ensure_ascii=False)`` (the tests compare the two on every golden case and on random sessions of every game).
+
+    The deals are most of the document, and building a dict for each and encoding them was most of the command's
+    time (issue 26): :class:`_DealsText` writes them straight from the results instead."""
+    deals = _DealsText(session.players).array(results)
+    document = _document(session, results, [])
+    items = (f"{_encode(key)}: {deals if key == 'deals' else _encode(value)}" for key, value in document.items())
+    return "{" + ", ".join(items) + "}"
+
+
+def _document(session: Session, results: list[DealResult], deals: list[dict[str, Any]]) -> dict[str, Any]:
     last = results[-1] if results else None
     totals = dict(last.totals) if last else dict.fromkeys(session.players, 0)
     out: dict[str, Any] = {
         "format": FORMAT,
         "game": session.game_key,
         "players": list(session.players),
-        "deals": [r.to_output() for r in results],
+        "deals": deals,
         "totals": totals,
         "pot": last.pot if last else session.pot_carried_in,
     }
@@ -25,6 +46,94 @@ def settle_document(session: Session, results: list[DealResult]) -> dict[str, An
     if session.cents_per_point is not None:
         out["money"] = {p: decimal_string(cents_for(t, session.cents_per_point)) for p, t in totals.items()}
     return out
+
+
+class _NotTemplated(Exception):
+    """A deal holds something the templates do not write (never from the engine's own games): json writes it."""
+
+
+class _DealsText:
+    """The ``deals`` array of the output as JSON text, each deal filling a template in the key order of
+    :meth:`DealResult.to_output`: one template for each set of game-specific keys (``Outcome.extra``) a session
+    has. Strings (names, contracts) are encoded once, and so is each row of deltas, since a session repeats few;
+    the totals are written again only when they changed."""
+
+    OWN_KEYS = ("number", "dealer", "value", "multiplier", "deltas", "pot", "totals", "contract")
+    LAST_KEYS = ("away", "lineup")  # after the game's keys, when the players at the table changed
+
+    def __init__(self, players: Sequence[str]) -> None:
+        self._strings: dict[str, str] = {}
+        # Deltas and totals hold every player of the session in seat order (DealResult), their points integers.
+        self._points = "{" + ", ".join(f"{self._string(player)}: %d" for player in players) + "}"
+        self._deltas: dict[tuple[int, ...], str] = {}
+        self._deal_templates: dict[tuple[str, ...], str] = {}
+        self._object_templates: dict[tuple[str, ...], str] = {}
+
+    def array(self, results: Sequence[DealResult]) -> str:
+        texts = []
+        last_totals: tuple[int, ...] = ()
+        totals_text = ""
+        for result in results:
+            totals = tuple(result.totals.values())
+            if totals != last_totals:
+                last_totals, totals_text = totals, self._points % totals
+            try:
+                texts.append(self._deal(result, totals_text))
+            except _NotTemplated:
+                texts.append(_encode(result.to_output()))
+        return "[" + ", ".join(texts) + "]"
+
+    def _deal(self, result: DealResult, totals: str) -> str:
+        outcome = result.outcome
+        extra = outcome.extra
+        keys = tuple(extra)
+        template = self._deal_templates.get(keys) or self._deal_template(keys)
+        deltas = tuple(result.deltas.values())
+        deltas_text = self._deltas.get(deltas)
+        if deltas_text is None:
+            deltas_text = self._deltas[deltas] = self._points % deltas
+        tail = ""
+        if result.seated or result.lineup:
+            tail = "".join(f", {_encode(key)}: {_encode(list(value))}" for key, value in self._last(result))
+        return template % (
+            result.number, self._string(result.dealer), outcome.value, outcome.multiplier, deltas_text, result.pot,
+            totals, self._string(outcome.label), *[self._value(value) for value in extra.values()], tail,
+        )  # fmt: skip
+
+    @staticmethod
+    def _last(result: DealResult) -> list[tuple[str, tuple[Any, ...]]]:
+        return [(key, value) for key, value in (("away", result.away), ("lineup", result.lineup)) if value]
+
+    def _deal_template(self, keys: tuple[str, ...]) -> str:
+        if any(type(key) is not str or key in self.OWN_KEYS + self.LAST_KEYS for key in keys):
+            raise _NotTemplated  # to_output would write such a key in another place, or json turn it into a string
+        fields = ("%d", "%s", "%d", "%d", "%s", "%d", "%s", "%s", *("%s" for _ in keys))
+        items = ", ".join(f"{_encode(key)}: {field}" for key, field in zip(self.OWN_KEYS + keys, fields, strict=True))
+        template = self._deal_templates[keys] = "{" + items + "%s}"
+        return template
+
+    def _string(self, text: str) -> str:
+        encoded = self._strings.get(text)
+        if encoded is None:
+            encoded = self._strings[text] = _encode(text)
+        return encoded
+
+    def _value(self, value: Any) -> str:
+        """A value of a game's own output keys: a name, a number, a small object of them (Bauernstoss strokes)."""
+        kind = type(value)
+        if kind is str:
+            return self._string(value)
+        if kind is int:
+            return str(value)
+        if kind is dict:
+            keys = tuple(value)
+            template = self._object_templates.get(keys)
+            if template is None:
+                if any(type(key) is not str for key in keys):
+                    return _encode(value)
+                template = self._object_templates[keys] = "{" + ", ".join(f"{_encode(key)}: %s" for key in keys) + "}"
+            return template % tuple([self._value(item) for item in value.values()])
+        return _encode(value)
 
 
 def settle_table(session: Session, results: list[DealResult]) -> str:

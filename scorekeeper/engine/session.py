@@ -234,8 +234,10 @@ class Session:
                 raise AssertionError(
                     f"deal {number}: deltas {outcome.deltas} and pot {outcome.pot_change} do not sum to 0"
                 )
-            deltas = dict.fromkeys(players, 0)
-            deltas.update(outcome.deltas)
+            deltas = outcome.deltas
+            if len(deltas) != len(players) or tuple(deltas) != players:  # some sat out (0), or in another order
+                deltas = dict.fromkeys(players, 0)
+                deltas.update(outcome.deltas)
             pot += outcome.pot_change
             for name, delta in outcome.deltas.items():
                 totals[name] += delta
