@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .money import cents_for, decimal_string
@@ -23,10 +23,14 @@ def settle_json(session: Session, results: list[DealResult]) -> str:
 
     The deals are most of the document, and building a dict for each and encoding them was most of the command's
     time (issue 26): :class:`_DealsText` writes them straight from the results instead."""
-    deals = _DealsText(session.players).array(results)
+    deals = ", ".join(_DealsText(session.players).texts(results))
+    # The document's other keys around the deals' text, written so that text (megabytes) is copied once more only.
     document = _document(session, results, [])
-    items = (f"{_encode(key)}: {deals if key == 'deals' else _encode(value)}" for key, value in document.items())
-    return "{" + ", ".join(items) + "}"
+    items = [f"{_encode(key)}: {_encode(value)}" for key, value in document.items()]
+    at = list(document).index("deals")
+    before = "{" + ", ".join(items[: at + 1])  # ends with the empty deals array: '"deals": []'
+    after = "".join(f", {item}" for item in items[at + 1 :])
+    return "".join((before[:-1], deals, "]", after, "}"))
 
 
 def _document(session: Session, results: list[DealResult], deals: list[dict[str, Any]]) -> dict[str, Any]:
@@ -52,6 +56,18 @@ class _NotTemplated(Exception):
     """A deal holds something the templates do not write (never from the engine's own games): json writes it."""
 
 
+class _Memo(dict[Any, str]):
+    """Text made once for each key it is asked for: a lookup in C, ``make`` only for a new key."""
+
+    def __init__(self, make: Callable[[Any], str]) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, key: Any) -> str:
+        text = self[key] = self._make(key)
+        return text
+
+
 class _DealsText:
     """The ``deals`` array of the output as JSON text, each deal filling a template in the key order of
     :meth:`DealResult.to_output`: one template for each set of game-specific keys (``Outcome.extra``) a session
@@ -62,14 +78,14 @@ class _DealsText:
     LAST_KEYS = ("away", "lineup")  # after the game's keys, when the players at the table changed
 
     def __init__(self, players: Sequence[str]) -> None:
-        self._strings: dict[str, str] = {}
+        self._strings = _Memo(_encode)
         # Deltas and totals hold every player of the session in seat order (DealResult), their points integers.
-        self._points = "{" + ", ".join(f"{self._string(player)}: %d" for player in players) + "}"
-        self._deltas: dict[tuple[int, ...], str] = {}
+        self._points = "{" + ", ".join(f"{self._strings[player]}: %d" for player in players) + "}"
+        self._deltas = _Memo(self._points.__mod__)
         self._deal_templates: dict[tuple[str, ...], str] = {}
         self._object_templates: dict[tuple[str, ...], str] = {}
 
-    def array(self, results: Sequence[DealResult]) -> str:
+    def texts(self, results: Sequence[DealResult]) -> list[str]:
         texts = []
         last_totals: tuple[int, ...] = ()
         totals_text = ""
@@ -81,23 +97,20 @@ class _DealsText:
                 texts.append(self._deal(result, totals_text))
             except _NotTemplated:
                 texts.append(_encode(result.to_output()))
-        return "[" + ", ".join(texts) + "]"
+        return texts
 
     def _deal(self, result: DealResult, totals: str) -> str:
         outcome = result.outcome
         extra = outcome.extra
         keys = tuple(extra)
         template = self._deal_templates.get(keys) or self._deal_template(keys)
-        deltas = tuple(result.deltas.values())
-        deltas_text = self._deltas.get(deltas)
-        if deltas_text is None:
-            deltas_text = self._deltas[deltas] = self._points % deltas
         tail = ""
         if result.seated or result.lineup:
             tail = "".join(f", {_encode(key)}: {_encode(list(value))}" for key, value in self._last(result))
         return template % (
-            result.number, self._string(result.dealer), outcome.value, outcome.multiplier, deltas_text, result.pot,
-            totals, self._string(outcome.label), *[self._value(value) for value in extra.values()], tail,
+            result.number, self._strings[result.dealer], outcome.value, outcome.multiplier,
+            self._deltas[tuple(result.deltas.values())], result.pot, totals, self._strings[outcome.label],
+            *[str(value) if type(value) is int else self._value(value) for value in extra.values()], tail,
         )  # fmt: skip
 
     @staticmethod
@@ -112,17 +125,11 @@ class _DealsText:
         template = self._deal_templates[keys] = "{" + items + "%s}"
         return template
 
-    def _string(self, text: str) -> str:
-        encoded = self._strings.get(text)
-        if encoded is None:
-            encoded = self._strings[text] = _encode(text)
-        return encoded
-
     def _value(self, value: Any) -> str:
         """A value of a game's own output keys: a name, a number, a small object of them (Bauernstoss strokes)."""
         kind = type(value)
         if kind is str:
-            return self._string(value)
+            return self._strings[value]
         if kind is int:
             return str(value)
         if kind is dict:
@@ -132,7 +139,8 @@ class _DealsText:
                 if any(type(key) is not str for key in keys):
                     return _encode(value)
                 template = self._object_templates[keys] = "{" + ", ".join(f"{_encode(key)}: %s" for key in keys) + "}"
-            return template % tuple([self._value(item) for item in value.values()])
+            # Numbers inline rather than through _value: most of these objects hold numbers only.
+            return template % tuple([str(item) if type(item) is int else self._value(item) for item in value.values()])
         return _encode(value)
 
 
