@@ -23,14 +23,18 @@ def settle_json(session: Session, results: list[DealResult]) -> str:
 
     The deals are most of the document, and building a dict for each and encoding them was most of the command's
     time (issue 26): :class:`_DealsText` writes them straight from the results instead."""
-    deals = ", ".join(_DealsText(session.players).texts(results))
-    # The document's other keys around the deals' text, written so that text (megabytes) is copied once more only.
     document = _document(session, results, [])
     items = [f"{_encode(key)}: {_encode(value)}" for key, value in document.items()]
     at = list(document).index("deals")
-    before = "{" + ", ".join(items[: at + 1])  # ends with the empty deals array: '"deals": []'
-    after = "".join(f", {item}" for item in items[at + 1 :])
-    return "".join((before[:-1], deals, "]", after, "}"))
+    before = "{" + ", ".join(items[: at + 1])[:-1]  # up to the deals: '... "deals": ['
+    after = "]" + "".join(f", {item}" for item in items[at + 1 :]) + "}"
+    deals = _DealsText(session.players).texts(results)
+    if not deals:
+        return before + after
+    # The whole text (megabytes) made in one join: the first deal carries what comes before, the last what after.
+    deals[0] = before + deals[0]
+    deals[-1] += after
+    return ", ".join(deals)
 
 
 def _document(session: Session, results: list[DealResult], deals: list[dict[str, Any]]) -> dict[str, Any]:
@@ -79,7 +83,8 @@ class _DealsText:
 
     def __init__(self, players: Sequence[str]) -> None:
         self._strings = _Memo(_encode)
-        # Deltas and totals hold every player of the session in seat order (DealResult), their points integers.
+        # Deltas and totals name every player of the session in its order (DealResult). Points, numbers and values
+        # are integers (never bools: %d would write True as 1), as everywhere in the engine.
         self._points = "{" + ", ".join(f"{self._strings[player]}: %d" for player in players) + "}"
         self._deltas = _Memo(self._points.__mod__)
         self._deal_templates: dict[tuple[str, ...], str] = {}
