@@ -115,7 +115,7 @@ class _DealsText:
         return template % (
             result.number, self._strings[result.dealer], outcome.value, outcome.multiplier,
             self._deltas[tuple(result.deltas.values())], result.pot, totals, self._strings[outcome.label],
-            *[str(value) if type(value) is int else self._value(value) for value in extra.values()], tail,
+            *map(self._value, extra.values()), tail,
         )  # fmt: skip
 
     @staticmethod
