@@ -52,7 +52,7 @@ def settle_in_process(document: dict[str, object]) -> str:
     """What the command does once the document is read."""
     with without_cycle_collector():
         session = engine.load(document)
-        return json.dumps(engine.settle_document(session, session.results()), ensure_ascii=False)
+        return engine.settle_json(session, session.results())
 
 
 def json_floor(text: str) -> None:

@@ -6,7 +6,7 @@ of each deal) and it replays the deals and scores them::
     from scorekeeper import engine
     session = engine.load(document)        # InvalidSession on a bad header
     results = session.results()            # InvalidSession naming every bad deal
-    engine.settle_document(session, results)
+    engine.settle_document(session, results)  # or engine.settle_json: the same as JSON text
 
 One module per game (``schafkopf``, ``doppelkopf``, ``sheepshead``,
 ``bauernstoss``) holds its presets as data and scores one deal at a time.
@@ -19,7 +19,7 @@ from .errors import DealError, InvalidSession, Problem
 from .game import PflichtsoloRound
 from .lineup import Change
 from .options import as_json
-from .output import settle_document, settle_table
+from .output import settle_document, settle_json, settle_table
 from .registry import GAME_KEYS, GAMES
 from .rounds import RoundState
 from .session import FORMAT, DealResult, Session, load, resolve_rules
@@ -61,5 +61,6 @@ __all__ = [
     "load",
     "settle",
     "settle_document",
+    "settle_json",
     "settle_table",
 ]

@@ -34,7 +34,8 @@ _team = choice(*TEAMS)
 _points = integer(0, ALL_POINTS)
 _solo_kind = choice(*SOLO_LABELS)
 
-# Explanation lines that every deal needs, made once.
+# Explanation lines and messages that every deal needs, made once.
+A_DEAL_WITHOUT_SOLO, A_COUNTED_GAME, A_SOLO = say("a_deal_without_solo"), say("a_counted_game"), say("a_solo")
 CHALK_ITEMS = {team: Item(say("x_chalk", team=team)) for team in TEAMS}
 STROKE_ITEMS = {team: Item(say("x_stroke", team=team), 1) for team in TEAMS}
 POINTS_ITEMS = tuple(Item(say("x_team_a_points", points=points)) for points in range(ALL_POINTS + 1))
@@ -48,7 +49,7 @@ class Scored(NamedTuple):
     chalk: str  # who holds the chalk after the deal
     label: str
     marks: tuple[str, ...]
-    items: tuple[Item, ...]
+    items: tuple[Item, ...]  # the explanation, from who held the chalk
     declarers: tuple[str, ...] = ()
 
 
@@ -96,6 +97,7 @@ class Bauernstoss(Game):
         self.strokes = dict.fromkeys(TEAMS, 0)
         self._seats: tuple[str, ...] = ()
         self._team_of: dict[str, str] = {}
+        self._counted: dict[tuple[str, int, bool], Scored] = {}  # see _game
 
     @property
     def seats(self) -> int:
@@ -105,18 +107,18 @@ class Bauernstoss(Game):
         return tuple(self.CONTRACT_FIELDS)
 
     def score(self, facts: Facts) -> Outcome:
-        team_of = self._teams(facts.table)
         chalk = facts.get("chalk", _team, default=self.chalk)
         if chalk is None:
             raise DealError("chalk", "bs_chalk_first")
-        scored = self._solo(facts, team_of, chalk) if facts.has("solo") else self._game(facts, chalk)
+        scored = self._solo(facts, chalk) if facts.has("solo") else self._game(facts, chalk)
         # The whole deal is valid: only now change the history.
         self.chalk = scored.chalk
         self.strokes[scored.team] += scored.strokes
         deltas = dict.fromkeys(facts.table.playing, 0)
-        marks, items = scored.marks, (CHALK_ITEMS[chalk], *scored.items)
+        marks, items = scored.marks, scored.items
         extra: dict[str, Any] = {}
         if self.strokes[scored.team] >= self.target:
+            team_of = self._teams(facts.table)
             for player in deltas:
                 deltas[player] = self.partie_value if team_of[player] == scored.team else -self.partie_value
             self.strokes = dict.fromkeys(TEAMS, 0)
@@ -136,14 +138,22 @@ class Bauernstoss(Game):
         )
 
     def _game(self, facts: Facts, chalk: str) -> Scored:
-        """A counted game: the chalk team needs ``chalk_min``, else the other team scores."""
-        points_a = facts.get("points", _points, needed_for=say("a_deal_without_solo"))
+        """A counted game: what it scores depends on the chalk and the card points alone, so a session's few hundred
+        kinds of counted game are each worked out once."""
+        points_a = facts.get("points", _points, needed_for=A_DEAL_WITHOUT_SOLO)
         schwarz = facts.get("schwarz", flag, default=False)
-        facts.reject_unread(say("a_counted_game"))
+        facts.reject_unread(A_COUNTED_GAME)
+        scored = self._counted.get((chalk, points_a, schwarz))
+        if scored is None:
+            scored = self._counted[chalk, points_a, schwarz] = self._count(chalk, points_a, schwarz)
+        return scored
+
+    def _count(self, chalk: str, points_a: int, schwarz: bool) -> Scored:
+        """The chalk team needs ``chalk_min``, else the other team scores."""
         chalk_points = points_a if chalk == "A" else ALL_POINTS - points_a
         team = chalk if chalk_points >= self.chalk_min else OTHER_TEAM[chalk]
         team_points = points_a if team == "A" else ALL_POINTS - points_a
-        items = (POINTS_ITEMS[points_a], STROKE_ITEMS[team])
+        items = (CHALK_ITEMS[chalk], POINTS_ITEMS[points_a], STROKE_ITEMS[team])
         if schwarz:
             if team_points != ALL_POINTS:  # the losers took no trick, so no card point either
                 raise DealError("schwarz", "bs_schwarz_points", all=ALL_POINTS, team=team, got=team_points)
@@ -154,18 +164,20 @@ class Bauernstoss(Game):
             return Scored(team, 1, team, "Spiel", (), items)
         return Scored(team, strokes, team, label, (mark,), (*items, bonus))
 
-    def _solo(self, facts: Facts, team_of: dict[str, str], chalk: str) -> Scored:
+    def _solo(self, facts: Facts, chalk: str) -> Scored:
         """A solo: its fixed strokes go to the soloist's team if won, else to the other team."""
+        team_of = self._teams(facts.table)
         solo = facts.get("solo", _solo_object)
         player = solo.get("player")
         if not isinstance(player, str) or player not in team_of:  # a list or an object is no key
             raise DealError("solo.player", "not_a_player", field="solo.player", got=repr(player))
         kind = _solo_kind("solo.kind", _required(solo, "kind", say("small_or_big")))
         won = flag("solo.won", _required(solo, "won", say("true_or_false")))
-        facts.reject_unread(say("a_solo"))
+        facts.reject_unread(A_SOLO)
         team = team_of[player] if won else OTHER_TEAM[team_of[player]]
         strokes = self.solo_strokes[kind]
         items = (
+            CHALK_ITEMS[chalk],
             Item(say("x_solo_won" if won else "x_solo_lost", solo=say(f"{kind}_solo"), player=player)),
             Item(say("x_strokes", team=team), strokes),
         )

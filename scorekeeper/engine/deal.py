@@ -119,6 +119,8 @@ class Facts:
 
     def reject_unread(self, context: Purpose) -> None:
         """Raise for a recorded field that the scored contract does not use."""
+        if len(self._read) == len(self.raw):  # every field was read (only fields it holds are): the usual deal
+            return
         unread = self.raw.keys() - self._read - GENERIC_FIELDS
         if unread:
             name = sorted(unread)[0]

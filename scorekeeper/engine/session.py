@@ -35,7 +35,8 @@ class DealResult:
     dealer: str
     sitting_out: tuple[str, ...]
     outcome: Outcome
-    deltas: dict[str, int]  # every player, 0 for those who sat out
+    # deltas and totals name every player of the session, in its order (settle's output writes them so)
+    deltas: dict[str, int]  # 0 for those who sat out; the game's own dict when it already names everyone so
     pot: int  # balance after the deal
     totals: dict[str, int]  # running totals after the deal
     round: RoundState | None = None  # the table's round after the deal, when the rules give one (rounds.py)
@@ -234,8 +235,10 @@ class Session:
                 raise AssertionError(
                     f"deal {number}: deltas {outcome.deltas} and pot {outcome.pot_change} do not sum to 0"
                 )
-            deltas = dict.fromkeys(players, 0)
-            deltas.update(outcome.deltas)
+            deltas = outcome.deltas
+            if len(deltas) != len(players) or tuple(deltas) != players:  # some sat out (0), or in another order
+                deltas = dict.fromkeys(players, 0)
+                deltas.update(outcome.deltas)
             pot += outcome.pot_change
             for name, delta in outcome.deltas.items():
                 totals[name] += delta

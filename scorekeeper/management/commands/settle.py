@@ -6,7 +6,6 @@ the project's language (``LANGUAGE_CODE``) and the document's ``currency`` (EUR 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +43,7 @@ class Command(DocumentCommand):
         elif output_format == "table":
             self.stdout.write(engine.settle_table(session, results), ending="")
         else:
-            self.stdout.write(json.dumps(engine.settle_document(session, results), ensure_ascii=False))
+            self.stdout.write(engine.settle_json(session, results))
 
     def write_pdf(self, printout: printing.Printout, out: str) -> None:
         sheet = printing.settlement_pdf(printout, settings.LANGUAGE_CODE)
