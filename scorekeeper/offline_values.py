@@ -14,17 +14,22 @@ and card points as their band: the engine itself is asked where, between 0 and t
 engine says one more of it moves the deal (``_weights``), the form's key holds the weighted sum, and the table holds
 what the engine gives a deal with that sum. Inputs of other kinds (per-player points …) are not in the table: a form
 with one of them filled in shows "value when back online". The table is capped (``CAP`` entries, the usual
-combinations first) and cached per session revision.
+combinations first).
 
 The table starts from the session's stored replay state (the one a deal added at the end starts from): the stored
-deals are neither read nor replayed, so a table costs the same all evening. Its ``etag`` names the session and its
-revision, which the database holds: any server can answer a phone that has the table already with 304.
+deals are neither read nor replayed, so a table costs the same all evening. Its entries are kept by a fingerprint of
+what they are made from (the rules, who plays, and the part of that state a deal's score reads: Bock rounds, a
+doubler waiting, Pflichtsolos played, the pot, a round's count, as the game says in ``scoring_state``), not by the
+revision: the deals of an evening that start from the same scoring state share one table, and a state the table was
+not made from has another fingerprint. Its ``etag`` names the session and its revision, which the database holds: any
+server can answer a phone that has the table already with 304.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import hashlib
 import itertools
 import json
 import math
@@ -101,25 +106,86 @@ def canonical_key(pairs: Iterable[tuple[str, str]], axes: dict[str, dict[str, An
 
 
 def etag(session: Session) -> str:
-    """What the table of the session's next deal is made from: the session's revision, in the phone's language."""
+    """What the table of the session's next deal is sent for: the session's revision, in the phone's language."""
     return f'"values-{session.pk}-{session.revision}-{get_language()}"'
 
 
 def table(session: Session) -> dict[str, Any]:
-    """The table for the session's next deal, cached per revision and language."""
-    key = f"offline-values:{session.pk}:{session.revision}:{get_language()}"
+    """The table for the session's next deal. Its entries are kept by what they are made from (``_fingerprint``):
+    the deals of an evening that start from the same scoring state share them, and any server finds them."""
+    upcoming = _upcoming(session)
+    key = f"offline-values:{_fingerprint(session, upcoming)}"
     found = cache.get(key)
     if found is None:
-        found = build(session)
+        found = _entries(session.game, upcoming)
         cache.set(key, found, 3600)
-    return found
+    return {"number": upcoming.number, "revision": session.revision, **found}
 
 
 def build(session: Session) -> dict[str, Any]:
-    parsed, start = _next_deal_start(session)
-    number = len(parsed.deals) + 1
+    """The table for the session's next deal, worked out afresh."""
+    upcoming = _upcoming(session)
+    return {"number": upcoming.number, "revision": session.revision, **_entries(session.game, upcoming)}
+
+
+@dataclasses.dataclass(frozen=True)
+class _Upcoming:
+    """The session's next deal as the table starts from it."""
+
+    parsed: engine.Session  # the session as the engine reads it
+    start: dict[str, Any] | None  # the stored replay state the deal starts from; None: every deal is replayed
+    number: int
+    playing: tuple[str, ...]
+
+
+def _upcoming(session: Session) -> _Upcoming:
+    """The session's next deal, from the stored replay state when it fits (the deals' facts are then stand-ins,
+    never read), else from the stored deals."""
     _dealer, playing = selectors.next_deal(session)
-    entry = DealEntry(session.game, parsed.new_game(), playing, first_deal=number == 1)
+    state = record.current_state(session)
+    if state is not None and state.get("version") == engine.Session.SNAPSHOT_VERSION:
+        parsed = engine.load(session_document(session, [{}] * state["played"]))
+        if parsed.resumable(state):
+            return _Upcoming(parsed, state, len(parsed.deals) + 1, tuple(playing))
+    parsed = engine.load(session_document(session, record.stored_facts(session)))
+    return _Upcoming(parsed, None, len(parsed.deals) + 1, tuple(playing))
+
+
+# What the entries are made of beyond the fingerprint's inputs: a new one whenever the table's content changes.
+ENTRIES_VERSION = 1
+
+
+def _fingerprint(session: Session, upcoming: _Upcoming) -> str:
+    """Everything the next deal's entries are made from: the rules, the language, who plays, and of the replay state
+    the part a deal's score reads (the game's scoring state; the pot where the rules have one; a round's count and
+    the dealer where the round or sitting out depends on him). Without a stored state: the revision itself."""
+    parsed, state = upcoming.parsed, upcoming.start
+    scoring: list[Any] = ["revision", session.pk, session.revision]
+    if state is not None:
+        game = parsed.new_game()
+        game.restore(state["game"])
+        seated = state["seated"]
+        by_dealer = state["round"] is not None or len(seated) > game.seats or bool(parsed.lineup)
+        scoring = [
+            game.scoring_state(len(seated)),
+            state["pot"] if game.uses_pot() else None,
+            state["round"],
+            seated,
+            state["dealer_seat"] if by_dealer else None,
+            [change.as_json() for change in parsed.lineup],
+        ]
+    made_of = [
+        ENTRIES_VERSION, _rules_key(parsed), parsed.cents_per_point, get_language(), upcoming.number == 1,
+        upcoming.playing, scoring,
+    ]  # fmt: skip
+    text = json.dumps(made_of, sort_keys=True, default=sorted)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _entries(game_key: str, upcoming: _Upcoming) -> dict[str, Any]:
+    """The table's inputs by contract type and its values by form key."""
+    parsed, start, playing = upcoming.parsed, upcoming.start, upcoming.playing
+    entry = DealEntry(game_key, parsed.new_game(), playing, first_deal=upcoming.number == 1)
     axes_by_type = {t: _axes(entry, t, parsed) for t in entry.types}
     specs = {t: _specs(axes) for t, axes in axes_by_type.items()}
     values: dict[str, list[Any]] = {}
@@ -140,18 +206,7 @@ def build(session: Session) -> dict[str, Any]:
                 if any(part.startswith(name) for part in key.split("&") for name in tallied):
                     answer[3] = ""  # the explanation names the extras of one way to make the sum: not said
                 values[key] = answer
-    return {"number": number, "revision": session.revision, "types": specs, "values": values}
-
-
-def _next_deal_start(session: Session) -> tuple[engine.Session, dict[str, Any] | None]:
-    """The session as the engine reads it, and the state its next deal starts from: the stored replay state when it
-    fits (the deals' facts are then stand-ins, never read), else None (every deal is replayed)."""
-    state = record.current_state(session)
-    if state is not None and state.get("version") == engine.Session.SNAPSHOT_VERSION:
-        parsed = engine.load(session_document(session, [{}] * state["played"]))
-        if parsed.resumable(state):
-            return parsed, state
-    return engine.load(session_document(session, record.stored_facts(session))), None
+    return {"types": specs, "values": values}
 
 
 def _specs(axes: Sequence[Axis]) -> dict[str, dict[str, Any]]:
