@@ -439,11 +439,20 @@ def _values(
     entry: DealEntry, parsed: engine.Session, posts: Sequence[Posted], start: dict[str, Any] | None = None
 ) -> list[list[Any] | None]:
     """What each of ``posts`` would be worth as the next deal: one replay of the stored deals (none from ``start``,
-    the replay state after them), then each on its own."""
-    return [
-        None if result is None else _answer(parsed, facts, result)
-        for facts, result in _scored(entry, parsed, posts, start)
-    ]
+    the replay state after them), then each on its own. Forms the engine scores alike (the same label, value and
+    explanation) share their words, worked out once."""
+    answers: dict[str, list[Any]] = {}
+    found: list[list[Any] | None] = []
+    for facts, result in _scored(entry, parsed, posts, start):
+        if result is None:
+            found.append(None)
+            continue
+        outcome = result.outcome
+        shape = repr((outcome.label, outcome.value, outcome.multiplier, outcome.explanation, outcome.marks))
+        if shape not in answers:
+            answers[shape] = _answer(parsed, facts, result)
+        found.append(list(answers[shape]))  # a list of its own: build() may drop its explanation
+    return found
 
 
 def _scored(
