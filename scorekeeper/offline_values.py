@@ -157,23 +157,9 @@ ENTRIES_VERSION = 1
 
 def _fingerprint(session: Session, upcoming: _Upcoming) -> str:
     """Everything the next deal's entries are made from: the rules, the language, who plays, and of the replay state
-    the part a deal's score reads (the game's scoring state; the pot where the rules have one; a round's count and
-    the dealer where the round or sitting out depends on him). Without a stored state: the revision itself."""
+    the part a deal's score reads (``engine.Session.scoring_state``). Without a stored state: the revision itself."""
     parsed, state = upcoming.parsed, upcoming.start
-    scoring: list[Any] = ["revision", session.pk, session.revision]
-    if state is not None:
-        game = parsed.new_game()
-        game.restore(state["game"])
-        seated = state["seated"]
-        by_dealer = state["round"] is not None or len(seated) > game.seats or bool(parsed.lineup)
-        scoring = [
-            game.scoring_state(len(seated)),
-            state["pot"] if game.uses_pot() else None,
-            state["round"],
-            seated,
-            state["dealer_seat"] if by_dealer else None,
-            [change.as_json() for change in parsed.lineup],
-        ]
+    scoring = ["revision", session.pk, session.revision] if state is None else parsed.scoring_state(state)
     made_of = [
         ENTRIES_VERSION, _rules_key(parsed), parsed.cents_per_point, get_language(), upcoming.number == 1,
         upcoming.playing, scoring,
