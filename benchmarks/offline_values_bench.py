@@ -1,10 +1,12 @@
 """How long the offline value table takes to work out, and how big it travels (run by hand, not in the test suite).
 
-    .venv/bin/python benchmarks/offline_values_bench.py [--deals 60]
+    .venv/bin/python benchmarks/offline_values_bench.py [--deals 60] [--evening 40]
 
 For each game: a session with ``--deals`` random deals in a scratch database, then the table of its next deal
 (``scorekeeper.offline_values.build``): its entries, the CPU time of this process (the first table of a game's
-rules also asks the engine for the card points' bands, kept for the next), and its size as JSON, gzipped.
+rules also asks the engine for the card points' bands, kept for the next), and its size as JSON, gzipped. Then an
+evening of ``--evening`` deals as the phone asks for the table (``offline_values.table``, from an empty cache) after
+each: how many tables were worked out, and the CPU per deal amortised over the evening.
 """
 
 from __future__ import annotations
@@ -14,9 +16,12 @@ import gzip
 import json
 import random
 import time
+from typing import Any
+from unittest import mock
 
 from _scratch import scratch_database
 from django.contrib.auth.models import User
+from django.core.cache import cache
 
 import schreiber.wsgi  # noqa: F401  the settings and apps, as the server has them
 from scorekeeper import offline_values, services
@@ -26,7 +31,9 @@ from scorekeeper.engine.samples import DEFAULT_PLAYERS, random_session
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--deals", type=int, default=60)
-    deals = parser.parse_args().deals
+    parser.add_argument("--evening", type=int, default=40)
+    arguments = parser.parse_args()
+    deals = arguments.deals
     with scratch_database("schreiber_offline_values_bench"):
         owner = User.objects.create_user("bench")
         club = services.create_club(owner=owner, name="Bench", owner_name="Anna")
@@ -58,8 +65,30 @@ def main() -> None:
                 "cpu_ms": round(again * 1000),
                 "bytes_gzip": len(gzip.compress(body)),
                 "bytes": len(body),
+                **evening(club, owner, game, members, names, arguments.evening),
             }
         print(json.dumps(results))
+
+
+def evening(club: Any, owner: User, game: str, members: list[Any], names: list[str], deals: int) -> dict[str, Any]:
+    """A fresh session of ``deals`` random deals, the table asked for after each (the phone's fetch, one a deal)."""
+    session = services.start_session(club=club, actor=owner, game=game, players=members, rules=None, tariff=None)
+    document = random_session(game, random.Random(2), deals, rules=session.rules, tariff=session.tariff, players=names)
+    cache.clear()
+    cpu = wall = 0.0
+    with mock.patch.object(offline_values, "_entries", wraps=offline_values._entries) as entries:  # counts builds
+        for facts in document["deals"]:
+            services.record_deal(session=session, actor=owner, facts=facts)
+            session.refresh_from_db()
+            started, started_wall = time.process_time(), time.perf_counter()
+            offline_values.table(session)
+            cpu += time.process_time() - started
+            wall += time.perf_counter() - started_wall
+    return {
+        "evening_builds": entries.call_count,
+        "evening_cpu_ms_per_deal": round(cpu * 1000 / deals, 1),
+        "evening_wall_ms_per_deal": round(wall * 1000 / deals, 1),
+    }
 
 
 if __name__ == "__main__":

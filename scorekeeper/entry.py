@@ -13,13 +13,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.http import QueryDict
+from django.utils.datastructures import MultiValueDict
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from .engine.deal import GENERIC_FIELDS
 from .engine.game import Game
 from .games import pack_of
+
+# A form's post as the controls read it: a request's QueryDict, or the offline value table's plain stand-in.
+Posted = MultiValueDict[str, str]
 
 MISSING: Any = object()
 
@@ -51,7 +54,7 @@ class Control:
     help: str | Promise = ""
     required: bool = False  # a value (or "nobody", where offered) must be chosen: no silent default
 
-    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
+    def read(self, data: Posted, playing: Sequence[str]) -> Any:
         value = data.get(self.name, "").strip()
         return value or MISSING
 
@@ -77,7 +80,7 @@ class PlayerChoice(Control):
     none_label: str | Promise = ""  # offer "nobody" (e.g. Sheepshead: the picker plays alone), recorded as null
     clearable: bool = False  # a "—" chip takes a mistaken tap back: nothing is recorded, as if never tapped
 
-    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
+    def read(self, data: Posted, playing: Sequence[str]) -> Any:
         value = data.get(self.name, "").strip()
         if self.none_label and value == NOBODY:
             return None
@@ -101,7 +104,7 @@ class PlayerSet(Control):
     kind: str = "players"
     most: int = 0
 
-    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
+    def read(self, data: Posted, playing: Sequence[str]) -> Any:
         chosen = [p for p in data.getlist(self.name) if p]
         return chosen or MISSING
 
@@ -115,7 +118,7 @@ class Points(Control):
     most: int = 120
     quick: tuple[int, ...] = ()
 
-    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
+    def read(self, data: Posted, playing: Sequence[str]) -> Any:
         text = data.get(self.name, "").strip()
         return whole_number(self.name, text) if text else MISSING
 
@@ -135,7 +138,7 @@ class Count(Control):
     most: int = 8
     words: tuple[str, ...] = ()  # names of the steps, e.g. Kontra, Re, Sup
 
-    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
+    def read(self, data: Posted, playing: Sequence[str]) -> Any:
         text = data.get(self.name, "").strip()
         number = whole_number(self.name, text) if text else 0
         return number or MISSING
@@ -166,7 +169,7 @@ class Count(Control):
 class Toggle(Control):
     kind: str = "flag"
 
-    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
+    def read(self, data: Posted, playing: Sequence[str]) -> Any:
         return True if data.get(self.name) else MISSING
 
     def shown(self, facts: Mapping[str, Any]) -> Any:
@@ -177,7 +180,7 @@ class Toggle(Control):
 class WonLost(Control):
     kind: str = "outcome"
 
-    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
+    def read(self, data: Posted, playing: Sequence[str]) -> Any:
         return {"won": True, "lost": False}.get(data.get(self.name, ""), MISSING)
 
     def shown(self, facts: Mapping[str, Any]) -> Any:
@@ -199,7 +202,7 @@ class PerPlayer(Control):
     most: int = 120
     total: int | None = None  # what the numbers add up to: the last one left open is filled in as the rest
 
-    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
+    def read(self, data: Posted, playing: Sequence[str]) -> Any:
         texts = {p: data.get(f"{self.name}__{i}", "").strip() for i, p in enumerate(playing)}
         if not any(texts.values()):
             return MISSING
@@ -310,7 +313,7 @@ class DealEntry:
     def _default_type(self) -> str:
         return self.spec.default_type if self.spec.default_type in self.types else self.types[0]
 
-    def bind(self, data: QueryDict) -> dict[str, Any]:
+    def bind(self, data: Posted) -> dict[str, Any]:
         """Read the submitted form into facts (replacing ``self.facts``); parse errors go to ``self.errors``."""
         chosen = data.get("contract_type", "")
         self.contract_type = chosen if chosen in self.types else self._default_type()

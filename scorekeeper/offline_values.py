@@ -14,17 +14,22 @@ and card points as their band: the engine itself is asked where, between 0 and t
 engine says one more of it moves the deal (``_weights``), the form's key holds the weighted sum, and the table holds
 what the engine gives a deal with that sum. Inputs of other kinds (per-player points …) are not in the table: a form
 with one of them filled in shows "value when back online". The table is capped (``CAP`` entries, the usual
-combinations first) and cached per session revision.
+combinations first).
 
 The table starts from the session's stored replay state (the one a deal added at the end starts from): the stored
-deals are neither read nor replayed, so a table costs the same all evening. Its ``etag`` names the session and its
-revision, which the database holds: any server can answer a phone that has the table already with 304.
+deals are neither read nor replayed, so a table costs the same all evening. Its entries are kept by a fingerprint of
+what they are made from (the rules, who plays, and the part of that state a deal's score reads: Bock rounds, a
+doubler waiting, Pflichtsolos played, the pot, a round's count, as the game says in ``scoring_state``), not by the
+revision: the deals of an evening that start from the same scoring state share one table, and a state the table was
+not made from has another fingerprint. Its ``etag`` names the session and its revision, which the database holds: any
+server can answer a phone that has the table already with 304.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import hashlib
 import itertools
 import json
 import math
@@ -33,12 +38,12 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from django.core.cache import cache
-from django.http import QueryDict
+from django.utils.datastructures import MultiValueDict
 from django.utils.translation import get_language
 
 from . import derived, engine, engine_words, selectors
 from .documents import session_document
-from .entry import Chips, Control, Count, DealEntry, PlayerChoice, PlayerSet, Points, Toggle, WonLost
+from .entry import Chips, Control, Count, DealEntry, PlayerChoice, PlayerSet, Points, Posted, Toggle, WonLost
 from .models import Session
 from .services import record
 from .sheet import StoredDeal, row
@@ -101,32 +106,79 @@ def canonical_key(pairs: Iterable[tuple[str, str]], axes: dict[str, dict[str, An
 
 
 def etag(session: Session) -> str:
-    """What the table of the session's next deal is made from: the session's revision, in the phone's language."""
+    """What the table of the session's next deal is sent for: the session's revision, in the phone's language."""
     return f'"values-{session.pk}-{session.revision}-{get_language()}"'
 
 
 def table(session: Session) -> dict[str, Any]:
-    """The table for the session's next deal, cached per revision and language."""
-    key = f"offline-values:{session.pk}:{session.revision}:{get_language()}"
+    """The table for the session's next deal. Its entries are kept by what they are made from (``_fingerprint``):
+    the deals of an evening that start from the same scoring state share them, and any server finds them."""
+    upcoming = _upcoming(session)
+    key = f"offline-values:{_fingerprint(session, upcoming)}"
     found = cache.get(key)
     if found is None:
-        found = build(session)
+        found = _entries(session.game, upcoming)
         cache.set(key, found, 3600)
-    return found
+    return {"number": upcoming.number, "revision": session.revision, **found}
 
 
 def build(session: Session) -> dict[str, Any]:
-    parsed, start = _next_deal_start(session)
-    number = len(parsed.deals) + 1
+    """The table for the session's next deal, worked out afresh."""
+    upcoming = _upcoming(session)
+    return {"number": upcoming.number, "revision": session.revision, **_entries(session.game, upcoming)}
+
+
+@dataclasses.dataclass(frozen=True)
+class _Upcoming:
+    """The session's next deal as the table starts from it."""
+
+    parsed: engine.Session  # the session as the engine reads it
+    start: dict[str, Any] | None  # the stored replay state the deal starts from; None: every deal is replayed
+    number: int
+    playing: tuple[str, ...]
+
+
+def _upcoming(session: Session) -> _Upcoming:
+    """The session's next deal, from the stored replay state when it fits (the deals' facts are then stand-ins,
+    never read), else from the stored deals."""
     _dealer, playing = selectors.next_deal(session)
-    entry = DealEntry(session.game, parsed.new_game(), playing, first_deal=number == 1)
+    state = record.current_state(session)
+    if state is not None and state.get("version") == engine.Session.SNAPSHOT_VERSION:
+        parsed = engine.load(session_document(session, [{}] * state["played"]))
+        if parsed.resumable(state):
+            return _Upcoming(parsed, state, len(parsed.deals) + 1, tuple(playing))
+    parsed = engine.load(session_document(session, record.stored_facts(session)))
+    return _Upcoming(parsed, None, len(parsed.deals) + 1, tuple(playing))
+
+
+# What the entries are made of beyond the fingerprint's inputs: a new one whenever the table's content changes.
+ENTRIES_VERSION = 1
+
+
+def _fingerprint(session: Session, upcoming: _Upcoming) -> str:
+    """Everything the next deal's entries are made from: the rules, the language, who plays, and of the replay state
+    the part a deal's score reads (``engine.Session.scoring_state``). Without a stored state: the revision itself."""
+    parsed, state = upcoming.parsed, upcoming.start
+    scoring = ["revision", session.pk, session.revision] if state is None else parsed.scoring_state(state)
+    made_of = [
+        ENTRIES_VERSION, _rules_key(parsed), parsed.cents_per_point, get_language(), upcoming.number == 1,
+        upcoming.playing, scoring,
+    ]  # fmt: skip
+    text = json.dumps(made_of, sort_keys=True, default=sorted)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _entries(game_key: str, upcoming: _Upcoming) -> dict[str, Any]:
+    """The table's inputs by contract type and its values by form key."""
+    parsed, start, playing = upcoming.parsed, upcoming.start, upcoming.playing
+    entry = DealEntry(game_key, parsed.new_game(), playing, first_deal=upcoming.number == 1)
     axes_by_type = {t: _axes(entry, t, parsed) for t in entry.types}
     specs = {t: _specs(axes) for t, axes in axes_by_type.items()}
     values: dict[str, list[Any]] = {}
     tallied = {f"{a.name}=" for axes in axes_by_type.values() for a in axes if a.weights}
     combinations = _combinations(axes_by_type, playing)
     while len(values) < CAP:
-        batch: dict[str, QueryDict] = {}
+        batch: dict[str, Posted] = {}
         for contract_type, data in combinations:
             key = canonical_key(_pairs(data), specs[contract_type])
             if key is not None and key not in values:
@@ -140,18 +192,7 @@ def build(session: Session) -> dict[str, Any]:
                 if any(part.startswith(name) for part in key.split("&") for name in tallied):
                     answer[3] = ""  # the explanation names the extras of one way to make the sum: not said
                 values[key] = answer
-    return {"number": number, "revision": session.revision, "types": specs, "values": values}
-
-
-def _next_deal_start(session: Session) -> tuple[engine.Session, dict[str, Any] | None]:
-    """The session as the engine reads it, and the state its next deal starts from: the stored replay state when it
-    fits (the deals' facts are then stand-ins, never read), else None (every deal is replayed)."""
-    state = record.current_state(session)
-    if state is not None and state.get("version") == engine.Session.SNAPSHOT_VERSION:
-        parsed = engine.load(session_document(session, [{}] * state["played"]))
-        if parsed.resumable(state):
-            return parsed, state
-    return engine.load(session_document(session, record.stored_facts(session))), None
+    return {"types": specs, "values": values}
 
 
 def _specs(axes: Sequence[Axis]) -> dict[str, dict[str, Any]]:
@@ -307,7 +348,7 @@ def _weights_for(
     return ()
 
 
-def _deltas(entry: DealEntry, parsed: engine.Session, posts: Sequence[QueryDict]) -> list[tuple[int, ...] | None]:
+def _deltas(entry: DealEntry, parsed: engine.Session, posts: Sequence[Posted]) -> list[tuple[int, ...] | None]:
     """Each player's points for each of ``posts`` as the next deal; None where the engine refuses it."""
     return [
         None if result is None else tuple(result.deltas.values()) for _facts, result in _scored(entry, parsed, posts)
@@ -325,7 +366,7 @@ def _empty_document(game_key: str, rules: Any, tariff: Any, playing: Sequence[st
     return document
 
 
-def _combinations(axes_by_type: dict[str, list[Axis]], playing: Sequence[str]) -> Iterator[tuple[str, QueryDict]]:
+def _combinations(axes_by_type: dict[str, list[Axis]], playing: Sequence[str]) -> Iterator[tuple[str, Posted]]:
     """The form's possible posts, the usual first: a rare input's values cost their place in its list (the usual one
     nothing, the next one 1, …), and every contract type is enumerated at cost 0, then 1, … (Re + Kontra + one
     Sonderpunkt costs 3, as does "no 60" alone)."""
@@ -354,10 +395,10 @@ def _costing(rare: Sequence[Axis], cost: int) -> Iterator[dict[str, str]]:
             yield {first.name: value, **others}
 
 
-def _data(contract_type: str, values: dict[str, str], axes: Sequence[Axis], playing: Sequence[str]) -> QueryDict | None:
+def _data(contract_type: str, values: dict[str, str], axes: Sequence[Axis], playing: Sequence[str]) -> Posted | None:
     """The post of a form with ``values``; a player input gets the next player not chosen yet (who is chosen does not
     change the value). None when the table has too few players for the choice."""
-    data = QueryDict(mutable=True)
+    data: Posted = MultiValueDict()  # not a QueryDict: its every write checks and decodes, 10 % of a table
     data[TYPE_INPUT] = contract_type
     free_players = list(playing)
     chooses_players = {axis.name for axis in axes if axis.players}
@@ -376,23 +417,32 @@ def _data(contract_type: str, values: dict[str, str], axes: Sequence[Axis], play
     return data
 
 
-def _pairs(data: QueryDict) -> list[tuple[str, str]]:
+def _pairs(data: Posted) -> list[tuple[str, str]]:
     return [(name, value) for name, values in data.lists() for value in values]
 
 
 def _values(
-    entry: DealEntry, parsed: engine.Session, posts: Sequence[QueryDict], start: dict[str, Any] | None = None
+    entry: DealEntry, parsed: engine.Session, posts: Sequence[Posted], start: dict[str, Any] | None = None
 ) -> list[list[Any] | None]:
     """What each of ``posts`` would be worth as the next deal: one replay of the stored deals (none from ``start``,
-    the replay state after them), then each on its own."""
-    return [
-        None if result is None else _answer(parsed, facts, result)
-        for facts, result in _scored(entry, parsed, posts, start)
-    ]
+    the replay state after them), then each on its own. Forms the engine scores alike (the same label, value and
+    explanation) share their words, worked out once."""
+    answers: dict[str, list[Any]] = {}
+    found: list[list[Any] | None] = []
+    for facts, result in _scored(entry, parsed, posts, start):
+        if result is None:
+            found.append(None)
+            continue
+        outcome = result.outcome
+        shape = repr((outcome.label, outcome.value, outcome.multiplier, outcome.explanation, outcome.marks))
+        if shape not in answers:
+            answers[shape] = _answer(parsed, facts, result)
+        found.append(list(answers[shape]))  # a list of its own: build() may drop its explanation
+    return found
 
 
 def _scored(
-    entry: DealEntry, parsed: engine.Session, posts: Sequence[QueryDict], start: dict[str, Any] | None = None
+    entry: DealEntry, parsed: engine.Session, posts: Sequence[Posted], start: dict[str, Any] | None = None
 ) -> list[tuple[dict[str, Any], engine.DealResult | None]]:
     """Each of ``posts`` as facts and the engine's result as the next deal (None where the form or engine refuses)."""
     candidates: list[dict[str, Any] | None] = []

@@ -89,6 +89,12 @@ class Game:
         """The history after the deals scored so far, as plain JSON values."""
         return {name: copy.deepcopy(getattr(self, name)) for name in self.history}
 
+    def scoring_state(self, seated: int) -> Any:
+        """The part of the history the next deal's score reads at a table seating ``seated`` (plain JSON): two
+        histories with the same scoring state score every next deal alike (the offline value table is kept by it).
+        All of the history, unless a game knows it reads less."""
+        return self.snapshot()
+
     def restore(self, history: Mapping[str, Any]) -> None:
         """Take up the history a snapshot kept (KeyError when it lacks an attribute)."""
         for name in self.history:

@@ -222,6 +222,15 @@ class Round:
         """What the deals so far counted, as plain JSON values (for a replay's snapshot, session.py)."""
         return {"played": self.played, "deals": self.deals, "seats": {p: s.as_json() for p, s in self.seats.items()}}
 
+    def scoring_state(self) -> dict[str, Any]:
+        """What ``admit`` and ``dealer_plays`` read of the deals so far (the counts themselves only word a refusal)."""
+        return {
+            "owing": list(self.owing),
+            "must_play": self.must_play,
+            "complete": self.complete,
+            "time_called": self.time_called,
+        }
+
     def restore(self, counted: Mapping[str, Any]) -> None:
         """Take up what a snapshot counted (KeyError when it lacks a player)."""
         self.played, self.deals = counted["played"], counted["deals"]

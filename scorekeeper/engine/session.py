@@ -280,6 +280,26 @@ class Session:
             and snapshot.get("fingerprint") == self.fingerprint(snapshot["played"])
         )
 
+    def scoring_state(self, snapshot: Mapping[str, Any]) -> dict[str, Any]:
+        """The part of a ``resumable`` snapshot the next deal's score reads: two with the same score every next deal
+        alike, or refuse it alike (the offline value table is kept by it). The game's scoring state, the pot where
+        the rules keep one, where a round stands, the table, and the dealer where someone sits out."""
+        game = self.new_game()
+        game.restore(snapshot["game"])
+        book = Round.of(self.rules, self.players)
+        if book is not None:
+            book.restore(snapshot["round"])
+        seated = snapshot["seated"]
+        by_dealer = len(seated) > game.seats or bool(self.lineup)  # who sits out depends on who deals
+        return {
+            "game": game.scoring_state(len(seated)),
+            "pot": snapshot["pot"] if game.uses_pot() else None,
+            "round": None if book is None else book.scoring_state(),
+            "seated": seated,
+            "dealer_seat": snapshot["dealer_seat"] if by_dealer else None,
+            "lineup": [change.as_json() for change in self.lineup],
+        }
+
     def _snapshot(
         self,
         played: int,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.http import QueryDict
@@ -178,8 +179,41 @@ def test_the_table_from_the_stored_replay_state_is_the_full_replays(personas: Pe
     assert offline_values.build(session) == resumed
 
 
+# Rules whose history changes what the next deal is worth: a Stock, Bock rounds and Pflichtsolos, doubler hands.
+CHANGING_RULES = {
+    "schafkopf": {"preset": "classic", "pass_out": "stock"},
+    "doppelkopf": {"preset": "ddv", "bock": {"triggers": ["tie120", "solo_lost", "announcement_lost"]}},
+    "sheepshead": {"preset": "wisconsin", "tie_doubles_next": True},
+    "bauernstoss": None,
+}
+
+
 @pytest.mark.django_db
-def test_the_values_are_worked_out_once_a_revision_and_a_phone_that_has_them_gets_304(
+@pytest.mark.parametrize("game", GAMES)
+def test_each_revision_is_served_the_table_built_for_it_though_deals_share_tables(
+    personas: Personas, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through an evening of Bock rounds, Pflichtsolos, a Stock or doubler hands, the table served at each revision
+    (perhaps worked out for an earlier deal in the same scoring state) is the one worked out afresh for it."""
+    monkeypatch.setattr(offline_values, "CAP", 120)  # a part of each table, the same part each time: quicker
+    monkeypatch.setattr(offline_values, "BATCH", 120)
+    names = FOUR + (["Emil"] if game == "sheepshead" else [])
+    session = start(personas, game, names, rules=CHANGING_RULES[game])
+    document = random_session(game, random.Random(5), 24, rules=session.rules, tariff=session.tariff, players=names)
+    served_builds = 0
+    for facts in [None, *document["deals"]]:
+        if facts is not None:
+            services.record_deal(session=session, actor=personas.scorer, facts=facts)
+            session.refresh_from_db()
+        with mock.patch.object(offline_values, "_entries", wraps=offline_values._entries) as entries:
+            served = offline_values.table(session)
+        served_builds += entries.call_count
+        assert served == offline_values.build(session), session.deal_count
+    assert 1 < served_builds < len(document["deals"])  # deals share tables, and not all of them one
+
+
+@pytest.mark.django_db
+def test_the_values_are_worked_out_once_a_scoring_state_and_a_phone_that_has_them_gets_304(
     client: Any, personas: Personas, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     session = start(personas)
@@ -191,15 +225,18 @@ def test_the_values_are_worked_out_once_a_revision_and_a_phone_that_has_them_get
     assert "no-store" not in first["Cache-Control"]
     builds: list[int] = []
 
-    def build(built: Session) -> dict[str, Any]:
-        builds.append(built.revision)
-        return {"revision": built.revision}
+    def entries(game: str, upcoming: Any) -> dict[str, Any]:
+        builds.append(upcoming.number)
+        return {"types": {}, "values": {}}
 
-    monkeypatch.setattr(offline_values, "build", build)
+    monkeypatch.setattr(offline_values, "_entries", entries)
     assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
     assert builds == []  # the revision in the ETag is the session's: nothing worked out again
-    services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Anna", "Caro", 72))
-    moved = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
-    assert moved.status_code == 200
-    assert moved["ETag"] != first["ETag"]
-    assert builds == [Session.objects.get(pk=session.pk).revision]
+    for deal in (2, 3):
+        services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Anna", "Caro", 72))
+        moved = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+        assert moved.status_code == 200
+        assert moved["ETag"] != first["ETag"]
+        assert moved.json()["number"] == deal
+        assert moved.json()["revision"] == Session.objects.get(pk=session.pk).revision
+    assert builds == [2]  # the first deal's table is for a first deal; the third starts from the second's state

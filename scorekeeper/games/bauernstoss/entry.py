@@ -6,11 +6,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from ...engine.game import Game
-from ...entry import MISSING, Chips, Control, GameEntry, Points, Toggle
+from ...entry import MISSING, Chips, Control, GameEntry, Points, Posted, Toggle
 
 
 @dataclass
@@ -19,7 +18,7 @@ class BauernstossSolo(Control):
 
     kind: str = "solo"
 
-    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
+    def read(self, data: Posted, playing: Sequence[str]) -> Any:
         player, won = data.get(f"{self.name}__player", ""), data.get(f"{self.name}__won", "")
         if not player and not won:
             return MISSING

@@ -7,7 +7,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from django.http import QueryDict
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
@@ -21,6 +20,7 @@ from ...entry import (
     PlayerChoice,
     PlayerSet,
     Points,
+    Posted,
     Toggle,
     whole_number,
 )
@@ -45,7 +45,7 @@ class PartyLevels(Control):
     kind: str = "party_levels"
     levels: Mapping[str, tuple[tuple[str, str | Promise], ...]] = field(default_factory=dict)
 
-    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
+    def read(self, data: Posted, playing: Sequence[str]) -> Any:
         chosen = {party: data.get(f"{self.name}__{party}", "") for party in self.levels}
         chosen = {party: level for party, level in chosen.items() if level}
         return chosen or MISSING
@@ -65,7 +65,7 @@ class PartyCounts(Control):
     parties: tuple[str, ...] = ("re", "kontra")
     extras: tuple[tuple[str, str | Promise, int], ...] = ()  # (key, label, the most one party can win in a deal)
 
-    def read(self, data: QueryDict, playing: Sequence[str]) -> Any:
+    def read(self, data: Posted, playing: Sequence[str]) -> Any:
         counts: dict[str, dict[str, int]] = {}
         for party in self.parties:
             for key, _label, _most in self.extras:

@@ -1,0 +1,76 @@
+"""A game's scoring state is all of its history the next deal reads: after any two cuts of an evening with the same
+scoring state (and pot, where the rules keep one), every next deal scores alike (the offline value table is kept by
+it, scorekeeper/offline_values.py)."""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from typing import Any
+
+import pytest
+
+from scorekeeper import engine
+from scorekeeper.engine.samples import random_session
+from tests.engine.test_round_never_locks import SEATS, accepted
+from tests.engine.test_round_never_locks import document as round_document
+from tests.engine.test_snapshot import SETUPS
+
+DEALS = 48
+PROBES = 40
+
+
+def scored_alike(result: engine.DealResult | engine.Problem) -> Any:
+    """What a next deal is worth, without what the evening so far adds (its number, totals, the pot after it); a
+    refusal as the field refused (its words may count the games left)."""
+    if isinstance(result, engine.Problem):
+        return ("refused", result.field)
+    outcome = result.outcome
+    deltas = sorted(outcome.deltas.items())
+    return (outcome.label, outcome.value, outcome.multiplier, repr(outcome.explanation), outcome.marks, deltas)
+
+
+def assert_same_scoring_state_scores_alike(document: dict[str, Any], probes: list[dict[str, Any]]) -> None:
+    """After each cut of ``document``'s deals, ``probes`` scored as the next deal: alike wherever the scoring state
+    is, and some scoring state comes back (the check is not empty)."""
+    by_state: dict[str, list[list[Any]]] = defaultdict(list)
+    for cut in range(len(document["deals"]) + 1):
+        parsed = engine.load({**document, "deals": document["deals"][:cut]})
+        snapshots: list[dict[str, Any]] = []
+        next_deals = list(parsed.replay(then=probes, snapshots=snapshots))[-len(probes) :]
+        key = repr((parsed.scoring_state(snapshots[0]), cut == 0))
+        by_state[key].append([scored_alike(result) for result in next_deals])
+    shared = [cuts for cuts in by_state.values() if len(cuts) > 1]
+    assert shared
+    for cuts in shared:
+        assert all(scores == cuts[0] for scores in cuts[1:])
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=[setup[0] for setup in SETUPS])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_cuts_with_the_same_scoring_state_score_every_next_deal_alike(
+    setup: tuple[str, dict[str, Any], list[str] | None], seed: int
+) -> None:
+    game_key, options, players = setup
+    document = random_session(game_key, random.Random(seed), DEALS, players=players, **options)
+    probes = random_session(game_key, random.Random(seed + 100), PROBES, players=players, **options)["deals"]
+    assert_same_scoring_state_scores_alike(document, probes)
+
+
+@pytest.mark.parametrize("preset", ["ddv", "ddv_home"])
+@pytest.mark.parametrize("seats", [SEATS[:4], SEATS], ids=["four", "five"])
+def test_a_tournament_rounds_scoring_state_scores_every_next_deal_alike(preset: str, seats: tuple[str, ...]) -> None:
+    """A tournament table's round (its Pflichtsolos owed and due, the round complete) as the next deal reads it."""
+    rng = random.Random(len(seats))
+    pool = random_session("doppelkopf", rng, 60, players=list(seats), rules="ddv")["deals"]
+    for player in seats:
+        for ticks in ({"forced": True}, {"forced": True, "vorgefuehrt": True}):
+            pool.append({"type": "solo", "solo": "buben", "re": [player], "re_points": rng.choice([90, 151]), **ticks})
+    deals: list[Any] = []
+    for _ in range(30):
+        rng.shuffle(pool)
+        taken = next((d for d in pool if accepted(round_document(preset, 8, seats, [*deals, d], None))), None)
+        if taken is None:  # the round is complete
+            break
+        deals.append(taken)
+    assert_same_scoring_state_scores_alike(round_document(preset, 8, seats, deals, None), pool[:PROBES])
