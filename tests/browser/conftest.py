@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -11,6 +13,7 @@ from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.auth.models import User
 from django.contrib.sessions.backends.db import SessionStore
+from django.core.signals import request_finished, request_started
 
 from .chromium import CHROMIUM, LAUNCH_ARGS, PHONE
 
@@ -38,6 +41,43 @@ def chromium() -> Iterator[Any]:
         yield browser
         browser.close()
     del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
+
+
+class InFlight:
+    """The live server's requests begun and not yet finished (its threads send Django's request signals)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.lock = threading.Lock()
+        request_started.connect(self.started, weak=False)
+        request_finished.connect(self.finished, weak=False)
+
+    def started(self, **_: Any) -> None:
+        with self.lock:
+            self.count += 1
+
+    def finished(self, **_: Any) -> None:
+        with self.lock:
+            self.count -= 1
+
+    def wait(self, seconds: float = 10) -> None:
+        deadline = time.monotonic() + seconds
+        while self.count > 0 and time.monotonic() < deadline:
+            time.sleep(0.02)
+
+
+IN_FLIGHT = InFlight()
+
+
+@pytest.fixture(autouse=True)
+def _server_done(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The database is emptied after a browser test only once the live server has answered every request the pages
+    sent: a fetch a page started in its last moment (the offline values, a poll) must not find the tables locked by
+    the flush, or a later test's set-up find them half flushed."""
+    if "live_server" in request.fixturenames:
+        request.getfixturevalue("transactional_db")  # set up first, so emptied after this waited
+    yield
+    IN_FLIGHT.wait()
 
 
 @pytest.fixture
