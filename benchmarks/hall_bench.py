@@ -13,8 +13,11 @@ naming its queries). Then, one request at a time, the CPU time the worker spent 
 - the floors: a bare WSGI hello; Django's 204 with no user and with a signed-in user;
 - a player's phone polling its table's sheet as ``static/js/app.js`` does (the sheet's ``hx-get`` with the revision
   and shape it shows): unchanged (204) and changed (a deal behind: the patch);
-- the table's phone saving a deal: the entry form, the save, the sheet it is taken back to (two a table);
-- the hall screen: the tournament's ranking.
+- the table's phone saving a deal: the entry form, the save, the sheet it is taken back to (two a table), and the
+  next deal's offline values it then fetches (``static/js/offline.js``; each table's first scoring state is worked
+  out, so two deals a table overstate an evening's share of tables worked out, where deals in one state share one);
+- the hall screen: its refresh (htmx asks for the ranking table and the round's clock every 10 s), and the
+  director's ranking page beside it (not in the capacity: asked now and then, not every 10 s).
 
 Prints the mean CPU ms and the median queries of each, and the capacity they imply: tables (four phones each, each
 polling every 3 s, a deal a table every 30 s, so a phone sees one changed poll in ten) and the hall screen every
@@ -171,6 +174,7 @@ def play(bench: Bench, plan: dict[str, Any], scale: float, port: int) -> None:
         answer, _ = bench.measure("save", scorer, table["deal"], {**hidden, **facts})
         assert answer.status == 302, f"not saved: {answer.status}"
         bench.measure("sheet_after_save", scorer, answer.headers["Location"])
+        bench.measure("offline_values", scorer, table["deal"] + "values/")
     for n in range(count(100)):  # one deal behind (the patch): what each phone asks once after a save
         answer, _ = bench.measure(
             "poll_changed", watcher, before[tables[n % len(tables)]["number"]].poll_url(), htmx=True
@@ -184,6 +188,7 @@ def play(bench: Bench, plan: dict[str, Any], scale: float, port: int) -> None:
         assert answer.status == 204, answer.status
     hall = Phone(port, plan["hall"]["cookie"])
     for _ in range(count(20)):
+        bench.measure("hall_screen", hall, plan["hall"]["screen"], htmx=True)
         bench.measure("ranking", hall, plan["hall"]["url"])
 
 
@@ -191,9 +196,9 @@ def tables_at_half_load(cpu: dict[str, float]) -> float:
     """Tables one machine carries at the utilisation aimed at: each table's CPU a second (its deal, its phones'
     polls, one in ten of them changed) within one core's worth, less the hall screen's."""
     polls = DEAL_EVERY // POLL_EVERY  # a phone's polls a deal, one of them changed
-    a_deal = cpu["deal_form"] + cpu["save"] + cpu["sheet_after_save"]
+    a_deal = cpu["deal_form"] + cpu["save"] + cpu["sheet_after_save"] + cpu["offline_values"]
     a_deal += PHONES_A_TABLE * ((polls - 1) * cpu["poll_unchanged"] + cpu["poll_changed"])
-    budget = CORES * UTILISATION * 1000 - cpu["ranking"] / HALL_EVERY  # CPU ms a second
+    budget = CORES * UTILISATION * 1000 - cpu["hall_screen"] / HALL_EVERY  # CPU ms a second
     return budget / (a_deal / DEAL_EVERY)
 
 

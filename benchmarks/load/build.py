@@ -91,7 +91,11 @@ def main(plan_file: str) -> None:
         )
     plan: dict[str, Any] = {
         "club": club.slug,
-        "hall": {"url": hall_page(club.slug, tournament.pk), "cookie": cookie(owner)},
+        "hall": {
+            "url": hall_page(club.slug, tournament.pk),
+            "screen": reverse("tournament_hall", args=[club.slug, tournament.pk]),
+            "cookie": cookie(owner),
+        },
         "tables": table_phones,
         "phones": [
             {"table": t["number"], "sheet": t["sheet"], "live": t["live"], "cookie": cookie(watcher)}
