@@ -5,8 +5,10 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1:8000
 MANAGE := $(BIN)/python manage.py
-# The suite runs on every core (at most four): pytest-xdist gives each worker its own test database.
-PYTEST_WORKERS ?= -n auto --maxprocesses=4
+# The suite runs on every core (at most four): pytest-xdist gives each worker its own test database. A worker that
+# runs out of tests takes pending ones from another (worksteal): the browser tests come last and would else queue
+# behind one worker while the other idles.
+PYTEST_WORKERS ?= -n auto --maxprocesses=4 --dist worksteal
 
 .PHONY: run test test-sqlite test-postgres lint format messages install install-test demo clean
 
