@@ -18,6 +18,7 @@ from .. import charts, selectors
 from ..models import Season
 from ..rating_store import player_rating
 from ..statistics import by_day, player_statistics
+from .standings import season_file_name
 
 
 def season_player(request: Request, club_slug: str, season_id: int, player: str) -> HttpResponse:
@@ -31,7 +32,7 @@ def season_player_pdf(request: Request, club_slug: str, season_id: int, player: 
     season = selectors.season_of(me.club, season_id)
     context = _player_context(me.club, season, player, printed=True)
     pdf = printing.pdf_from_template("leagues/print/player_report.html", context)
-    return pdf_response(pdf, f"{me.club.slug}-{season.league.game}-{season.starts_on:%Y}-{season.pk}-{player}.pdf")
+    return pdf_response(pdf, f"{season_file_name(me.club, season, player)}.pdf")
 
 
 def _player_context(club: Club, season: Season, player: str, *, printed: bool) -> dict[str, Any]:

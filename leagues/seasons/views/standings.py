@@ -31,6 +31,11 @@ WAITING = {"pdf": PDF_WAITING, "report": PDF_WAITING, "xlsx": gettext_lazy("The 
 Made = TypeVar("Made")
 
 
+def season_file_name(club: Club, season: Season, what: str) -> str:
+    """The name (without its extension) of a file of the season that ``club`` downloads: ``what`` of it."""
+    return f"{club.slug}-{season.league.game}-{season.starts_on:%Y}-{season.pk}-{what}"
+
+
 def _once(request: Request, standing: selectors.SeasonStanding, what: str, make: Callable[[], Made]) -> Made:
     """``make()`` once per standing (its stamp: the league's revision), ratings, currency, order, filters and
     language: a thousand players' rows take far longer to write out as HTML or CSV than the standing to
@@ -108,7 +113,7 @@ def season_export(request: Request, club_slug: str, season_id: int, fmt: str) ->
     me = club_member(request, club_slug)
     season = selectors.season_of(me.club, season_id)
     standing, _filters = selectors.filtered_standing(season, request.GET)
-    name = f"{me.club.slug}-{season.league.game}-{season.starts_on:%Y}-{season.pk}-standing"
+    name = season_file_name(me.club, season, "standing")
     if fmt in standing_files.WRITTEN_LATER:
         return _written_later(request, me.club, season, standing, fmt, name)
     return _once(
@@ -158,7 +163,7 @@ def season_report_pdf(request: Request, club_slug: str, season_id: int) -> HttpR
     """The club's season report (``standing_files.report_pdf``), written like the standing's PDF."""
     me = club_member(request, club_slug)
     season = selectors.season_of(me.club, season_id)
-    name = f"{me.club.slug}-{season.league.game}-{season.starts_on:%Y}-{season.pk}-report"
+    name = season_file_name(me.club, season, "report")
     return _written_later(request, me.club, season, selectors.standing(season), "report", name)
 
 
