@@ -142,13 +142,12 @@ def _upcoming(session: Session) -> _Upcoming:
     """The session's next deal, from the stored replay state when it fits (the deals' facts are then stand-ins,
     never read), else from the stored deals."""
     _dealer, playing = selectors.next_deal(session)
-    state = record.current_state(session)
-    if state is not None and state.get("version") == engine.Session.SNAPSHOT_VERSION:
-        parsed = engine.load(session_document(session, [{}] * state["played"]))
-        if parsed.resumable(state):
-            return _Upcoming(parsed, state, len(parsed.deals) + 1, tuple(playing))
-    parsed = engine.load(session_document(session, record.stored_facts(session)))
-    return _Upcoming(parsed, None, len(parsed.deals) + 1, tuple(playing))
+    facts = record.live_facts(session)  # stand-ins when the replay state covers the deals, as a save reads them
+    parsed = engine.load(session_document(session, facts))
+    state = None if any(facts) else record.current_state(session)
+    if state is not None and not parsed.resumable(state):  # stand-ins for a state that does not fit after all
+        parsed, state = engine.load(session_document(session, record.stored_facts(session))), None
+    return _Upcoming(parsed, state, len(parsed.deals) + 1, tuple(playing))
 
 
 # What the entries are made of beyond the fingerprint's inputs: a new one whenever the table's content changes.
