@@ -118,6 +118,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
+    # Tests run on a file in WAL mode too, not Django's shared-cache memory database: there a live-server thread
+    # that meets another's write fails at once ("database table is locked") instead of waiting out the timeout.
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Live score sheets as drawn (scorekeeper/live.py) and settlement PDFs. Everything kept names the revision it was
