@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import io
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
 import pytest
+from django.core.management import call_command
 from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -233,5 +235,16 @@ def test_a_change_while_the_task_works_gets_another_run_of_it(
     with mock.patch.object(standing_store, "documents", meanwhile), django_capture_on_commit_callbacks(execute=True):
         refresh_standings(league)
     assert changed
+    for season in stored:
+        assert_stored_as_from_scratch(season)
+
+
+def test_refresh_standings_stores_what_an_upgrade_left_missing(stored: list[Season]) -> None:
+    """Seasons from before standings were stored (none stored) get theirs from the command, as from scratch."""
+    StoredStanding.objects.all().delete()
+    assert not selectors.standing(stored[0]).stamp.startswith("stored:")
+    out = io.StringIO()
+    call_command("refresh_standings", stdout=out)
+    assert "Leagues with their standings up to date: 1" in out.getvalue()
     for season in stored:
         assert_stored_as_from_scratch(season)
