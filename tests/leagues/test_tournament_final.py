@@ -105,3 +105,22 @@ def test_an_owed_pflichtsolo_keeps_the_tournament_provisional_everywhere_until_p
     assert rank(export_tournament(tournament))["final"] is True
     accepted = manage_rank_final(tournament)
     assert (accepted.returncode, accepted.stderr) == (0, "")
+
+
+def test_the_hall_screen_names_a_few_things_missing_not_a_full_halls(client: Client, personas: Personas) -> None:
+    """Time called on a round just started: each of 8 players owes his Pflichtsolo. The ranking page lists every one; the hall screen,
+    read from afar, only says the standing is provisional (its head names the round and the tables playing)."""
+    tournament = tournaments.create_tournament(
+        club=personas.club, actor=personas.owner, name="Wintercup", preset="ddv",
+        played_on=datetime.date(2026, 12, 5), rounds=1, seed=5,
+    )  # fmt: skip
+    for n in range(1, 9):
+        tournaments.add_participant(tournament=tournament, actor=personas.owner, name=f"Gast {n}")
+    this_round = tournaments.start_round(tournament=tournament, actor=personas.owner)
+    tournaments.call_time(this_round=this_round, actor=personas.owner)
+    client.force_login(personas.member)
+    owed = "still owes his Pflichtsolo."
+    assert page(client, "tournament_ranking", tournament).count(owed) == 8
+    hall = page(client, "tournament_hall", tournament)
+    assert "Provisional standing" in hall
+    assert owed not in hall
