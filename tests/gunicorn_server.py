@@ -1,6 +1,6 @@
 """gunicorn serving the test database from a process of its own, for tests of what only real servers show (a
-server killed mid-save, two servers on one database). The test writes for real (``transaction=True``) and runs on
-PostgreSQL only: pytest-django's SQLite test database lives in the test's memory, where no server can open it."""
+server killed mid-save, two servers on one database). The test writes for real (``transaction=True``) to the test
+database, which the server opens too: PostgreSQL's, or SQLite's file (tests run on a file, not in memory)."""
 
 from __future__ import annotations
 
@@ -26,6 +26,12 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def database_url(db: dict) -> str:
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{db['NAME']}"
+    return f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+
+
 class Server:
     """gunicorn on the test database, in a process group of its own so that one SIGKILL takes every worker."""
 
@@ -36,7 +42,7 @@ class Server:
         self.env = {
             **os.environ,
             "DJANGO_SETTINGS_MODULE": "tests.settings",
-            "DATABASE_URL": f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
+            "DATABASE_URL": database_url(db),
             "SECRET_KEY": settings.SECRET_KEY,  # the phones' session cookies are signed with it
             "ALLOWED_HOSTS": "127.0.0.1",
             "SCHREIBER_VAR_DIR": str(tmp_path),

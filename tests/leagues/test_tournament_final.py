@@ -108,8 +108,9 @@ def test_an_owed_pflichtsolo_keeps_the_tournament_provisional_everywhere_until_p
 
 
 def test_the_hall_screen_names_a_few_things_missing_not_a_full_halls(client: Client, personas: Personas) -> None:
-    """Time called on a round just started: each of 8 players owes his Pflichtsolo. The ranking page lists every one; the hall screen,
-    read from afar, only says the standing is provisional (its head names the round and the tables playing)."""
+    """Time called on a round just started: each of 8 players owes his Pflichtsolo. The ranking page lists every one;
+    the hall screen, read from afar, only says the standing is provisional (its head names the round and the tables
+    playing)."""
     tournament = tournaments.create_tournament(
         club=personas.club, actor=personas.owner, name="Wintercup", preset="ddv",
         played_on=datetime.date(2026, 12, 5), rounds=1, seed=5,

@@ -34,7 +34,7 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(
         "connection.vendor != 'postgresql'",
-        reason="a server in another process cannot open pytest-django's in-memory SQLite test database",
+        reason="several app servers share one PostgreSQL; SQLite is for one machine",
     ),
 ]
 
