@@ -85,8 +85,9 @@ def evening_points_chart(
         return None
     labelled = len(evenings) <= MOST_BAR_LABELS
     frame = _Frame.of(evenings, room_below=BAR_LABEL_BELOW if labelled else 0)
+    texts = _point_texts(evenings, signed)
     bars = []
-    for index, (day, value) in enumerate(evenings):
+    for index, (_day, value) in enumerate(evenings):
         top, bottom = frame.y(max(value, 0)), frame.y(min(value, 0))
         bars.append(
             format_html(
@@ -97,7 +98,7 @@ def evening_points_chart(
                 y=_n(top),
                 width=_n(frame.band * 0.7),
                 height=_n(max(bottom - top, 1)),  # an even evening still shows, as a hairline
-                title=_point_text(day, value, signed),
+                title=texts[index],
             )
         )
         if labelled:
@@ -114,8 +115,7 @@ def evening_points_chart(
         "won": sum(value > 0 for _day, value in evenings),
         "lost": sum(value < 0 for _day, value in evenings),
     }
-    description = _describe(summary, evenings, signed)
-    return _svg(ident, str(EVENING_POINTS), description, frame, signed, bars, printed)
+    return _svg(ident, str(EVENING_POINTS), _describe(summary, texts), frame, signed, bars, printed)
 
 
 def _line_chart(
@@ -124,6 +124,7 @@ def _line_chart(
     if not totals:
         return None
     frame = _Frame.of(totals)
+    texts = _point_texts(totals, value_text)
     xy = [(frame.x(index), frame.y(value)) for index, (_day, value) in enumerate(totals)]
     marks = [
         format_html(
@@ -137,16 +138,16 @@ def _line_chart(
                 '<circle class="dot" cx="{x}" cy="{y}" r="3" fill="currentColor"><title>{title}</title></circle>',
                 x=_n(x),
                 y=_n(y),
-                title=_point_text(day, value, value_text),
+                title=text,
             )
-            for (x, y), (day, value) in zip(xy, totals, strict=True)
+            for (x, y), text in zip(xy, texts, strict=True)
         ]
     summary = _("%(what)s, %(count)s evenings; after the last: %(value)s.") % {
         "what": what,
         "count": len(totals),
         "value": value_text(totals[-1][1]),
     }
-    return _svg(ident, title, _describe(summary, totals, value_text), frame, value_text, marks, printed)
+    return _svg(ident, title, _describe(summary, texts), frame, value_text, marks, printed)
 
 
 @dataclass(frozen=True)
@@ -260,13 +261,14 @@ def _running(evenings: Sequence[Point]) -> list[Point]:
     return [(day, total) for (day, _value), total in zip(evenings, totals, strict=True)]
 
 
-def _describe(summary: str, points: Sequence[Point], value_text: ValueText) -> str:
-    """The summary, then every evening's day and value."""
-    return f"{summary} " + "; ".join(_point_text(day, value, value_text) for day, value in points)
+def _describe(summary: str, texts: Sequence[str]) -> str:
+    """The summary, then every evening's day and value (``_point_texts``)."""
+    return f"{summary} " + "; ".join(texts)
 
 
-def _point_text(day: datetime.date, value: int, value_text: ValueText) -> str:
-    return f"{day_text(day)}: {value_text(value)}"
+def _point_texts(points: Sequence[Point], value_text: ValueText) -> list[str]:
+    """Each evening's day and value in words, once for a chart: its marks' titles and its description say them."""
+    return [f"{day_text(day)}: {value_text(value)}" for day, value in points]
 
 
 def _n(number: float) -> str:

@@ -151,6 +151,8 @@ class StoredStanding(models.Model):
     period = models.CharField(max_length=10, blank=True)  # "" the whole season, else a sub-period (``2026-Q1``)
     revision = models.PositiveBigIntegerField()  # the league's revision it reflects: behind it, it is being updated
     results = models.PositiveIntegerField()  # the result rows it ranks: what working it out again costs
+    # The days with results among them (a player's attendance is of these); None if stored before it was counted.
+    days = models.PositiveIntegerField(null=True)
     layout = models.PositiveSmallIntegerField()  # of ``document``: another one is not read (``standing_store``)
     document = models.BinaryField()
 

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 from django.http import Http404
 
 from scorekeeper.models import Club, PlayerResult, Session
@@ -102,6 +102,17 @@ def season_rows(season: Season) -> QuerySet[PlayerResult]:
     if season.selection == Season.Selection.CHOSEN:
         rows = rows.filter(session__in=season.sessions.values("pk"))
     return rows.order_by()  # the standing orders in Python: no sort by the session's date in the database
+
+
+def season_days(season: Season, rows: QuerySet[PlayerResult]) -> int:
+    """The days with results in the season (``rows``, its own): as stored with its standing when that reflects the
+    league's revision (one row), else counted from the rows."""
+    stored = (
+        StoredStanding.objects.filter(season_id=season.pk, period="", revision=F("season__league__revision"))
+        .values_list("days", flat=True)
+        .first()
+    )
+    return stored if stored is not None else rows.order_by().values("played_on").distinct().count()
 
 
 def player_key(member_id: int, user_id: int | None) -> str:

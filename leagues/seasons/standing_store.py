@@ -20,6 +20,7 @@ import dataclasses
 import datetime
 import pickle
 from collections.abc import Callable
+from typing import NamedTuple
 
 from django.db import transaction
 from django.db.models import QuerySet
@@ -81,16 +82,28 @@ def store(season: Season, revision: int) -> None:
     _write(season, revision, documents(season))
 
 
-def documents(season: Season) -> list[tuple[str, bytes, int]]:
-    """Each stored standing of the season (``""`` the whole season, then each sub-period with results): its period,
-    its pickled ``StoredDocument`` and the result rows it ranks; from one query of the season's rows."""
+class Made(NamedTuple):
+    """A stored standing as worked out: its period, its pickled ``StoredDocument``, the result rows it ranks and
+    the days they were played on."""
+
+    period: str
+    document: bytes
+    results: int
+    days: int
+
+
+def documents(season: Season) -> list[Made]:
+    """Each stored standing of the season (``""`` the whole season, then each sub-period with results), from one
+    query of the season's rows."""
     rows = list(season_rows(season).values_list(*ROW))
-    periods = periods_of(season, {row[5] for row in rows})
-    made = [("", _pickled(worked_out(season, rows, None), periods), len(rows))]
+    days = {row[5] for row in rows}
+    periods = periods_of(season, days)
+    made = [Made("", _pickled(worked_out(season, rows, None), periods), len(rows), len(days))]
     for period in periods:
         first, last = period_bounds(period)
         part = [row for row in rows if first <= row[5] <= last]
-        made.append((period, _pickled(worked_out(season, part, period), []), len(part)))
+        document = _pickled(worked_out(season, part, period), [])
+        made.append(Made(period, document, len(part), len({row[5] for row in part})))
     return made
 
 
@@ -123,12 +136,18 @@ def _behind(league: League, revision: int) -> QuerySet[Season]:
     return league.seasons.exclude(pk__in=current.values("season_id"))
 
 
-def _write(season: Season, revision: int, made: list[tuple[str, bytes, int]]) -> None:
+def _write(season: Season, revision: int, made: list[Made]) -> None:
     """Store ``documents(season)``; a sub-period without results any more goes."""
-    for period, document, results in made:
+    for one in made:
         StoredStanding.objects.update_or_create(
             season=season,
-            period=period,
-            defaults={"revision": revision, "results": results, "layout": LAYOUT, "document": document},
+            period=one.period,
+            defaults={
+                "revision": revision,
+                "results": one.results,
+                "days": one.days,
+                "layout": LAYOUT,
+                "document": one.document,
+            },
         )
-    StoredStanding.objects.filter(season=season).exclude(period__in=[period for period, _, _ in made]).delete()
+    StoredStanding.objects.filter(season=season).exclude(period__in=[one.period for one in made]).delete()

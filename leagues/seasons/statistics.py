@@ -1,9 +1,9 @@
 """A player's statistics in a season, read from the stored per-player results (``PlayerResult``), never from deals.
 
-Three queries, whatever the season's length: the player's rows, the season's evenings (for attendance), and the
-names of the players met at the table (partners and opponents are stored by member id; memberships linked to one
-login are one player, as in the standing). Rates are Fractions, None without anything to count; templates format
-them.
+A few indexed queries, whatever the league's size: the player's rows in the season (by member: a login's
+memberships first), the season's days (for attendance, as stored with its standing), and the names of the players
+met at the table (partners and opponents are stored by member id; memberships linked to one login are one player,
+as in the standing). Rates are Fractions, None without anything to count; templates format them.
 
 Streaks run over the deals in date order (``outcomes``, evening after evening); a deal nobody won (``-``: a
 thrown-in deal, a doubler) neither ends a streak nor adds to it.
@@ -27,7 +27,7 @@ from scorekeeper.games import pack_of
 from scorekeeper.models import Member, PlayerResult
 
 from .models import Season
-from .selectors import CACHE_SECONDS, player_key, season_rows, stamp
+from .selectors import CACHE_SECONDS, player_key, season_days, season_rows, stamp
 
 # The columns a player's rows are read with.
 COLUMNS = (
@@ -187,8 +187,9 @@ def player_rows(rows: QuerySet[PlayerResult], key: str) -> QuerySet[PlayerResult
     found = KEY.fullmatch(key)
     if found is None:
         return rows.none()
-    if found["kind"] == "u":  # by the login's memberships: the rows are found by member, not by date
-        return rows.filter(member_id__in=Member.objects.filter(user_id=int(found["id"])).values("pk"))
+    if found["kind"] == "u":  # by the login's memberships, listed: a subquery has SQLite read the season's rows
+        memberships = Member.objects.filter(user_id=int(found["id"])).values_list("pk", flat=True)
+        return rows.filter(member_id__in=list(memberships))
     return rows.filter(member_id=int(found["id"]), member__user__isnull=True)
 
 
@@ -199,12 +200,12 @@ def player_statistics(season: Season, key: str) -> PlayerStatistics:
     cache_key = f"player-statistics:{key}:{stamp(season, rows)}"
     found: PlayerStatistics | None = cache.get(cache_key)
     if found is None:
-        found = _player_statistics(rows, key)
+        found = _player_statistics(season, rows, key)
         cache.set(cache_key, found, CACHE_SECONDS)
     return found
 
 
-def _player_statistics(rows: QuerySet[PlayerResult], key: str) -> PlayerStatistics:
+def _player_statistics(season: Season, rows: QuerySet[PlayerResult], key: str) -> PlayerStatistics:
     own = sorted(player_rows(rows, key).values(*COLUMNS), key=lambda row: (row["played_on"], row["session_id"]))
     if not own:
         raise Http404
@@ -218,7 +219,7 @@ def _player_statistics(rows: QuerySet[PlayerResult], key: str) -> PlayerStatisti
         key=key,
         name=latest,
         game=game,
-        season_evenings=rows.order_by().values("played_on").distinct().count(),
+        season_evenings=season_days(season, rows),
         days_played=len({e.day for e in evenings}),
         evenings=evenings,
         deals=found.deals,

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime
+import re
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.contrib.auth.models import User
@@ -12,6 +14,8 @@ from django.urls import reverse
 
 from leagues.models import Season
 from leagues.seasons import services as league_services
+from leagues.seasons.views import players
+from scorekeeper.models import Session
 from tests.leagues.conftest import Personas
 from tests.test_printing import flat, needs_weasyprint, pdf_pages
 from tests.test_settlement_views import words
@@ -55,6 +59,37 @@ def test_every_member_sees_a_players_season(client: Client, personas: Personas, 
     assert reverse("season_player", args=[personas.club.slug, season.pk, key_of(personas, "Caro")]) in html
     assert reverse("season_player_pdf", args=[personas.club.slug, season.pk, anna]) in html
     assert reverse("season_report_pdf", args=[personas.club.slug, season.pk]) in html
+
+
+def evenings_listed(response: Any) -> str:
+    found = re.search(r'<section aria-labelledby="evenings">.*?</section>', response.content.decode(), re.DOTALL)
+    assert found is not None
+    return found[0]
+
+
+def test_the_evenings_are_listed_newest_first_a_page_at_a_time(
+    client: Client, personas: Personas, season: Season
+) -> None:
+    """Anna's two evenings, 15 and 8 January, one a page; the rest of the page counts and charts both."""
+    args = (personas.club.slug, season.pk, key_of(personas, "Anna"))
+    links = [
+        reverse("session", args=[personas.club.slug, pk])
+        for pk in Session.objects.filter(played_on__year=2026).order_by("-played_on").values_list("pk", flat=True)
+    ]
+    both = evenings_listed(get(client, personas.member, "season_player", *args))
+    assert both.index(links[0]) < both.index(links[1])
+    assert "?page=" not in both
+    with mock.patch.object(players, "EVENINGS_PER_PAGE", 1):
+        newest, older = (client.get(reverse("season_player", args=args) + query) for query in ("", "?page=2"))
+    assert links[0] in evenings_listed(newest)
+    assert links[1] not in evenings_listed(newest)
+    assert 'href="?page=2" rel="next">Older' in evenings_listed(newest)
+    assert links[1] in evenings_listed(older)
+    assert links[0] not in evenings_listed(older)
+    assert 'href="?page=1" rel="prev">Newer' in evenings_listed(older)
+    for page in (newest, older):
+        assert "Evenings 2" in words(page)
+        assert "2 evenings: 1 in the plus, 1 in the minus." in words(page)
 
 
 def test_the_standing_links_both_reports(client: Client, personas: Personas, season: Season) -> None:

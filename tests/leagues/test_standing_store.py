@@ -15,6 +15,7 @@ from unittest import mock
 import pytest
 from django.core.management import call_command
 from django.db import connection, transaction
+from django.db.models import QuerySet
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -27,7 +28,7 @@ from leagues.seasons import services as league_services
 from leagues.seasons.later import LeagueTaskLater
 from leagues.seasons.standing_store import refresh_standings
 from scorekeeper import services
-from scorekeeper.models import Session
+from scorekeeper.models import PlayerResult, Session
 from tests.leagues.conftest import Personas, play_evening
 from tests.scorekeeper.conftest import sauspiel
 
@@ -58,11 +59,13 @@ def seasons_of(personas: Personas, league: League) -> list[Season]:
     return made
 
 
-def from_scratch(season: Season, period: str | None) -> selectors.SeasonStanding:
+def rows_of(season: Season, period: str | None) -> QuerySet[PlayerResult]:
     rows = selectors.season_rows(season)
-    if period is not None:
-        rows = rows.filter(played_on__range=selectors.period_bounds(period))
-    return selectors.worked_out(season, rows.values_list(*selectors.ROW), period)
+    return rows if period is None else rows.filter(played_on__range=selectors.period_bounds(period))
+
+
+def from_scratch(season: Season, period: str | None) -> selectors.SeasonStanding:
+    return selectors.worked_out(season, rows_of(season, period).values_list(*selectors.ROW), period)
 
 
 def comparable(standing: selectors.SeasonStanding) -> selectors.SeasonStanding:
@@ -79,7 +82,10 @@ def assert_stored_as_from_scratch(season: Season) -> None:
         assert stored.stamp.startswith("stored:"), (season, period)  # read as stored, not worked out
         assert not stored.updating
         assert comparable(stored) == comparable(from_scratch(season, period)), (season.name, period)
-    assert set(season.stored_standings.values_list("period", flat=True)) == {"", *periods}
+    days = dict(season.stored_standings.values_list("period", "days"))
+    assert set(days) == {"", *periods}
+    for period in [None, *periods]:  # the days played, stored with each standing
+        assert days[period or ""] == rows_of(season, period).dates("played_on", "day").count(), (season, period)
 
 
 @contextmanager
@@ -221,7 +227,7 @@ def test_a_change_while_the_task_works_gets_another_run_of_it(
     ]
     worked_out = standing_store.documents
 
-    def meanwhile(season: Season) -> list[tuple[str, bytes, int]]:
+    def meanwhile(season: Season) -> list[standing_store.Made]:
         made = worked_out(season)
         if not changed:
             locked = League.objects.select_for_update().get(pk=league.pk)

@@ -10,12 +10,15 @@ from __future__ import annotations
 import datetime
 from fractions import Fraction
 from typing import Any
+from unittest import mock
 
 import pytest
+from django.db import connection
 from django.http import Http404
+from django.test.utils import CaptureQueriesContext
 
-from leagues.models import League, Season
-from leagues.seasons import selectors, statistics
+from leagues.models import League, Season, StoredStanding
+from leagues.seasons import selectors, standing_store, statistics
 from leagues.seasons import services as league_services
 from scorekeeper import services
 from tests.leagues.conftest import Personas, play_evening, sauspiel
@@ -84,7 +87,8 @@ def key_of(personas: Personas, name: str) -> str:
 
 def test_every_statistic_of_annas_season(personas: Personas, february: Season, django_assert_num_queries: Any) -> None:
     february.league.club_ids()  # read with the season on a page
-    with django_assert_num_queries(4):  # the rows' stamp, her rows, the season's evenings, the names of the others
+    # the rows' stamp, her login's memberships, her rows by them, the season's days as stored, the others' names
+    with django_assert_num_queries(5):
         stats = statistics.player_statistics(february, key_of(personas, "Anna"))
     with django_assert_num_queries(1):  # worked out once per change of the rows
         assert statistics.player_statistics(february, key_of(personas, "Anna")) == stats
@@ -187,6 +191,21 @@ def test_a_login_is_one_player_in_every_club_of_the_league(personas: Personas, l
     assert stats.name == "Anni"  # as on her latest sheet
     caro = [(p.key, p.tally.count, p.tally.won) for p in stats.partners]
     assert caro == [(key_of(personas, "Caro"), 2, 1)]
+
+
+def test_the_seasons_days_are_read_as_stored_or_counted_while_it_is_behind(
+    personas: Personas, february: Season
+) -> None:
+    rows = selectors.season_rows(february)
+    with CaptureQueriesContext(connection) as read:
+        assert selectors.season_days(february, rows) == 4
+    assert not [query for query in read.captured_queries if "scorekeeper_playerresult" in query["sql"]]
+    StoredStanding.objects.filter(season=february).update(days=None)  # stored before the days were
+    assert selectors.season_days(february, rows) == 4
+    with mock.patch.object(standing_store, "AT_ONCE_RESULTS", 0):  # left to the background task: behind
+        play_evening(personas, datetime.date(2026, 2, 27), [sauspiel("Bert", "Caro", 72)])
+    assert selectors.season_days(february, rows) == 5
+    assert statistics.player_statistics(february, key_of(personas, "Anna")).season_evenings == 5
 
 
 def test_streaks_pass_over_deals_nobody_won() -> None:

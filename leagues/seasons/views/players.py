@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.http.response import FileResponse
 from django.shortcuts import render
@@ -18,13 +19,27 @@ from .. import charts, selectors
 from ..models import Season
 from ..rating_store import player_rating
 from ..statistics import by_day, player_statistics
-from .standings import season_file_name
+from .standings import player_prefix, season_file_name
+
+EVENINGS_PER_PAGE = 20
 
 
 def season_player(request: Request, club_slug: str, season_id: int, player: str) -> HttpResponse:
+    """The page: its evenings newest first, a page of them at a time (a season of a regular at several clubs has
+    hundreds); the charts show them all."""
     me = club_member(request, club_slug)
     season = selectors.season_of(me.club, season_id)
-    return render(request, "leagues/season_player.html", _player_context(me.club, season, player, printed=False))
+    context = _player_context(me.club, season, player, printed=False)
+    newest_first = context["stats"].evenings[::-1]
+    return render(
+        request,
+        "leagues/season_player.html",
+        {
+            **context,
+            "page": Paginator(newest_first, EVENINGS_PER_PAGE).get_page(request.GET.get("page")),
+            "player_prefix": player_prefix(me.club, season),
+        },
+    )
 
 
 def season_player_pdf(request: Request, club_slug: str, season_id: int, player: str) -> FileResponse:

@@ -58,7 +58,7 @@ def _table(
     """The table, sorted as the request asks, and its rows as shown, without the ``hidden`` columns; player names
     link to their pages for a member."""
     if me is not None:
-        prefix = reverse("season_player", args=[me.club.slug, season.pk, "-"])[:-2]  # one reverse, not one a row
+        prefix = player_prefix(me.club, season)
 
         def player_url(key: str) -> str:
             return f"{prefix}{key}/"
@@ -72,6 +72,12 @@ def _table(
     )
     RequestConfig(request, paginate=False).configure(table)
     return {"table": table, "body": _once(request, standing, f"body:{me.club.slug if me else ''}", table.body)}
+
+
+def player_prefix(club: Club, season: Season) -> str:
+    """The address of a player's page in the season up to the player's key (a slash follows it): one reverse for a
+    list of players, not one a row."""
+    return reverse("season_player", args=[club.slug, season.pk, "-"])[:-2]
 
 
 def money_columns(standing: selectors.SeasonStanding) -> tuple[str, ...]:
