@@ -131,8 +131,10 @@ def refresh_standings(league: League) -> None:
 
 
 def _behind(league: League, revision: int) -> QuerySet[Season]:
-    """The league's seasons without a standing stored for ``revision``."""
-    current = StoredStanding.objects.filter(season__league=league, period="", revision=revision, layout=LAYOUT)
+    """The league's seasons without a standing stored for ``revision`` (or stored before the days were kept with it)."""
+    current = StoredStanding.objects.filter(
+        season__league=league, period="", revision=revision, layout=LAYOUT, days__isnull=False
+    )
     return league.seasons.exclude(pk__in=current.values("season_id"))
 
 

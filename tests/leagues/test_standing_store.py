@@ -243,14 +243,18 @@ def test_a_change_while_the_task_works_gets_another_run_of_it(
     assert changed
     for season in stored:
         assert_stored_as_from_scratch(season)
+    assert not StoredStanding.objects.filter(days=None).exists()
 
 
 def test_refresh_standings_stores_what_an_upgrade_left_missing(stored: list[Season]) -> None:
-    """Seasons from before standings were stored (none stored) get theirs from the command, as from scratch."""
-    StoredStanding.objects.all().delete()
+    """Seasons from before standings were stored (none stored), or stored without their days, get theirs from the
+    command, as from scratch."""
+    StoredStanding.objects.filter(season=stored[0]).delete()
+    StoredStanding.objects.filter(season=stored[1]).update(days=None)
     assert not selectors.standing(stored[0]).stamp.startswith("stored:")
     out = io.StringIO()
     call_command("refresh_standings", stdout=out)
     assert "Leagues with their standings up to date: 1" in out.getvalue()
     for season in stored:
         assert_stored_as_from_scratch(season)
+    assert not StoredStanding.objects.filter(days=None).exists()
