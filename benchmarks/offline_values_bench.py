@@ -1,12 +1,14 @@
 """How long the offline value table takes to work out, and how big it travels (run by hand, not in the test suite).
 
-    .venv/bin/python benchmarks/offline_values_bench.py [--deals 60] [--evening 40]
+    .venv/bin/python benchmarks/offline_values_bench.py [--deals 60] [--evening 40] [--tables 12]
 
 For each game: a session with ``--deals`` random deals in a scratch database, then the table of its next deal
 (``scorekeeper.offline_values.build``): its entries, the CPU time of this process (the first table of a game's
 rules also asks the engine for the card points' bands, kept for the next), and its size as JSON, gzipped. Then an
 evening of ``--evening`` deals as the phone asks for the table (``offline_values.table``, from an empty cache) after
-each: how many tables were worked out, and the CPU per deal amortised over the evening.
+each: how many tables were worked out, and the CPU per deal amortised over the evening. Last, a tournament round
+(DDV) at ``--tables`` tables of four and as many of five, a deal at each table in turn and the table asked for after
+each, one cache for all as one server has: the same, as ``tournament``.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 
 import schreiber.wsgi  # noqa: F401  the settings and apps, as the server has them
+from leagues.tournaments.rules.presets import PRESETS
 from scorekeeper import offline_values, services
 from scorekeeper.engine.samples import DEFAULT_PLAYERS, random_session
 
@@ -32,6 +35,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--deals", type=int, default=60)
     parser.add_argument("--evening", type=int, default=40)
+    parser.add_argument("--tables", type=int, default=12)
     arguments = parser.parse_args()
     deals = arguments.deals
     with scratch_database("schreiber_offline_values_bench"):
@@ -67,6 +71,7 @@ def main() -> None:
                 "bytes": len(body),
                 **evening(club, owner, game, members, names, arguments.evening),
             }
+        results["tournament"] = tournament(club, owner, arguments.tables)
         print(json.dumps(results))
 
 
@@ -89,6 +94,54 @@ def evening(club: Any, owner: User, game: str, members: list[Any], names: list[s
         "evening_cpu_ms_per_deal": round(cpu * 1000 / deals, 1),
         "evening_wall_ms_per_deal": round(wall * 1000 / deals, 1),
     }
+
+
+def tournament(club: Any, owner: User, tables: int) -> dict[str, Any]:
+    """A DDV round at ``tables`` tables of four and as many of five (players of their own), random deals the round
+    takes, a deal at each table in turn until every round is complete, the table asked for after each deal."""
+    rules = PRESETS["ddv"].table_rules()
+    sessions, pools = [], []
+    for number, seats in enumerate([4] * tables + [5] * tables):
+        names = [f"T{number} S{seat}" for seat in range(seats)]
+        members = [services.add_member(club=club, name=name) for name in names]
+        sessions.append(
+            services.start_session(club=club, actor=owner, game="doppelkopf", players=members, rules=rules, tariff=None)
+        )
+        drawn = random_session("doppelkopf", random.Random(number), 120, rules="ddv", players=names)["deals"]
+        pool = [facts for facts in drawn if facts["type"] != "penalty"]  # a complete round still takes a penalty
+        pools.append(pool + [{"type": "solo", "solo": "buben", "re": [n], "re_points": 151} for n in names])
+    cache.clear()
+    cpu = wall = 0.0
+    deals = 0
+    rng = random.Random(3)
+    with mock.patch.object(offline_values, "_entries", wraps=offline_values._entries) as entries:
+        while sessions:
+            for session, pool in list(zip(sessions, pools, strict=True)):
+                rng.shuffle(pool)
+                if not any(_recorded(session, owner, facts) for facts in pool):  # the round is complete
+                    index = sessions.index(session)
+                    del sessions[index], pools[index]
+                    continue
+                deals += 1
+                session.refresh_from_db()
+                started, started_wall = time.process_time(), time.perf_counter()
+                offline_values.table(session)
+                cpu += time.process_time() - started
+                wall += time.perf_counter() - started_wall
+    return {
+        "deals": deals,
+        "builds": entries.call_count,
+        "cpu_ms_per_deal": round(cpu * 1000 / deals, 1),
+        "wall_ms_per_deal": round(wall * 1000 / deals, 1),
+    }
+
+
+def _recorded(session: Any, owner: User, facts: dict[str, Any]) -> bool:
+    try:
+        services.record_deal(session=session, actor=owner, facts=facts)
+    except services.ServiceError:  # the round refuses it, or it is the deal just saved
+        return False
+    return True
 
 
 if __name__ == "__main__":

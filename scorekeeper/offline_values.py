@@ -14,14 +14,17 @@ and card points as their band: the engine itself is asked where, between 0 and t
 engine says one more of it moves the deal (``_weights``), the form's key holds the weighted sum, and the table holds
 what the engine gives a deal with that sum. Inputs of other kinds (per-player points …) are not in the table: a form
 with one of them filled in shows "value when back online". The table is capped (``CAP`` entries, the usual
-combinations first).
+combinations first), and so is the search for them (``SCORED`` forms: where the round refuses nearly every form, a
+round complete or a Pflichtsolo due, the rarest are not tried).
 
 The table starts from the session's stored replay state (the one a deal added at the end starts from): the stored
 deals are neither read nor replayed, so a table costs the same all evening. Its entries are kept by a fingerprint of
 what they are made from (the rules, who plays, and the part of that state a deal's score reads: Bock rounds, a
 doubler waiting, Pflichtsolos played, the pot, a round's count, as the game says in ``scoring_state``), not by the
-revision: the deals of an evening that start from the same scoring state share one table, and a state the table was
-not made from has another fingerprint. Its ``etag`` names the session and its revision, which the database holds: any
+revision, and each player in it by his place in the session, not his name (the entries name nobody: a player is
+"someone", an explanation that names one is not said): the deals of an evening that start from the same scoring
+state share one table, so do the tables of a tournament in the same state, and a state the table was not made from
+has another fingerprint. Its ``etag`` names the session and its revision, which the database holds: any
 server can answer a phone that has the table already with 304.
 """
 
@@ -50,6 +53,7 @@ from .sheet import StoredDeal, row
 
 CAP = 1500  # entries per session revision: the usual combinations first
 BATCH = 500  # forms scored after one replay of the stored deals
+SCORED = 48 * BATCH  # forms tried for one table at most (a full table needs fewer): a complete round refuses all
 SOMEONE = "*"
 NOBODY = "-"
 TYPE_INPUT = "contract_type"
@@ -151,17 +155,20 @@ def _upcoming(session: Session) -> _Upcoming:
 
 
 # What the entries are made of beyond the fingerprint's inputs: a new one whenever the table's content changes.
-ENTRIES_VERSION = 1
+ENTRIES_VERSION = 2
 
 
 def _fingerprint(session: Session, upcoming: _Upcoming) -> str:
     """Everything the next deal's entries are made from: the rules, the language, who plays, and of the replay state
-    the part a deal's score reads (``engine.Session.scoring_state``). Without a stored state: the revision itself."""
+    the part a deal's score reads (``engine.Session.scoring_state``), each player by his place in the session: the
+    entries name nobody, so tables of other players in the same state share them. Without a stored state: the
+    revision itself."""
     parsed, state = upcoming.parsed, upcoming.start
     scoring = ["revision", session.pk, session.revision] if state is None else parsed.scoring_state(state)
+    playing = [parsed.players.index(name) for name in upcoming.playing]
     made_of = [
-        ENTRIES_VERSION, _rules_key(parsed), parsed.cents_per_point, get_language(), upcoming.number == 1,
-        upcoming.playing, scoring,
+        ENTRIES_VERSION, _rules_key(parsed), parsed.cents_per_point, get_language(), upcoming.number == 1, playing,
+        scoring,
     ]  # fmt: skip
     text = json.dumps(made_of, sort_keys=True, default=sorted)
     return hashlib.sha256(text.encode()).hexdigest()
@@ -175,7 +182,7 @@ def _entries(game_key: str, upcoming: _Upcoming) -> dict[str, Any]:
     specs = {t: _specs(axes) for t, axes in axes_by_type.items()}
     values: dict[str, list[Any]] = {}
     tallied = {f"{a.name}=" for axes in axes_by_type.values() for a in axes if a.weights}
-    combinations = _combinations(axes_by_type, playing)
+    combinations = itertools.islice(_combinations(axes_by_type, playing), SCORED)
     while len(values) < CAP:
         batch: dict[str, Posted] = {}
         for contract_type, data in combinations:
@@ -250,7 +257,7 @@ def _with_bands(
     sheet of the same rules, with the other inputs at their usual value and each other value of each in turn."""
     bands = _bands_for(
         _rules_key(parsed),
-        tuple(entry.playing),
+        len(entry.playing),
         contract_type,
         tuple(a for a in axes if a is not points),
         points.name,
@@ -261,9 +268,10 @@ def _with_bands(
 
 @functools.lru_cache(maxsize=256)
 def _bands_for(
-    rules_key: str, playing: tuple[str, ...], contract_type: str, others: tuple[Axis, ...], name: str, most: int
+    rules_key: str, seats: int, contract_type: str, others: tuple[Axis, ...], name: str, most: int
 ) -> tuple[int, ...]:
     game_key, rules, tariff = json.loads(rules_key)
+    playing = _stand_ins(seats)
     empty = engine.load(_empty_document(game_key, rules, tariff, playing))
     entry = DealEntry(game_key, empty.new_game(), playing)
     usual = {a.name: a.values[0] for a in others if a.values}
@@ -290,7 +298,7 @@ def _tally(
     """A control's counts as one tally: their weights asked of the engine, and for each sum up to TALLY_MOST either
     way two ways to make it (the first the engine refuses, e.g. a third Fuchs, the other is tried)."""
     most = control.count_inputs()
-    weights = _weights_for(_rules_key(parsed), tuple(entry.playing), contract_type, tuple(axes), tuple(most))
+    weights = _weights_for(_rules_key(parsed), len(entry.playing), contract_type, tuple(axes), tuple(most))
     if not weights:
         return None
     parts: list[tuple[str, tuple[tuple[str, int], ...]]] = []
@@ -314,12 +322,13 @@ def _make(total: int, usable: Sequence[tuple[str, int]], most: dict[str, int]) -
 
 @functools.lru_cache(maxsize=256)
 def _weights_for(
-    rules_key: str, playing: tuple[str, ...], contract_type: str, others: tuple[Axis, ...], inputs: tuple[str, ...]
+    rules_key: str, seats: int, contract_type: str, others: tuple[Axis, ...], inputs: tuple[str, ...]
 ) -> tuple[tuple[str, int], ...]:
     """What one more of each input moves a deal, asked of the engine on an empty sheet of the same rules: each
     player's points with one more, less without, for the first usual form the engine takes with each input alone.
     An input that moves no points, or not as the others do, is left out (its form says "value when back online")."""
     game_key, rules, tariff = json.loads(rules_key)
+    playing = _stand_ins(seats)
     empty = engine.load(_empty_document(game_key, rules, tariff, playing))
     entry = DealEntry(game_key, empty.new_game(), playing)
     for _type, base in itertools.islice(_combinations({contract_type: list(others)}, playing), 200):
@@ -356,6 +365,12 @@ def _deltas(entry: DealEntry, parsed: engine.Session, posts: Sequence[Posted]) -
 
 def _rules_key(parsed: engine.Session) -> str:
     return json.dumps([parsed.game_key, engine.as_json(parsed.rules), parsed.tariff and engine.as_json(parsed.tariff)])
+
+
+def _stand_ins(seats: int) -> tuple[str, ...]:
+    """The players of an empty sheet that asks the engine about the rules: who they are changes nothing, so the
+    bands and weights are kept by the size of the table (a table of five has other players each deal)."""
+    return tuple(f"P{seat}" for seat in range(1, seats + 1))
 
 
 def _empty_document(game_key: str, rules: Any, tariff: Any, playing: Sequence[str]) -> dict[str, Any]:

@@ -86,7 +86,7 @@ class Bauernstoss(Game):
 
     history = ("chalk", "strokes")
 
-    def scoring_state(self, seated: int) -> Any:
+    def scoring_state(self, seated: int, seat: Mapping[str, int]) -> Any:
         # A deal reads the chalk, and the strokes only as how far each team is from the Partie: how many strokes
         # within what one deal may score, or beyond it.
         most = max(1, SCHNEIDER[0], SCHWARZ[0], *self.solo_strokes.values())

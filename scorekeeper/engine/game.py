@@ -89,10 +89,10 @@ class Game:
         """The history after the deals scored so far, as plain JSON values."""
         return {name: copy.deepcopy(getattr(self, name)) for name in self.history}
 
-    def scoring_state(self, seated: int) -> Any:
-        """The part of the history the next deal's score reads at a table seating ``seated`` (plain JSON): two
-        histories with the same scoring state score every next deal alike (the offline value table is kept by it).
-        All of the history, unless a game knows it reads less."""
+    def scoring_state(self, seated: int, seat: Mapping[str, int]) -> Any:
+        """The part of the history the next deal's score reads at a table seating ``seated`` (plain JSON), a player
+        named by his ``seat``: two histories with the same scoring state score every next deal alike (the offline
+        value table is kept by it). All of the history, unless a game knows it reads less."""
         return self.snapshot()
 
     def restore(self, history: Mapping[str, Any]) -> None:

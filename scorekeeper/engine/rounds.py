@@ -218,14 +218,21 @@ class Round:
         if "forced" in marks and self.pflichtsolo != "off":
             self.seats[declarers[0]].pflichtsolo = number
 
+    def fork(self) -> Round:
+        """A copy to count a deal on that leaves this round as it is (the next deal's possible values): its own seats,
+        the rest is values. Not ``copy.deepcopy``: a replay forks once a candidate deal, half of the offline table."""
+        seats = {p: Seat(s.games, s.solos, s.solos_won, s.pflichtsolo) for p, s in self.seats.items()}
+        return Round(self.players, self.games, self.pflichtsolo, self.time_called_after, self.played, self.deals, seats)
+
     def snapshot(self) -> dict[str, Any]:
         """What the deals so far counted, as plain JSON values (for a replay's snapshot, session.py)."""
         return {"played": self.played, "deals": self.deals, "seats": {p: s.as_json() for p, s in self.seats.items()}}
 
-    def scoring_state(self) -> dict[str, Any]:
-        """What ``admit`` and ``dealer_plays`` read of the deals so far (the counts themselves only word a refusal)."""
+    def scoring_state(self, seat: Mapping[str, int]) -> dict[str, Any]:
+        """What ``admit`` and ``dealer_plays`` read of the deals so far (the counts themselves only word a refusal),
+        the players by their ``seat``."""
         return {
-            "owing": list(self.owing),
+            "owing": [seat[player] for player in self.owing],
             "must_play": self.must_play,
             "complete": self.complete,
             "time_called": self.time_called,

@@ -7,7 +7,6 @@ so changing an earlier deal changes every later result.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import itertools
 import json
@@ -196,13 +195,14 @@ class Session:
         for number, raw in enumerate(itertools.chain(deals, then), start=played + 1):
             if number > after:
                 if kept is None:
-                    kept = (game, book), pot, dict(totals), dealer_seat, seated, tuple(changes), marks
+                    seating = index, out_when, playing_when  # the same table for each deal of ``then``
+                    kept = (game, book), pot, dict(totals), dealer_seat, seated, tuple(changes), marks, seating
                     if snapshots is not None:
                         snapshots.append(self._snapshot(after, game, book, pot, totals, dealer_seat, seated))
-                (game, book), pot, totals, dealer_seat, seated, pending, marks = kept
-                game, book, totals, number = game.fork(), copy.deepcopy(book), dict(totals), after + 1
+                (game, book), pot, totals, dealer_seat, seated, pending, marks, seating = kept
+                index, out_when, playing_when = seating
+                game, book, totals, number = game.fork(), None if book is None else book.fork(), dict(totals), after + 1
                 changes = list(pending)
-                index, out_when, playing_when = self._table(game, seated)
             if changes and changes[0].after < number:
                 dealer, done = seated[dealer_seat], []
                 while changes and changes[0].after < number:
@@ -283,7 +283,10 @@ class Session:
     def scoring_state(self, snapshot: Mapping[str, Any]) -> dict[str, Any]:
         """The part of a ``resumable`` snapshot the next deal's score reads: two with the same score every next deal
         alike, or refuse it alike (the offline value table is kept by it). The game's scoring state, the pot where
-        the rules keep one, where a round stands, the table, and the dealer where someone sits out."""
+        the rules keep one, where a round stands, the table, and the dealer where someone sits out. A player is named
+        by his place in the session's players (the lineup's changes aside): tables of other players in the same
+        state have the same one, and score a deal alike with the players in the same places."""
+        seat = {name: place for place, name in enumerate(self.players)}
         game = self.new_game()
         game.restore(snapshot["game"])
         book = Round.of(self.rules, self.players)
@@ -292,10 +295,10 @@ class Session:
         seated = snapshot["seated"]
         by_dealer = len(seated) > game.seats or bool(self.lineup)  # who sits out depends on who deals
         return {
-            "game": game.scoring_state(len(seated)),
+            "game": game.scoring_state(len(seated), seat),
             "pot": snapshot["pot"] if game.uses_pot() else None,
-            "round": None if book is None else book.scoring_state(),
-            "seated": seated,
+            "round": None if book is None else book.scoring_state(seat),
+            "seated": [seat[name] for name in seated],
             "dealer_seat": snapshot["dealer_seat"] if by_dealer else None,
             "lineup": [change.as_json() for change in self.lineup],
         }

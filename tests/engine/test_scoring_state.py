@@ -74,3 +74,22 @@ def test_a_tournament_rounds_scoring_state_scores_every_next_deal_alike(preset: 
             break
         deals.append(taken)
     assert_same_scoring_state_scores_alike(round_document(preset, 8, seats, deals, None), pool[:PROBES])
+
+
+def test_a_player_is_named_by_his_place_so_tables_of_other_players_have_one_scoring_state() -> None:
+    """The same deals at a table of other players (each in the same place) leave the same scoring state: the
+    Pflichtsolos played and owed by place, not by name. Another place's Pflichtsolo is another state."""
+
+    def state(seats: tuple[str, ...], soloist: int) -> Any:
+        solo = {"type": "solo", "solo": "buben", "re": [seats[soloist]], "re_points": 151, "forced": True}
+        normal = {"type": "normal", "re": [seats[0], seats[2]], "re_points": 151}
+        parsed = engine.load(round_document("ddv", 8, seats, [solo, normal], None))
+        snapshots: list[dict[str, Any]] = []
+        list(parsed.replay(snapshots=snapshots))
+        return parsed.scoring_state(snapshots[0])
+
+    here, there = state(SEATS[:4], 1), state(("Wu", "Xaver", "Yvonne", "Zoe"), 1)
+    assert here == there
+    assert here["round"]["owing"] == [0, 2, 3]
+    assert here["game"]["pflichtsoli"] == [1]
+    assert state(SEATS[:4], 2) != here

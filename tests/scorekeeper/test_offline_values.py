@@ -7,10 +7,12 @@ from typing import Any
 from unittest import mock
 
 import pytest
+from django.core.cache import cache
 from django.http import QueryDict
 from django.urls import reverse
 from django.utils import translation
 
+from leagues.tournaments.rules.presets import PRESETS
 from scorekeeper import offline_values, selectors, services
 from scorekeeper.engine.samples import random_session
 from scorekeeper.entry import DealEntry
@@ -240,3 +242,61 @@ def test_the_values_are_worked_out_once_a_scoring_state_and_a_phone_that_has_the
         assert moved.json()["number"] == deal
         assert moved.json()["revision"] == Session.objects.get(pk=session.pk).revision
     assert builds == [2]  # the first deal's table is for a first deal; the third starts from the second's state
+
+
+def tournament_table(personas: Personas, names: list[str], deals: list[dict[str, Any]], games: int = 24) -> Session:
+    """A DDV tournament table of ``names`` (members added as needed) after ``deals``, whose players are named by
+    their place at the table ("0" the first …)."""
+    for name in names:
+        if name not in personas.players:
+            personas.players[name] = services.add_member(club=personas.club, name=name)
+    rules = PRESETS["ddv"].with_games({4: games}).table_rules()
+    session = start(personas, "doppelkopf", names, rules=rules)
+    for facts in deals:
+        named = {**facts, "re": [names[int(place)] for place in facts["re"]]}
+        services.record_deal(session=session, actor=personas.scorer, facts=named)
+    session.refresh_from_db()
+    return session
+
+
+def forced_solo(place: str) -> dict[str, Any]:
+    return {"type": "solo", "solo": "buben", "re": [place], "re_points": 151, "forced": True}
+
+
+@pytest.mark.django_db
+def test_tables_of_other_players_in_the_same_state_share_one_table(personas: Personas) -> None:
+    """A tournament's tables in the same state (the same places played their Pflichtsolo) are served one table,
+    the one each would have worked out; another state has its own."""
+    deals = [forced_solo("1"), {"type": "normal", "re": ["0", "2"], "re_points": 151}]
+    here = tournament_table(personas, FOUR, deals)
+    there = tournament_table(personas, ["Emil", "Fritz", "Gerda", "Hans"], deals)
+    elsewhere = tournament_table(personas, ["Ida", "Jan", "Kai", "Lea"], [forced_solo("0"), deals[1]])
+    cache.clear()
+    with mock.patch.object(offline_values, "_entries", wraps=offline_values._entries) as entries:
+        served = [offline_values.table(session) for session in (here, there, elsewhere)]
+    assert entries.call_count == 2
+    assert served[1] == offline_values.build(there)
+    assert served[2] == offline_values.build(elsewhere) != served[1]
+
+
+@pytest.mark.django_db
+def test_a_complete_round_tries_no_more_forms_than_scored_and_keeps_its_penalties(
+    personas: Personas, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A round complete refuses every game (all of the forms, tens of thousands, were tried): the search stops
+    after ``SCORED`` forms, the penalty rows it may still take are in the table."""
+    monkeypatch.setattr(offline_values, "SCORED", 3000)
+    session = tournament_table(personas, FOUR, [forced_solo(place) for place in "0123"], games=2)
+    tried: list[int] = []
+    scored = offline_values._scored
+
+    def counted(entry: Any, parsed: Any, posts: Any, start: Any = None) -> Any:
+        if start is not None:  # the table's forms, not the bands' and weights' asked on an empty sheet
+            tried.append(len(posts))
+        return scored(entry, parsed, posts, start)
+
+    with mock.patch.object(offline_values, "_scored", counted):
+        table = offline_values.build(session)
+    assert 0 < sum(tried) <= 3000
+    assert table["values"]
+    assert all("contract_type=penalty" in key for key in table["values"])
