@@ -162,3 +162,20 @@ def test_the_rows_escape_names_and_speak_the_pages_language(
     assert "<b>Ersatz" not in shown_in["en"]
     assert "decided by lot" in shown_in["en"]
     assert "decided by lot" not in shown_in["de"]
+
+
+def test_a_deal_reads_the_sheets_again_and_not_the_field(
+    client: Client, personas: Personas, tournament: Tournament
+) -> None:
+    this_round = tournaments.start_round(tournament=tournament, actor=personas.owner)
+    a_penalty(personas, tournament, this_round)  # a field with something in each part the director sets
+    a_substitute(personas, tournament, this_round)
+    hall = views(client, personas, tournament)[0]
+    client.get(hall, HTTP_HX_REQUEST="true")
+    a_deal(personas, tournament, this_round)
+    with CaptureQueriesContext(connection) as again:
+        client.get(hall, HTTP_HX_REQUEST="true")
+    read = " ".join(q["sql"] for q in again.captured_queries)
+    assert '"scorekeeper_session"."totals"' in read  # the sheets, read again
+    for table in ("participant", "penalty", "bye", "halllot", "substitution"):
+        assert f'FROM "leagues_{table}"' not in read, table
