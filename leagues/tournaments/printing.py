@@ -18,6 +18,7 @@ from scorekeeper.printing import pdf_from_template
 from . import prize_selectors, selectors
 from .forms import PRESET_NAMES, TIEBREAK_NAMES
 from .models import Participant, Tournament, TournamentRound
+from .ranking_html import ranked_name
 from .team_forms import TEAM_TIEBREAK_NAMES
 from .team_selectors import team_cells, team_ranking
 
@@ -217,11 +218,7 @@ def _ranking_rows(
         {
             "standing": row.standing,
             "participant": row.participant,
-            "name": row.name,
-            "withdrawn_after": row.withdrawn_after,
-            "substitutes": row.substitutes,
-            "by_lot": row.by_lot,
-            "byes": row.byes,
+            "name": ranked_name(row),
             "table": (table_of or {}).get(row.participant.number),
             "rounds": [row.standing.rounds.get(n, "–") for n in rounds],
             "tiebreaks": row.standing.tiebreak_cells(tiebreaks),

@@ -6,15 +6,15 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from .models import Participant, TableSeat, Tournament
+from .models import TableSeat, Tournament
 from .rules.prizes import BEST_OF_TABLE, HIGH_OF_SESSION, Award, CategoryPrize, Prizes, Ranked, award
 from .rules.prizes import read_prizes as read_prize_list
-from .selectors import TournamentRanking
+from .selectors import Entrant, TournamentRanking
 
 
 @dataclass(frozen=True)
 class PrizeLine:
-    participant: Participant
+    participant: Entrant
     cents: int
     what: str  # "Place 1", "Best woman", "Best of table 3"
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
 from django.db import connection, models
 from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.http import Http404
@@ -81,7 +82,7 @@ def substitutes(tournament: Tournament) -> dict[int, list[Substitution]]:
     return found
 
 
-def seat_name(participant: Participant, round_number: int, subs: dict[int, list[Substitution]]) -> str:
+def seat_name(participant: Participant | Entrant, round_number: int, subs: dict[int, list[Substitution]]) -> str:
     """Who plays the participant's seat in the round: the participant, or the substitute "Bert (for Anna)"."""
     taking_over = [s for s in subs.get(participant.pk, ()) if s.from_round <= round_number]
     if not taking_over:
@@ -323,10 +324,21 @@ def preset_of(tournament: Tournament) -> Preset:
     return preset.with_table_points() if tournament.settings.get("table_points") else preset
 
 
+@dataclass(frozen=True)  # no slots: a slotted dataclass unpickles field by field, and the field is kept pickled
+class Entrant:
+    """A participant as a ranking names them: read as values, a ranking lists the whole field at every change."""
+
+    pk: int
+    number: int
+    name: str
+    last_round: int | None  # withdrew after this round
+    categories: tuple[str, ...]  # for category prizes
+
+
 @dataclass(frozen=True)
 class RankingRow:
     standing: Standing
-    participant: Participant
+    participant: Entrant
     name: str = ""  # as the ranking shows it: "Bert (for Anna)" for a substitute's own entry
     substitutes: str = ""  # who played the participant's seat for them, their points counting for the participant
     by_lot: bool = False  # a lot drawn in the hall decided the place
@@ -361,76 +373,106 @@ class TournamentRanking:
         return [translated(message) for message in self.missing]
 
 
-def ranking(tournament: Tournament, *, round_number: int | None = None) -> TournamentRanking:
-    """The ranking live: each table's points and solos as its sheet stands, open or closed (what the engine's replay
-    stored with the session: its totals and its round; no deal is read), its table points, the penalties. Four
-    queries, whatever the field: each table's session read once, each seat once."""
-    preset = preset_of(tournament)
-    sheets = {
-        table_id: (number, table, session, totals, status, round_)
-        for table_id, number, table, session, totals, status, round_ in TournamentTable.objects.filter(
-            round__tournament=tournament
-        )
-        .order_by()
-        .values_list(
-            "pk", "round__number", "number", "session_id", "session__totals", "session__status", "session__round"
-        )
-    }
-    seats = [
-        (*sheets[table_id][:3], position, player, *sheets[table_id][3:])
-        for table_id, position, player in TableSeat.objects.filter(table__round__tournament=tournament)
+@dataclass(frozen=True)
+class _Field:
+    """What a ranking reads besides the sheets: who plays, who sits where, the byes, penalties, lots drawn in the
+    hall and substitutes. Only a director's change alters any of it, and each moves the tournament's revision on."""
+
+    entrants: dict[int, Entrant]  # by start number
+    seats: dict[int, list[tuple[int, int]]]  # by table id: (position, start number)
+    byes: list[tuple[int, int]]  # (start number, round)
+    penalties: list[tuple[int, int, str, int, int | None, int | None]]  # as ``_penalty_effects`` reads them
+    hall_lots: list[tuple[int | None, list[int], int]]  # (round or None for overall, among, winner)
+    subs: dict[int, list[Substitution]]
+
+
+def _field(tournament: Tournament, revision: int | None) -> _Field:
+    """The tournament's field as of ``revision`` (read with its sheets), kept for the next ranking of that revision:
+    the hall screen's ranking is read again after every deal at any table, the field changes only with a director's
+    change, and each moves the revision on (``services._audit``). Read after the revision, what is kept is never older
+    than its key. Read afresh without a revision (no table yet)."""
+    key = f"tournament-field:{tournament.pk}:{tournament.created_at.timestamp()}:{revision}"
+    kept = cache.get(key) if revision is not None else None
+    if kept is not None:
+        return kept
+    seats: dict[int, list[tuple[int, int]]] = {}
+    for table_id, position, player in (
+        TableSeat.objects.filter(table__round__tournament=tournament)
         .order_by()
         .values_list("table_id", "position", "participant__number")
-    ]
-    solos: dict[tuple[int, int], tuple[int, int]] = {}
-    tables: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}
-    open_sessions: set[int] = set()
-    closed: set[tuple[int, int]] = set()
+    ):
+        seats.setdefault(table_id, []).append((position, player))
+    found = _Field(
+        {number: Entrant(pk, number, name, last, tuple(categories))
+         for pk, number, name, last, categories in tournament.participants.order_by()
+         .values_list("pk", "number", "name", "last_round", "categories")},
+        seats,
+        list(tournament.byes.values_list("participant__number", "round")),
+        list(tournament.penalties.values_list(
+            "round__number", "participant__number", "kind", "points", "sitting_out__number", "soloist__number"
+        )),
+        list(tournament.hall_lots.values_list("round", "among", "winner__number")),
+        substitutes(tournament),
+    )  # fmt: skip
+    if revision is not None:
+        cache.set(key, found)
+    return found
+
+
+def ranking(tournament: Tournament, *, round_number: int | None = None) -> TournamentRanking:
+    """The ranking live: each table's points and solos as its sheet stands, open or closed (what the engine's replay
+    stored with the session: its totals and its round; no deal is read), its table points, the penalties. One query
+    for the sheets, and the field (``_field``) as of the tournament's revision read with them."""
+    preset = preset_of(tournament)
+    sheets = list(
+        TournamentTable.objects.filter(round__tournament=tournament)
+        .order_by()
+        .values_list(
+            "pk", "round__number", "number", "session__totals", "session__status", "session__round",
+            "round__tournament__revision",
+        )
+    )  # fmt: skip
+    field = _field(tournament, sheets[0][-1] if sheets else None)
+    tables: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}  # (player, points, solos, solos won)
     stored: dict[tuple[int, int], Any] = {}  # each table's round as the engine stored it, None before its first deal
-    for number, table, session, position, player, totals, status, round_ in seats:
-        tables.setdefault((number, table), []).append((player, totals[position], session, position))
+    closed: set[tuple[int, int]] = set()
+    open_tables = 0
+    for table_id, number, table, totals, status, round_, _ in sheets:
+        # each seat's solos as the replay stored them with the table's round, none before its first deal
+        solos = [(seat["solos"], seat["solos_won"]) for seat in round_["seats"]] if round_ is not None else None
+        tables[(number, table)] = [
+            (player, totals[position], *(solos[position] if solos else (0, 0)))
+            for position, player in field.seats[table_id]
+        ]
         stored[(number, table)] = round_
-        if status != Session.Status.OPEN:
-            closed.add((number, table))
-        if round_ is not None:  # none before the table's first deal
-            seat = round_["seats"][position]
-            solos[(session, position)] = (seat["solos"], seat["solos_won"])
         if status == Session.Status.OPEN:
-            open_sessions.add(session)
-    moved, taken = _penalty_effects(tournament, tables)
+            open_tables += 1
+        else:
+            closed.add((number, table))
+    moved, taken = _penalty_effects(field.penalties, tables)
     results = []
     for (number, table), seated in tables.items():
         extra = table_points(preset, {str(player): points for player, points, _, _ in seated})
-        for player, points, session, position in seated:
-            played, won = solos.get((session, position), (0, 0))
-            results.append(
-                RoundResult(
-                    player=player,
-                    round=number,
-                    table=table,
-                    points=points + extra[str(player)] + moved.get((number, player), 0),
-                    solos=played,
-                    solos_won=won,
-                    penalty_points=taken.get((number, player), 0),
-                )
+        results += [
+            RoundResult(
+                player=player, round=number, table=table,
+                points=points + extra[str(player)] + moved.get((number, player), 0),
+                solos=played, solos_won=won, penalty_points=taken.get((number, player), 0),
             )
+            for player, points, played, won in seated
+        ]  # fmt: skip
     chain = (POINTS, *tournament.tiebreaks)  # as the document lists it
     rounds = sorted({number for number, _ in tables})
-    byes = bye_results(
-        tournament.byes.values_list("participant__number", "round"), tournament.settings.get("bye", AVERAGE), results
-    )
+    byes = bye_results(field.byes, tournament.settings.get("bye", AVERAGE), results)
     if round_number not in rounds:
         round_number = None
-    participants = {p.number: p for p in tournament.participants.all()}
-    hall_lots = [
-        (frozenset(among), winner)
-        for among, winner in tournament.hall_lots.filter(round=round_number).values_list("among", "winner__number")
-    ]
+    participants = field.entrants
+    hall_lots = [(frozenset(among), winner) for at, among, winner in field.hall_lots if at == round_number]
     ranked, decided = standings(
         [*results, *byes], chain, round_number=round_number,
         lots=draw_lots(participants, tournament.seed) if LOT in chain else None, hall_lots=hall_lots,
     )  # fmt: skip
-    subs = substitutes(tournament)
+    subs = field.subs
     bye_rounds: dict[int, tuple[int, ...]] = {}
     for bye in byes:
         bye_rounds[bye.player] = (*bye_rounds.get(bye.player, ()), bye.round)
@@ -441,7 +483,7 @@ def ranking(tournament: Tournament, *, round_number: int | None = None) -> Tourn
     ]
     sizes = {key: len(seated) for key, seated in tables.items()}
     missing = missing_for_final(tournament.rounds, len(rounds), _table_rounds(preset, stored, sizes, closed))
-    return TournamentRanking(rows, rounds, round_number, chain, len(open_sessions), missing)
+    return TournamentRanking(rows, rounds, round_number, chain, open_tables, missing)
 
 
 @dataclass(frozen=True)
@@ -478,12 +520,12 @@ def ranking_stamp(tournament: Tournament) -> RankingStamp:
     return RankingStamp(tournament.revision, found["tables"], found["sheets"], found["open_tables"], found["rounds"])
 
 
-def _ranked_name(participant: Participant, subs: dict[int, list[Substitution]]) -> str:
+def _ranked_name(participant: Entrant, subs: dict[int, list[Substitution]]) -> str:
     own = [s for s in subs.get(participant.pk, ()) if s.entry_id == participant.pk]
     return seat_name(participant, own[0].from_round, subs) if own else participant.name
 
 
-def _played_for(participant: Participant, subs: dict[int, list[Substitution]]) -> str:
+def _played_for(participant: Entrant, subs: dict[int, list[Substitution]]) -> str:
     """Who played the participant's seat while the points stayed theirs: "Bert from round 2"."""
     kept = [s for s in subs.get(participant.pk, ()) if s.participant_id == participant.pk and s.entry_id is None]
     return ", ".join(
@@ -510,14 +552,12 @@ def _table_rounds(
 
 
 def _penalty_effects(
-    tournament: Tournament, tables: dict[tuple[int, int], list[tuple[int, int, int, int]]]
+    penalties: list[tuple[int, int, str, int, int | None, int | None]],
+    tables: dict[tuple[int, int], list[tuple[int, int, int, int]]],
 ) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:
     """What the penalties move, by (round, player), and what they take from each offender."""
     moved: dict[tuple[int, int], int] = {}
     taken: dict[tuple[int, int], int] = {}
-    penalties = tournament.penalties.values_list(
-        "round__number", "participant__number", "kind", "points", "sitting_out__number", "soloist__number"
-    )
     if not penalties:  # most rankings: no table looked up
         return moved, taken
     table_of = {

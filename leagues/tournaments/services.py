@@ -679,16 +679,19 @@ def _reseat(tournament: Tournament, table: TournamentTable, actor: Actor) -> Tou
 
 
 @transaction.atomic
-def draw_lot(*, tournament: Tournament, actor: Actor, winner: Participant, round_number: int | None = None) -> HallLot:
+def draw_lot(
+    *, tournament: Tournament, actor: Actor, winner: Participant | selectors.Entrant, round_number: int | None = None
+) -> HallLot:
     """A lot drawn in the hall between players level on every tie-break, in the ranking overall (or of one round):
-    the ``winner`` takes the place they share, the others share the next."""
+    the ``winner`` (as the lot form or a ranking's row names them) takes the place they share, the others share the
+    next."""
     tournament = locked(tournament)
     ranked = selectors.ranking(tournament, round_number=round_number)
     place = next((row.place for row in ranked.rows if row.participant.pk == winner.pk), None)
     level = [row.participant.number for row in ranked.rows if place is not None and row.place == place]
     if len(level) < 2:
         raise ServiceError.on("winner", _("Choose a player who shares a place with others."))
-    lot = HallLot.objects.create(tournament=tournament, round=ranked.round, among=sorted(level), winner=winner)
+    lot = HallLot.objects.create(tournament=tournament, round=ranked.round, among=sorted(level), winner_id=winner.pk)
     _audit(tournament, actor, "lot_drawn", round=ranked.round, winner=winner.name, among=sorted(level))
     return lot
 

@@ -4,17 +4,19 @@ withdrawal, time called — is on the next look, as a page rendered afresh shows
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
 from django.core.cache import cache
 from django.db import connection
+from django.template.loader import render_to_string
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from leagues.models import Tournament
-from leagues.tournaments import selectors, team_services
+from leagues.tournaments import printing, selectors, team_services
 from leagues.tournaments import services as tournaments
 from leagues.tournaments.models import TournamentRound
 from leagues.tournaments.rules.samples import next_deal
@@ -162,3 +164,55 @@ def test_the_rows_escape_names_and_speak_the_pages_language(
     assert "<b>Ersatz" not in shown_in["en"]
     assert "decided by lot" in shown_in["en"]
     assert "decided by lot" not in shown_in["de"]
+
+
+def test_a_deal_reads_the_sheets_again_and_not_the_field(
+    client: Client, personas: Personas, tournament: Tournament
+) -> None:
+    this_round = tournaments.start_round(tournament=tournament, actor=personas.owner)
+    a_penalty(personas, tournament, this_round)  # a field with something in each part the director sets
+    a_substitute(personas, tournament, this_round)
+    hall = views(client, personas, tournament)[0]
+    client.get(hall, HTTP_HX_REQUEST="true")
+    a_deal(personas, tournament, this_round)
+    with CaptureQueriesContext(connection) as again:
+        client.get(hall, HTTP_HX_REQUEST="true")
+    read = " ".join(q["sql"] for q in again.captured_queries)
+    assert '"scorekeeper_session"."totals"' in read  # the sheets, read again
+    for table in ("participant", "penalty", "bye", "halllot", "substitution"):
+        assert f'FROM "leagues_{table}"' not in read, table
+
+
+def test_the_printed_ranking_names_each_player_as_the_pages_do(
+    client: Client, personas: Personas, tournament: Tournament, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A row's name and notes (withdrawn, substitute, bye, decided by lot) are made once, for the pages' rows and the
+    printed ranking's alike."""
+    for name in ("Gast 9", "Gast 10"):  # a withdrawal and a bye leave two tables of four
+        tournaments.add_participant(tournament=tournament, actor=personas.owner, name=name)
+    first = tournaments.start_round(tournament=tournament, actor=personas.owner)
+    a_substitute(personas, tournament, first)
+    for table in first.tables.all():
+        play_out(table, personas.owner)
+        services.close_session(session=table.session, actor=personas.owner)
+    tournaments.close_round(this_round=first, actor=personas.owner)
+    a_withdrawal(personas, tournament, first)
+    tournaments.give_bye(
+        tournament=tournament, actor=personas.owner, participant=tournament.participants.get(name="Gast 1")
+    )
+    second = tournaments.start_round(tournament=tournament, actor=personas.owner)
+    level = selectors.ranking(tournament, round_number=2).rows  # no game yet: everybody level in round 2
+    tournaments.draw_lot(tournament=tournament, actor=personas.owner, winner=level[3].participant, round_number=2)
+    printed: list[str] = []
+    monkeypatch.setattr(
+        printing, "pdf_from_template", lambda template, context: printed.append(render_to_string(template, context))
+    )
+    printing.ranking_pdf(tournament)
+    printing.round_results_pdf(tournament, second)
+    hall = views(client, personas, tournament)[0]
+    for asked, html in zip(("", "?round=2"), printed, strict=True):
+        page = str(client.get(hall + asked, HTTP_HX_REQUEST="true").context["ranking_html"])
+        names = re.findall(r'<tr><td class="num">\d+\.</td><td class="num">\d+</td><td>(.*?)</td>', page)
+        assert names == re.findall(r'<td class="name clip">(.*?)</td>', html)
+    notes = ("withdrew after round 1", "substitute: Ersatz from round 1", "bye in round 2", "decided by lot")
+    assert all(any(note in html for html in printed) for note in notes)

@@ -96,19 +96,26 @@ def _tally(results: Iterable[RoundResult]) -> dict[int, _Tally]:
     for r in results:
         by_player.setdefault(r.player, []).append(r)
         best[r.round, r.table] = max(best.get((r.round, r.table), r.points), r.points)
-    return {
-        p: _Tally(
+    tallies = {}
+    for p, rs in by_player.items():  # one pass a player: a hall ranking adds up every player's rounds at every change
+        points = solos = solos_won = penalty_points = rounds_won = 0
+        for r in rs:
+            points += r.points
+            solos += r.solos
+            solos_won += r.solos_won
+            penalty_points += r.penalty_points
+            rounds_won += r.points == best[r.round, r.table]
+        tallies[p] = _Tally(
             player=p,
-            points=sum(r.points for r in rs),
+            points=points,
             rounds={r.round: r.points for r in sorted(rs, key=lambda r: r.round)},
-            solos=sum(r.solos for r in rs),
-            solos_won=sum(r.solos_won for r in rs),
-            penalty_points=sum(r.penalty_points for r in rs),
+            solos=solos,
+            solos_won=solos_won,
+            penalty_points=penalty_points,
             points_at={(r.round, r.table): r.points for r in rs},
-            rounds_won=sum(1 for r in rs if r.points == best[r.round, r.table]),
+            rounds_won=rounds_won,
         )
-        for p, rs in by_player.items()
-    }
+    return tallies
 
 
 HallLots = Sequence[tuple[frozenset[int], int]]  # the start numbers who drew, and the winner, in the order drawn

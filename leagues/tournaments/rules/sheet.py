@@ -208,6 +208,8 @@ def unbalanced_rows(rows: Iterable[tuple[int, int, int]]) -> tuple[int, ...]:
 def table_points(preset: Preset, points: Mapping[str, int]) -> dict[str, int]:
     """Each player's table points for these points at one table (none when the preset gives none)."""
     by_place = preset.table_points.get(len(points), ())
+    if not by_place:  # most presets: no places to find at each table of every ranking
+        return dict.fromkeys(points, 0)
     places = _places(points)
     sharing = Counter(places.values())
     return {p: _shared_points(by_place, place, sharing[place]) for p, place in places.items()}

@@ -12,10 +12,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.template.loader import render_to_string
-from django.utils.formats import localize
-from django.utils.html import conditional_escape, escape
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language
 
 from scorekeeper.views.access import Request
 from scorekeeper.views.params import whole_number
@@ -23,6 +20,7 @@ from scorekeeper.views.params import whole_number
 from .. import selectors
 from ..forms import TIEBREAK_NAMES
 from ..models import Tournament
+from ..ranking_html import ranking_rows
 from ..rules.draw import MOST_ROUNDS
 from .teams import team_ranking_context
 
@@ -48,45 +46,6 @@ def ranking_context(request: Request, tournament: Tournament) -> dict[str, Any]:
         "rows_html": ranking_rows(lines),
         "rounds": rounds,
     }
-
-
-def ranking_rows(lines: list[tuple[selectors.RankingRow, list[Any], list[Any]]]) -> SafeString:
-    """The ranking table's rows (``ranking_table.html``), made here: as template loops, a dozen cells a row for 230
-    players cost as much as reading the whole ranking."""
-    return mark_safe(  # every value escaped, or a number
-        "".join(
-            f'<tr><td class="num">{row.standing.place}.</td><td class="num">{row.participant.number}</td>'
-            f'<td>{_ranked_name(row)}</td><td class="num strong">{_cell(row.standing.points)}</td>'
-            f"{_cells(round_points)}{_cells(tiebreaks)}</tr>\n"
-            for row, round_points, tiebreaks in lines
-        )
-    )
-
-
-def _cells(values: list[Any]) -> str:
-    return "".join(f'<td class="num">{_cell(value)}</td>' for value in values)
-
-
-def _cell(value: Any) -> str:
-    """A number as the page's language writes it (a whole one as it is), or a blank."""
-    return str(value) if type(value) is int else conditional_escape(localize(value))
-
-
-def _ranked_name(row: selectors.RankingRow) -> str:
-    """The name and what the ranking says of the player (as ``ranked_name.html`` for the printed ranking)."""
-    notes: list[str] = [escape(row.name)]
-    if row.withdrawn_after:
-        notes.append(_small("withdrawn", gettext("withdrew after round %(n)s") % {"n": row.withdrawn_after}))
-    if row.substitutes:
-        notes.append(_small("hint", gettext("substitute: %(who)s") % {"who": row.substitutes}))
-    notes.extend(_small("hint", gettext("bye in round %(n)s") % {"n": n}) for n in row.byes)
-    if row.by_lot:
-        notes.append(_small("by-lot", gettext("decided by lot")))
-    return " ".join(notes)
-
-
-def _small(kind: str, text: str) -> str:
-    return f'<small class="{kind}">{escape(text)}</small>'
 
 
 def _round_asked(request: Request) -> int | None:

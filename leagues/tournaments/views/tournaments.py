@@ -5,6 +5,7 @@ Members see everything; the club's owners direct (register, draw, start and clos
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from django.contrib import messages
@@ -342,8 +343,8 @@ def tournament_ranking(request: Request, club_slug: str, tournament_id: int) -> 
     context = {"club": me.club, "me": me, **ranking_context(request, tournament)}
     context.update(team_ranking_context(tournament, context["ranking"]), **public_link_context(request, me, tournament))
     ranked: selectors.TournamentRanking = context["ranking"]
-    places = [row.place for row in ranked.rows]
-    level = [row.participant.pk for row in ranked.rows if places.count(row.place) > 1]
+    sharing = Counter(row.place for row in ranked.rows)  # not a count of the whole list for each of 230 rows
+    level = [row.participant.pk for row in ranked.rows if sharing[row.place] > 1]
     lot_form = None
     if me.can(Role.OWNER) and level:
         lot_form = LotForm(request.POST or None, participants=tournament.participants.filter(pk__in=level))
