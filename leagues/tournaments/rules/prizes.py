@@ -113,7 +113,12 @@ def prizes_json(prizes: Prizes) -> dict[str, Any]:
             for p in prizes.pool
         ],
         "categories": [
-            {"category": c.category, "label": c.label, "prize_cents": c.prize_cents, "stacks": c.stacks}
+            {
+                "category": c.category,
+                **({"label": c.label} if c.label else {}),
+                "prize_cents": c.prize_cents,
+                "stacks": c.stacks,
+            }
             for c in prizes.categories
         ],
     }
@@ -144,6 +149,8 @@ def _percent(value: Any) -> Fraction:
 
 
 def _label(value: Any) -> str:
+    if value == "":  # no label (as lists stored before a category without one was written without it)
+        return ""
     label = text(value)
     if len(label) > LABEL_MAX:
         raise bad("label_too_long", most=LABEL_MAX)

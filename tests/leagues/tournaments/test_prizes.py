@@ -43,6 +43,14 @@ def test_the_list_reads_back_as_stored() -> None:
     assert read_prizes({}) == Prizes()
 
 
+def test_a_category_without_a_label_reads_back_as_stored() -> None:
+    """Its label is left out when stored; one stored empty (before it was left out) still reads."""
+    prizes = read_prizes({"categories": [{"category": "women", "prize_cents": 2000}]})
+    assert "label" not in prizes_json(prizes)["categories"][0]
+    assert read_prizes(prizes_json(prizes)) == prizes
+    assert read_prizes({"categories": [{"category": "women", "label": "", "prize_cents": 2000}]}) == prizes
+
+
 @pytest.mark.parametrize(
     ("raw", "paths"),
     [
