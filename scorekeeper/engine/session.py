@@ -38,7 +38,9 @@ class DealResult:
     # deltas and totals name every player of the session, in its order (settle's output writes them so)
     deltas: dict[str, int]  # 0 for those who sat out; the game's own dict when it already names everyone so
     pot: int  # balance after the deal
-    totals: dict[str, int]  # running totals after the deal
+    # running totals after the deal: the same dict as the deal before's when the deal moved no points (a result's
+    # dicts are read, never written)
+    totals: dict[str, int]
     round: RoundState | None = None  # the table's round after the deal, when the rules give one (rounds.py)
     seated: tuple[str, ...] = ()  # who was at the table, in seat order; () for every player (no lineup change)
     lineup: tuple[dict[str, Any], ...] = ()  # who left or joined just before this deal (lineup.mark)
@@ -196,11 +198,11 @@ class Session:
         for number, raw in enumerate(itertools.chain(deals, then), start=played + 1):
             if number > after:
                 if kept is None:
-                    kept = (game, book), pot, dict(totals), dealer_seat, seated, tuple(changes), marks
+                    kept = (game, book), pot, totals, dealer_seat, seated, tuple(changes), marks
                     if snapshots is not None:
                         snapshots.append(self._snapshot(after, game, book, pot, totals, dealer_seat, seated))
                 (game, book), pot, totals, dealer_seat, seated, pending, marks = kept
-                game, book, totals, number = game.fork(), copy.deepcopy(book), dict(totals), after + 1
+                game, book, number = game.fork(), copy.deepcopy(book), after + 1
                 changes = list(pending)
                 index, out_when, playing_when = self._table(game, seated)
             if changes and changes[0].after < number:
@@ -240,8 +242,10 @@ class Session:
                 deltas = dict.fromkeys(players, 0)
                 deltas.update(outcome.deltas)
             pot += outcome.pot_change
-            for name, delta in outcome.deltas.items():
-                totals[name] += delta
+            if any(deltas.values()):  # else the totals stay as they are, and the result shares the last one's
+                totals = totals.copy()
+                for name, delta in outcome.deltas.items():
+                    totals[name] += delta
             if not outcome.keep_dealer:
                 dealer_seat = (dealer_seat + 1) % len(seated)
             state = None
@@ -249,7 +253,7 @@ class Session:
                 book.count(number, table.sitting_out, outcome.marks, outcome.declarers)
                 state = book.state(players[dealer_seat])
             yield DealResult(
-                number, dealer, table.sitting_out, outcome, deltas, pot, dict(totals), state,
+                number, dealer, table.sitting_out, outcome, deltas, pot, totals, state,
                 seated if self.lineup else (), marks,
             )  # fmt: skip
             marks = ()
