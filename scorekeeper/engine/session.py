@@ -13,7 +13,7 @@ import itertools
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from . import registry
 from .deal import Facts, Item, Outcome, Table
@@ -192,6 +192,10 @@ class Session:
             changes = [change for change in self.lineup if change.after >= played]  # not yet made
         index, out_when, playing_when = self._table(game, seated)
         marks: tuple[dict[str, Any], ...] = ()
+        # The last deal's deltas as the game gave them, as the result has them, their sum and whether any is not 0.
+        given: dict[str, int] | None = None
+        deltas: dict[str, int] = {}
+        balance, moved = 0, False
         after = len(self.deals)
         kept: Any = None  # the state after the deals, which each deal of ``then`` starts from
         deals = itertools.islice(self.deals, played, None) if played else self.deals
@@ -233,18 +237,18 @@ class Session:
                 continue
             if not zero_sum:  # a plus-only sheet writes the winners' entries and leaves the losers' at 0
                 outcome.deltas = {name: max(delta, 0) for name, delta in outcome.deltas.items()}
-            elif sum(outcome.deltas.values()) + outcome.pot_change != 0:  # the engine's own invariant, never input
-                raise AssertionError(
-                    f"deal {number}: deltas {outcome.deltas} and pot {outcome.pot_change} do not sum to 0"
-                )
-            deltas = outcome.deltas
-            if len(deltas) != len(players) or tuple(deltas) != players:  # some sat out (0), or in another order
-                deltas = dict.fromkeys(players, 0)
-                deltas.update(outcome.deltas)
+            if outcome.deltas is not given:  # a game may hand on the deal before's dict (Bauernstoss): seen then
+                given, balance, moved = outcome.deltas, sum(outcome.deltas.values()), any(outcome.deltas.values())
+                deltas = given
+                if len(given) != len(players) or tuple(given) != players:  # some sat out (0), or in another order
+                    deltas = dict.fromkeys(players, 0)
+                    deltas.update(given)
+            if zero_sum and balance + outcome.pot_change != 0:  # the engine's own invariant, never input
+                raise AssertionError(f"deal {number}: deltas {given} and pot {outcome.pot_change} do not sum to 0")
             pot += outcome.pot_change
-            if any(deltas.values()):  # else the totals stay as they are, and the result shares the last one's
+            if moved:  # else the totals stay as they are, and the result shares the last one's
                 totals = totals.copy()
-                for name, delta in outcome.deltas.items():
+                for name, delta in given.items():
                     totals[name] += delta
             if not outcome.keep_dealer:
                 dealer_seat = (dealer_seat + 1) % len(seated)
@@ -357,16 +361,11 @@ class Session:
     ) -> list[DealResult]:
         """Every deal's result (those after ``start``, a snapshot), or InvalidSession naming every invalid deal;
         ``snapshots`` receives the snapshot after the deals."""
-        results: list[DealResult] = []
-        problems: list[Problem] = []
-        for item in self.replay(start=start, snapshots=snapshots):
-            if isinstance(item, Problem):
-                problems.append(item)
-            else:
-                results.append(item)
+        results = list(self.replay(start=start, snapshots=snapshots))
+        problems = [item for item in results if type(item) is Problem]
         if problems:
             raise InvalidSession(problems)
-        return results
+        return cast(list[DealResult], results)
 
 
 def load(document: Any) -> Session:
