@@ -121,20 +121,20 @@ class Bauernstoss(Game):
         if chalk is None:
             raise DealError("chalk", "bs_chalk_first")
         scored = self._solo(facts, chalk) if facts.has("solo") else self._game(facts, chalk)
+        scorer, strokes, self.chalk, label, marks, items, declarers = scored
         # The whole deal is valid: only now change the history.
-        self.chalk = scored.chalk
-        self.strokes[scored.team] += scored.strokes
+        self.strokes[scorer] += strokes
         team_of = self._teams(facts.table)
-        deltas, marks, items, partie = self._no_partie, scored.marks, scored.items, None
-        if self.strokes[scored.team] >= self.target:
-            partie, value = scored.team, self.partie_value
+        deltas, partie = self._no_partie, None
+        if self.strokes[scorer] >= self.target:
+            partie, value = scorer, self.partie_value
             deltas = {player: value if team == partie else -value for player, team in team_of.items()}
             self.strokes = dict.fromkeys(TEAMS, 0)
             marks += ("partie",)
             items += (Item(f"Partie {partie}", value),)
         extra = self._extra(partie)
         # Positional: a class called with keywords costs as much again as the rest of a counted game's outcome.
-        return Outcome(deltas, scored.label, scored.strokes, 1, 0, False, items, marks, scored.declarers, extra)
+        return Outcome(deltas, label, strokes, 1, 0, False, items, marks, declarers, extra)
 
     def _extra(self, partie: str | None) -> dict[str, Any]:
         """The output's own keys after the deal: one dict for all the deals that end with the same strokes and chalk

@@ -105,31 +105,31 @@ class _DealsText:
         last_totals: dict[str, int] | None = None
         last_deltas: dict[str, int] | None = None
         totals = deltas = ""
+        strings = self._strings
         for result in results:
             if result.totals is not last_totals:
                 last_totals, totals = result.totals, self._points % tuple(result.totals.values())
             if result.deltas is not last_deltas:
                 last_deltas, deltas = result.deltas, self._deltas[tuple(result.deltas.values())]
+            outcome = result.outcome
+            extra = outcome.extra
+            written = tail = ""
             try:
-                texts.append(self._deal(result, deltas, totals))
+                if extra:
+                    known = self._extras.get(id(extra))
+                    written = known[1] if known is not None and known[0] is extra else self._written(extra)
             except _NotTemplated:
                 texts.append(_encode(result.to_output()))
+                continue
+            if result.seated or result.lineup:
+                tail = "".join(f", {_encode(key)}: {_encode(list(value))}" for key, value in self._last(result))
+            texts.append(
+                self._template % (
+                    result.number, strings[result.dealer], outcome.value, outcome.multiplier, deltas, result.pot,
+                    totals, strings[outcome.label], written, tail,
+                )
+            )  # fmt: skip
         return texts
-
-    def _deal(self, result: DealResult, deltas: str, totals: str) -> str:
-        outcome = result.outcome
-        extra = outcome.extra
-        written = ""
-        if extra:
-            known = self._extras.get(id(extra))
-            written = known[1] if known is not None and known[0] is extra else self._written(extra)
-        tail = ""
-        if result.seated or result.lineup:
-            tail = "".join(f", {_encode(key)}: {_encode(list(value))}" for key, value in self._last(result))
-        return self._template % (
-            result.number, self._strings[result.dealer], outcome.value, outcome.multiplier, deltas, result.pot,
-            totals, self._strings[outcome.label], written, tail,
-        )  # fmt: skip
 
     @staticmethod
     def _last(result: DealResult) -> list[tuple[str, tuple[Any, ...]]]:
