@@ -54,6 +54,15 @@ class Scored(NamedTuple):
     declarers: tuple[str, ...] = ()
 
 
+class Seating(NamedTuple):
+    """The players at the table."""
+
+    team_of: dict[str, str]  # seats 1 and 3 are team A, 2 and 4 team B
+    # A deal's deltas by the team whose Partie it ends (None: most deals, ending none); one dict for all the deals
+    # that have it, never written.
+    deltas: dict[str | None, dict[str, int]]
+
+
 # Sheet marks: "schneider", "schwarz", "solo", "won", "lost", and "partie" on the deal that ends a Partie.
 
 
@@ -102,9 +111,9 @@ class Bauernstoss(Game):
         self.solo_strokes = {"small": rules["small_solo"], "big": rules["big_solo"]}
         self.chalk: str | None = None  # unknown until the first deal names it
         self.strokes = dict.fromkeys(TEAMS, 0)
+        self._partie_items = {team: Item(f"Partie {team}", self.partie_value) for team in TEAMS}
         self._seats: tuple[str, ...] = ()
-        self._team_of: dict[str, str] = {}
-        self._no_partie: dict[str, int] = {}  # every player's delta 0, for this seating (see _teams)
+        self._seating = Seating({}, {})  # see _seated
         self._counted: dict[tuple[str, int, bool], Scored] = {}  # see _game
         self._solos: dict[tuple[str, str, str, str, bool], Scored] = {}  # see _solo
         self._extras: dict[tuple[Any, ...], dict[str, Any]] = {}  # see _extra
@@ -124,22 +133,21 @@ class Bauernstoss(Game):
         scorer, strokes, self.chalk, label, marks, items, declarers = scored
         # The whole deal is valid: only now change the history.
         self.strokes[scorer] += strokes
-        team_of = self._teams(facts.table)
-        deltas, partie = self._no_partie, None
+        partie = None
         if self.strokes[scorer] >= self.target:
-            partie, value = scorer, self.partie_value
-            deltas = {player: value if team == partie else -value for player, team in team_of.items()}
+            partie = scorer
             self.strokes = dict.fromkeys(TEAMS, 0)
             marks += ("partie",)
-            items += (Item(f"Partie {partie}", value),)
+            items += (self._partie_items[partie],)
+        deltas = self._seated(facts.table).deltas[partie]
         extra = self._extra(partie)
         # Positional: a class called with keywords costs as much again as the rest of a counted game's outcome.
         return Outcome(deltas, label, strokes, 1, 0, False, items, marks, declarers, extra)
 
     def _extra(self, partie: str | None) -> dict[str, Any]:
         """The output's own keys after the deal: one dict for all the deals that end with the same strokes and chalk
-        (a session has a few hundred), made once and never written, like the deltas of a deal without a Partie."""
-        key = (partie, self.chalk, *self.strokes.items())
+        (a session has a few hundred), made once and never written, like the deltas (see _seated)."""
+        key = (partie, self.chalk, self.strokes["A"], self.strokes["B"])  # strokes kept in this order (TEAMS)
         extra = self._extras.get(key)
         if extra is None:
             extra = self._extras[key] = {"partie": partie} if partie else {}
@@ -176,7 +184,7 @@ class Bauernstoss(Game):
 
     def _solo(self, facts: Facts, chalk: str) -> Scored:
         """A solo, worked out once for each kind a session has (see _game)."""
-        team_of = self._teams(facts.table)
+        team_of = self._seated(facts.table).team_of
         solo = facts.get("solo", _solo_object)
         player = solo.get("player")
         if not isinstance(player, str) or player not in team_of:  # a list or an object is no key
@@ -203,14 +211,16 @@ class Bauernstoss(Game):
         marks = ("solo", "won" if won else "lost")
         return Scored(team, strokes, new_chalk, SOLO_LABELS[kind], marks, items, declarers=(player,))
 
-    def _teams(self, table: Table) -> dict[str, str]:
-        """Team of each player by seat: seats 1 and 3 are A, 2 and 4 are B (cached per seating, with the deltas of a
-        deal that ends no Partie: one dict for all of them, never written)."""
+    def _seated(self, table: Table) -> Seating:
+        """The teams and deltas of the players at this table (cached per seating)."""
         if table.seats is not self._seats:
-            self._seats = table.seats
-            self._team_of = {player: TEAMS[seat % 2] for seat, player in enumerate(table.seats)}
-            self._no_partie = dict.fromkeys(table.seats, 0)
-        return self._team_of
+            team_of = {player: TEAMS[seat % 2] for seat, player in enumerate(table.seats)}
+            value = self.partie_value
+            deltas: dict[str | None, dict[str, int]] = {None: dict.fromkeys(team_of, 0)}
+            for team in TEAMS:
+                deltas[team] = {player: value if of == team else -value for player, of in team_of.items()}
+            self._seats, self._seating = table.seats, Seating(team_of, deltas)
+        return self._seating
 
 
 def _solo_object(name: str, value: Any) -> Mapping[str, Any]:
