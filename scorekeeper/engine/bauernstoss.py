@@ -36,6 +36,7 @@ _solo_kind = choice(*SOLO_LABELS)
 
 # Explanation lines and messages that every deal needs, made once.
 A_DEAL_WITHOUT_SOLO, A_COUNTED_GAME, A_SOLO = say("a_deal_without_solo"), say("a_counted_game"), say("a_solo")
+SMALL_OR_BIG, TRUE_OR_FALSE = say("small_or_big"), say("true_or_false")
 CHALK_ITEMS = {team: Item(say("x_chalk", team=team)) for team in TEAMS}
 STROKE_ITEMS = {team: Item(say("x_stroke", team=team), 1) for team in TEAMS}
 POINTS_ITEMS = tuple(Item(say("x_team_a_points", points=points)) for points in range(ALL_POINTS + 1))
@@ -51,6 +52,15 @@ class Scored(NamedTuple):
     marks: tuple[str, ...]
     items: tuple[Item, ...]  # the explanation, from who held the chalk
     declarers: tuple[str, ...] = ()
+
+
+class Seating(NamedTuple):
+    """The players at the table."""
+
+    team_of: dict[str, str]  # seats 1 and 3 are team A, 2 and 4 team B
+    # A deal's deltas by the team whose Partie it ends (None: most deals, ending none); one dict for all the deals
+    # that have it, never written.
+    deltas: dict[str | None, dict[str, int]]
 
 
 # Sheet marks: "schneider", "schwarz", "solo", "won", "lost", and "partie" on the deal that ends a Partie.
@@ -101,9 +111,12 @@ class Bauernstoss(Game):
         self.solo_strokes = {"small": rules["small_solo"], "big": rules["big_solo"]}
         self.chalk: str | None = None  # unknown until the first deal names it
         self.strokes = dict.fromkeys(TEAMS, 0)
+        self._partie_items = {team: Item(f"Partie {team}", self.partie_value) for team in TEAMS}
         self._seats: tuple[str, ...] = ()
-        self._team_of: dict[str, str] = {}
+        self._seating = Seating({}, {})  # see _seated
         self._counted: dict[tuple[str, int, bool], Scored] = {}  # see _game
+        self._solos: dict[tuple[str, str, str, str, bool], Scored] = {}  # see _solo
+        self._extras: dict[tuple[Any, ...], dict[str, Any]] = {}  # see _extra
 
     @property
     def seats(self) -> int:
@@ -117,31 +130,30 @@ class Bauernstoss(Game):
         if chalk is None:
             raise DealError("chalk", "bs_chalk_first")
         scored = self._solo(facts, chalk) if facts.has("solo") else self._game(facts, chalk)
+        scorer, strokes, self.chalk, label, marks, items, declarers = scored
         # The whole deal is valid: only now change the history.
-        self.chalk = scored.chalk
-        self.strokes[scored.team] += scored.strokes
-        deltas = dict.fromkeys(facts.table.playing, 0)
-        marks, items = scored.marks, scored.items
-        extra: dict[str, Any] = {}
-        if self.strokes[scored.team] >= self.target:
-            team_of = self._teams(facts.table)
-            for player in deltas:
-                deltas[player] = self.partie_value if team_of[player] == scored.team else -self.partie_value
+        self.strokes[scorer] += strokes
+        partie = None
+        if self.strokes[scorer] >= self.target:
+            partie = scorer
             self.strokes = dict.fromkeys(TEAMS, 0)
             marks += ("partie",)
-            items += (Item(f"Partie {scored.team}", self.partie_value),)
-            extra["partie"] = scored.team
-        extra["strokes"] = dict(self.strokes)
-        extra["chalk"] = scored.chalk
-        return Outcome(
-            deltas,
-            scored.label,
-            value=scored.strokes,
-            explanation=items,
-            marks=marks,
-            declarers=scored.declarers,
-            extra=extra,
-        )
+            items += (self._partie_items[partie],)
+        deltas = self._seated(facts.table).deltas[partie]
+        extra = self._extra(partie)
+        # Positional: a class called with keywords costs as much again as the rest of a counted game's outcome.
+        return Outcome(deltas, label, strokes, 1, 0, False, items, marks, declarers, extra)
+
+    def _extra(self, partie: str | None) -> dict[str, Any]:
+        """The output's own keys after the deal: one dict for all the deals that end with the same strokes and chalk
+        (a session has a few hundred), made once and never written, like the deltas (see _seated)."""
+        key = (partie, self.chalk, self.strokes["A"], self.strokes["B"])  # strokes kept in this order (TEAMS)
+        extra = self._extras.get(key)
+        if extra is None:
+            extra = self._extras[key] = {"partie": partie} if partie else {}
+            extra["strokes"] = dict(self.strokes)
+            extra["chalk"] = self.chalk
+        return extra
 
     def _game(self, facts: Facts, chalk: str) -> Scored:
         """A counted game: what it scores depends on the chalk and the card points alone, so a session's few hundred
@@ -171,16 +183,24 @@ class Bauernstoss(Game):
         return Scored(team, strokes, team, label, (mark,), (*items, bonus))
 
     def _solo(self, facts: Facts, chalk: str) -> Scored:
-        """A solo: its fixed strokes go to the soloist's team if won, else to the other team."""
-        team_of = self._teams(facts.table)
+        """A solo, worked out once for each kind a session has (see _game)."""
+        team_of = self._seated(facts.table).team_of
         solo = facts.get("solo", _solo_object)
         player = solo.get("player")
         if not isinstance(player, str) or player not in team_of:  # a list or an object is no key
             raise DealError("solo.player", "not_a_player", field="solo.player", got=repr(player))
-        kind = _solo_kind("solo.kind", _required(solo, "kind", say("small_or_big")))
-        won = flag("solo.won", _required(solo, "won", say("true_or_false")))
+        kind = _solo_kind("solo.kind", _required(solo, "kind", SMALL_OR_BIG))
+        won = flag("solo.won", _required(solo, "won", TRUE_OR_FALSE))
         facts.reject_unread(A_SOLO)
-        team = team_of[player] if won else OTHER_TEAM[team_of[player]]
+        key = (chalk, player, team_of[player], kind, won)
+        scored = self._solos.get(key)
+        if scored is None:
+            scored = self._solos[key] = self._count_solo(*key)
+        return scored
+
+    def _count_solo(self, chalk: str, player: str, players_team: str, kind: str, won: bool) -> Scored:
+        """Its fixed strokes go to the soloist's team if won, else to the other team."""
+        team = players_team if won else OTHER_TEAM[players_team]
         strokes = self.solo_strokes[kind]
         items = (
             CHALK_ITEMS[chalk],
@@ -191,12 +211,16 @@ class Bauernstoss(Game):
         marks = ("solo", "won" if won else "lost")
         return Scored(team, strokes, new_chalk, SOLO_LABELS[kind], marks, items, declarers=(player,))
 
-    def _teams(self, table: Table) -> dict[str, str]:
-        """Team of each player by seat: seats 1 and 3 are A, 2 and 4 are B (cached per seating)."""
+    def _seated(self, table: Table) -> Seating:
+        """The teams and deltas of the players at this table (cached per seating)."""
         if table.seats is not self._seats:
-            self._seats = table.seats
-            self._team_of = {player: TEAMS[seat % 2] for seat, player in enumerate(table.seats)}
-        return self._team_of
+            team_of = {player: TEAMS[seat % 2] for seat, player in enumerate(table.seats)}
+            value = self.partie_value
+            deltas: dict[str | None, dict[str, int]] = {None: dict.fromkeys(team_of, 0)}
+            for team in TEAMS:
+                deltas[team] = {player: value if of == team else -value for player, of in team_of.items()}
+            self._seats, self._seating = table.seats, Seating(team_of, deltas)
+        return self._seating
 
 
 def _solo_object(name: str, value: Any) -> Mapping[str, Any]:

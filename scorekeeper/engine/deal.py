@@ -62,7 +62,8 @@ class Item:
 
 @dataclass(slots=True)
 class Outcome:
-    """A scored deal as a game module reports it."""
+    """A scored deal as a game module reports it. Its dicts are never written once it is made, so a game may hand
+    the same one to several deals (Bauernstoss: the deltas of every deal without a Partie)."""
 
     deltas: dict[str, int]  # playing players only; the replay adds 0 for the others
     label: str  # short name for the sheet, e.g. "Sauspiel (Eichel)" or "Herz-Solo Tout"

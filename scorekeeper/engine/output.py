@@ -73,10 +73,16 @@ class _Memo(dict[Any, str]):
 
 
 class _DealsText:
-    """The ``deals`` array of the output as JSON text, each deal filling a template in the key order of
-    :meth:`DealResult.to_output`: one template for each set of game-specific keys (``Outcome.extra``) a session
-    has. Strings (names, contracts) are encoded once, and so is each row of deltas, since a session repeats few;
-    the totals are written again only when they changed."""
+    """The ``deals`` array of the output as JSON text, each deal filling one template in the key order of
+    :meth:`DealResult.to_output`. Strings (names, contracts) are encoded once, and so is each row of deltas, since a
+    session repeats few.
+
+    A result's dicts are never written once made, and the replay and games hand the same dict to the deals that
+    have the same one (Bauernstoss: most deals move no points, and a few hundred kinds of strokes and chalk come
+    again and again). So a deal's totals and deltas are written again only when they are not the deal before's,
+    and the game's own keys (``Outcome.extra``) once for each dict. The results hold every dict as long as this
+    object lives, so an identity stays the dict's.
+    """
 
     OWN_KEYS = ("number", "dealer", "value", "multiplier", "deltas", "pot", "totals", "contract")
     LAST_KEYS = ("away", "lineup")  # after the game's keys, when the players at the table changed
@@ -87,65 +93,77 @@ class _DealsText:
         # are integers (never bools: %d would write True as 1), as everywhere in the engine.
         self._points = "{" + ", ".join(f"{self._strings[player]}: %d" for player in players) + "}"
         self._deltas = _Memo(self._points.__mod__)
-        self._deal_templates: dict[tuple[str, ...], str] = {}
-        self._object_templates: dict[tuple[str, ...], str] = {}
+        fields = ("%d", "%s", "%d", "%d", "%s", "%d", "%s", "%s")
+        items = ", ".join(f"{_encode(key)}: {field}" for key, field in zip(self.OWN_KEYS, fields, strict=True))
+        self._template = "{" + items + "%s%s}"  # then the game's own keys, and who left or joined
+        # For each set of the game's own keys: their template, and whether their dicts are kept by identity.
+        self._extra_templates: dict[tuple[str, ...], tuple[str, bool]] = {}
+        self._extras: dict[int, tuple[dict[Any, Any], str]] = {}  # id(extra): the dict and its text
 
     def texts(self, results: Sequence[DealResult]) -> list[str]:
         texts = []
-        last_totals: tuple[int, ...] = ()
-        totals_text = ""
+        last_totals: dict[str, int] | None = None
+        last_deltas: dict[str, int] | None = None
+        totals = deltas = ""
+        strings = self._strings
         for result in results:
-            totals = tuple(result.totals.values())
-            if totals != last_totals:
-                last_totals, totals_text = totals, self._points % totals
+            if result.totals is not last_totals:
+                last_totals, totals = result.totals, self._points % tuple(result.totals.values())
+            if result.deltas is not last_deltas:
+                last_deltas, deltas = result.deltas, self._deltas[tuple(result.deltas.values())]
+            outcome = result.outcome
+            extra = outcome.extra
+            written = tail = ""
             try:
-                texts.append(self._deal(result, totals_text))
+                if extra:
+                    known = self._extras.get(id(extra))
+                    written = known[1] if known is not None and known[0] is extra else self._written(extra)
             except _NotTemplated:
                 texts.append(_encode(result.to_output()))
+                continue
+            if result.seated or result.lineup:
+                tail = "".join(f", {_encode(key)}: {_encode(list(value))}" for key, value in self._last(result))
+            texts.append(
+                self._template % (
+                    result.number, strings[result.dealer], outcome.value, outcome.multiplier, deltas, result.pot,
+                    totals, strings[outcome.label], written, tail,
+                )
+            )  # fmt: skip
         return texts
-
-    def _deal(self, result: DealResult, totals: str) -> str:
-        outcome = result.outcome
-        extra = outcome.extra
-        keys = tuple(extra)
-        template = self._deal_templates.get(keys) or self._deal_template(keys)
-        tail = ""
-        if result.seated or result.lineup:
-            tail = "".join(f", {_encode(key)}: {_encode(list(value))}" for key, value in self._last(result))
-        return template % (
-            result.number, self._strings[result.dealer], outcome.value, outcome.multiplier,
-            self._deltas[tuple(result.deltas.values())], result.pot, totals, self._strings[outcome.label],
-            *map(self._value, extra.values()), tail,
-        )  # fmt: skip
 
     @staticmethod
     def _last(result: DealResult) -> list[tuple[str, tuple[Any, ...]]]:
         return [(key, value) for key, value in (("away", result.away), ("lineup", result.lineup)) if value]
 
-    def _deal_template(self, keys: tuple[str, ...]) -> str:
+    def _written(self, extra: dict[Any, Any]) -> str:
+        """The game's own keys and values, after the keys every deal has."""
+        keys = tuple(extra)
+        known = self._extra_templates.get(keys) or self._extra_template(extra)
+        template, by_identity = known
+        written = template % tuple(map(self._value, extra.values()))
+        if by_identity:
+            self._extras[id(extra)] = extra, written
+        return written
+
+    def _extra_template(self, extra: dict[Any, Any]) -> tuple[str, bool]:
+        """A template for these keys. Dicts whose values are names and numbers only (a Doppelkopf deal's winner,
+        Bock and round) are written quickly each time, and are most often new; those that json must write (the
+        Bauernstoss strokes) are the ones a game hands on, and are kept by identity."""
+        keys = tuple(extra)
         if any(type(key) is not str or key in self.OWN_KEYS + self.LAST_KEYS for key in keys):
             raise _NotTemplated  # to_output would write such a key in another place, or json turn it into a string
-        fields = ("%d", "%s", "%d", "%d", "%s", "%d", "%s", "%s", *("%s" for _ in keys))
-        items = ", ".join(f"{_encode(key)}: {field}" for key, field in zip(self.OWN_KEYS + keys, fields, strict=True))
-        template = self._deal_templates[keys] = "{" + items + "%s}"
-        return template
+        template = "".join(f", {_encode(key)}: %s" for key in keys)
+        known = self._extra_templates[keys] = template, any(type(v) not in (str, int) for v in extra.values())
+        return known
 
     def _value(self, value: Any) -> str:
-        """A value of a game's own output keys: a name, a number, a small object of them (Bauernstoss strokes)."""
+        """A value of a game's own keys: a name or a number at once, anything else (Bauernstoss strokes) as json
+        writes it."""
         kind = type(value)
         if kind is str:
             return self._strings[value]
         if kind is int:
             return str(value)
-        if kind is dict:
-            keys = tuple(value)
-            template = self._object_templates.get(keys)
-            if template is None:
-                if any(type(key) is not str for key in keys):
-                    return _encode(value)
-                template = self._object_templates[keys] = "{" + ", ".join(f"{_encode(key)}: %s" for key in keys) + "}"
-            # Numbers inline rather than through _value: most of these objects hold numbers only.
-            return template % tuple([str(item) if type(item) is int else self._value(item) for item in value.values()])
         return _encode(value)
 
 

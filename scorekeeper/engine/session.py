@@ -12,7 +12,7 @@ import itertools
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from . import registry
 from .deal import Facts, Item, Outcome, Table
@@ -37,7 +37,9 @@ class DealResult:
     # deltas and totals name every player of the session, in its order (settle's output writes them so)
     deltas: dict[str, int]  # 0 for those who sat out; the game's own dict when it already names everyone so
     pot: int  # balance after the deal
-    totals: dict[str, int]  # running totals after the deal
+    # running totals after the deal: the same dict as the deal before's when the deal moved no points (a result's
+    # dicts are read, never written)
+    totals: dict[str, int]
     round: RoundState | None = None  # the table's round after the deal, when the rules give one (rounds.py)
     seated: tuple[str, ...] = ()  # who was at the table, in seat order; () for every player (no lineup change)
     lineup: tuple[dict[str, Any], ...] = ()  # who left or joined just before this deal (lineup.mark)
@@ -189,6 +191,10 @@ class Session:
             changes = [change for change in self.lineup if change.after >= played]  # not yet made
         index, out_when, playing_when = self._table(game, seated)
         marks: tuple[dict[str, Any], ...] = ()
+        # The last deal's deltas as the game gave them, as the result has them, their sum and whether any is not 0.
+        given: dict[str, int] | None = None
+        deltas: dict[str, int] = {}
+        balance, moved = 0, False
         after = len(self.deals)
         kept: Any = None  # the state after the deals, which each deal of ``then`` starts from
         deals = itertools.islice(self.deals, played, None) if played else self.deals
@@ -231,17 +237,19 @@ class Session:
                 continue
             if not zero_sum:  # a plus-only sheet writes the winners' entries and leaves the losers' at 0
                 outcome.deltas = {name: max(delta, 0) for name, delta in outcome.deltas.items()}
-            elif sum(outcome.deltas.values()) + outcome.pot_change != 0:  # the engine's own invariant, never input
-                raise AssertionError(
-                    f"deal {number}: deltas {outcome.deltas} and pot {outcome.pot_change} do not sum to 0"
-                )
-            deltas = outcome.deltas
-            if len(deltas) != len(players) or tuple(deltas) != players:  # some sat out (0), or in another order
-                deltas = dict.fromkeys(players, 0)
-                deltas.update(outcome.deltas)
+            if outcome.deltas is not given:  # a game may hand on the deal before's dict (Bauernstoss): seen then
+                given, balance, moved = outcome.deltas, sum(outcome.deltas.values()), any(outcome.deltas.values())
+                deltas = given
+                if len(given) != len(players) or tuple(given) != players:  # some sat out (0), or in another order
+                    deltas = dict.fromkeys(players, 0)
+                    deltas.update(given)
+            if zero_sum and balance + outcome.pot_change != 0:  # the engine's own invariant, never input
+                raise AssertionError(f"deal {number}: deltas {given} and pot {outcome.pot_change} do not sum to 0")
             pot += outcome.pot_change
-            for name, delta in outcome.deltas.items():
-                totals[name] += delta
+            if moved:  # else the totals stay as they are, and the result shares the last one's
+                totals = totals.copy()
+                for name, delta in given.items():
+                    totals[name] += delta
             if not outcome.keep_dealer:
                 dealer_seat = (dealer_seat + 1) % len(seated)
             state = None
@@ -249,7 +257,7 @@ class Session:
                 book.count(number, table.sitting_out, outcome.marks, outcome.declarers)
                 state = book.state(players[dealer_seat])
             yield DealResult(
-                number, dealer, table.sitting_out, outcome, deltas, pot, dict(totals), state,
+                number, dealer, table.sitting_out, outcome, deltas, pot, totals, state,
                 seated if self.lineup else (), marks,
             )  # fmt: skip
             marks = ()
@@ -356,16 +364,11 @@ class Session:
     ) -> list[DealResult]:
         """Every deal's result (those after ``start``, a snapshot), or InvalidSession naming every invalid deal;
         ``snapshots`` receives the snapshot after the deals."""
-        results: list[DealResult] = []
-        problems: list[Problem] = []
-        for item in self.replay(start=start, snapshots=snapshots):
-            if isinstance(item, Problem):
-                problems.append(item)
-            else:
-                results.append(item)
+        results = list(self.replay(start=start, snapshots=snapshots))
+        problems = [item for item in results if type(item) is Problem]
         if problems:
             raise InvalidSession(problems)
-        return results
+        return cast(list[DealResult], results)
 
 
 def load(document: Any) -> Session:
