@@ -11,6 +11,7 @@ and dump of the same document in the same run, and ``× floor`` the engine again
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import random
@@ -106,4 +107,6 @@ def _timed(function: object, argument: object) -> float:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100_000)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("deals", type=int, nargs="?", default=100_000, help="deals of each game (100,000)")
+    main(parser.parse_args().deals)
