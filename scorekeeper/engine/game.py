@@ -50,6 +50,8 @@ class Game:
     has_pot: ClassVar[bool] = False
     # How many players more than play each deal a table may seat: they sit out in turn (see sitting_out).
     extra_seats: ClassVar[int] = 1
+    # Whether a deal's score reads the seat order (teams by seat): the scoring state then keeps the seats and dealer.
+    reads_seats: ClassVar[bool] = False
     # For the entry form: each contract (or deal type) and the fields it records, in the order a table calls
     # them out. A contract "type" may stand for several facts (Schafkopf "wenz_tout" is a Wenz with tout).
     CONTRACT_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {}

@@ -230,9 +230,9 @@ class Round:
 
     def scoring_state(self, seat: Mapping[str, int]) -> dict[str, Any]:
         """What ``admit`` and ``dealer_plays`` read of the deals so far (the counts themselves only word a refusal),
-        the players by their ``seat``."""
+        the players by their ``seat``: who owes as a set (only a refusal's words list them in seat order)."""
         return {
-            "owing": [seat[player] for player in self.owing],
+            "owing": sorted(seat[player] for player in self.owing),
             "must_play": self.must_play,
             "complete": self.complete,
             "time_called": self.time_called,
