@@ -54,7 +54,9 @@ from .sheet import StoredDeal, row
 
 CAP = 1500  # entries per session revision: the usual combinations first
 BATCH = 500  # forms scored after one replay of the stored deals
-SCORED = 48 * BATCH  # forms tried for one table at most (a full table needs fewer): a complete round refuses all
+# Forms tried for one table at most: a full table needs 8,500 at most (Doppelkopf's), a complete round refuses all, a
+# Pflichtsolo due nearly all (its usual forms come first).
+SCORED = 24 * BATCH
 SOMEONE = "*"
 NOBODY = "-"
 TYPE_INPUT = "contract_type"
