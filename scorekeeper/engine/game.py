@@ -93,8 +93,9 @@ class Game:
 
     def scoring_state(self, seated: int, seat: Mapping[str, int]) -> Any:
         """The part of the history the next deal's score reads at a table seating ``seated`` (plain JSON), a player
-        named by his ``seat``: two histories with the same scoring state score every next deal alike (the offline
-        value table is kept by it). All of the history, unless a game knows it reads less."""
+        named by his ``seat`` (his place in the next deal), never by his name: two histories with the same scoring
+        state score every next deal alike with the players in the same places (the offline value table is kept by
+        it). All of the history, unless a game knows it reads less: a history naming players must say it by seat."""
         return self.snapshot()
 
     def restore(self, history: Mapping[str, Any]) -> None:
