@@ -123,8 +123,8 @@ def test_a_player_is_named_by_his_place_so_tables_of_other_players_have_one_scor
 def test_at_a_table_of_five_deals_where_another_sits_out_share_a_scoring_state(seed: int) -> None:
     """A table of five off a tournament (Bock rounds, Pflichtsolos in the game's own rounds): the dealer sits out,
     and the next deals' players in the same places score alike whoever sits out."""
-    options = {"rules": {"preset": "ddv", "bock": BOCK, "pflichtsolo": True}}
-    document = random_session("doppelkopf", random.Random(seed), DEALS, players=list(SEATS), **options)
-    probes = random_session("doppelkopf", random.Random(seed + 100), PROBES, players=list(SEATS), **options)["deals"]
+    rules = {"preset": "ddv", "bock": BOCK, "pflichtsolo": True}
+    document = random_session("doppelkopf", random.Random(seed), DEALS, players=list(SEATS), rules=rules)
+    probes = random_session("doppelkopf", random.Random(seed + 100), PROBES, players=list(SEATS), rules=rules)["deals"]
     shared = assert_same_scoring_state_scores_alike(document, probes)
     assert any(len({places[-1] for places in cuts}) > 1 for cuts in shared)
