@@ -1,6 +1,6 @@
 """How long the offline value table takes to work out, and how big it travels (run by hand, not in the test suite).
 
-    .venv/bin/python benchmarks/offline_values_bench.py [--deals 60] [--evening 40] [--tables 12]
+    .venv/bin/python benchmarks/offline_values_bench.py [--deals 60] [--evening 40] [--tables 12] [--round-only]
 
 For each game: a session with ``--deals`` random deals in a scratch database, then the table of its next deal
 (``scorekeeper.offline_values.build``): its entries, the CPU time of this process (the first table of a game's
@@ -8,7 +8,9 @@ rules also asks the engine for the card points' bands, kept for the next), and i
 evening of ``--evening`` deals as the phone asks for the table (``offline_values.table``, from an empty cache) after
 each: how many tables were worked out, and the CPU per deal amortised over the evening. Last, a tournament round
 (DDV) at ``--tables`` tables of four and as many of five, a deal at each table in turn and the table asked for after
-each, one cache for all as one server has: the same, as ``tournament``.
+each, one cache for all as one server has: the same, as ``tournament``, and the CPU of the tables worked out
+amortised over the round's deals (``build_cpu_ms_per_deal``: what a real round adds to a cached table's answer;
+``benchmarks/hall_bench.py`` runs ``--round-only`` for it).
 """
 
 from __future__ import annotations
@@ -36,11 +38,15 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=60)
     parser.add_argument("--evening", type=int, default=40)
     parser.add_argument("--tables", type=int, default=12)
+    parser.add_argument("--round-only", action="store_true", help="the tournament round alone")
     arguments = parser.parse_args()
     deals = arguments.deals
     with scratch_database("schreiber_offline_values_bench"):
         owner = User.objects.create_user("bench")
         club = services.create_club(owner=owner, name="Bench", owner_name="Anna")
+        if arguments.round_only:
+            print(json.dumps({"tournament": tournament(club, owner, arguments.tables)}))
+            return
         everyone = {name for names in DEFAULT_PLAYERS.values() for name in names} - {"Anna"}
         for name in sorted(everyone):
             services.add_member(club=club, name=name)
@@ -114,7 +120,17 @@ def tournament(club: Any, owner: User, tables: int) -> dict[str, Any]:
     cpu = wall = 0.0
     deals = 0
     rng = random.Random(3)
-    with mock.patch.object(offline_values, "_entries", wraps=offline_values._entries) as entries:
+    built = [0.0]  # the CPU of the tables worked out
+    work_out = offline_values._entries
+
+    def timed(*args: Any) -> Any:
+        started = time.process_time()
+        try:
+            return work_out(*args)
+        finally:
+            built[0] += time.process_time() - started
+
+    with mock.patch.object(offline_values, "_entries", side_effect=timed) as entries:
         while sessions:
             for session, pool in list(zip(sessions, pools, strict=True)):
                 rng.shuffle(pool)
@@ -133,6 +149,7 @@ def tournament(club: Any, owner: User, tables: int) -> dict[str, Any]:
         "builds": entries.call_count,
         "cpu_ms_per_deal": round(cpu * 1000 / deals, 1),
         "wall_ms_per_deal": round(wall * 1000 / deals, 1),
+        "build_cpu_ms_per_deal": round(built[0] * 1000 / deals, 1),
     }
 
 

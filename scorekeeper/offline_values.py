@@ -21,10 +21,11 @@ The table starts from the session's stored replay state (the one a deal added at
 deals are neither read nor replayed, so a table costs the same all evening. Its entries are kept by a fingerprint of
 what they are made from (the rules, who plays, and the part of that state a deal's score reads: Bock rounds, a
 doubler waiting, Pflichtsolos played, the pot, a round's count, as the game says in ``scoring_state``), not by the
-revision, and each player in it by his place in the session, not his name (the entries name nobody: a player is
-"someone", an explanation that names one is not said): the deals of an evening that start from the same scoring
-state share one table, so do the tables of a tournament in the same state, and a state the table was not made from
-has another fingerprint. Its ``etag`` names the session and its revision, which the database holds: any
+revision, and each player in it by his place in the next deal (who plays first, as the entries pick them), not his
+name (the entries name nobody: a player is "someone", an explanation that names one is not said): the deals of an
+evening that start from the same scoring state share one table, so do the tables of a tournament in the same state
+and a table of five's deals where another sits out, and a state the table was not made from has another
+fingerprint. Its ``etag`` names the session and its revision, which the database holds: any
 server can answer a phone that has the table already with 304.
 """
 
@@ -53,7 +54,9 @@ from .sheet import StoredDeal, row
 
 CAP = 1500  # entries per session revision: the usual combinations first
 BATCH = 500  # forms scored after one replay of the stored deals
-SCORED = 48 * BATCH  # forms tried for one table at most (a full table needs fewer): a complete round refuses all
+# Forms tried for one table at most: a full table needs 8,500 at most (Doppelkopf's), a complete round refuses all, a
+# Pflichtsolo due nearly all (its usual forms come first).
+SCORED = 24 * BATCH
 SOMEONE = "*"
 NOBODY = "-"
 TYPE_INPUT = "contract_type"
@@ -160,12 +163,14 @@ ENTRIES_VERSION = 2
 
 def _fingerprint(session: Session, upcoming: _Upcoming) -> str:
     """Everything the next deal's entries are made from: the rules, the language, who plays, and of the replay state
-    the part a deal's score reads (``engine.Session.scoring_state``), each player by his place in the session: the
-    entries name nobody, so tables of other players in the same state share them. Without a stored state: the
+    the part a deal's score reads (``engine.Session.scoring_state``), each player by his place in the next deal
+    (``places``: who plays first, as the entries pick them): the entries name nobody, so tables of other players in
+    the same state share them, and so do a table of five's deals where another sits out. Without a stored state: the
     revision itself."""
     parsed, state = upcoming.parsed, upcoming.start
     scoring = ["revision", session.pk, session.revision] if state is None else parsed.scoring_state(state)
-    playing = [parsed.players.index(name) for name in upcoming.playing]
+    places = parsed.players if state is None else parsed.places(state)
+    playing = [places.index(name) for name in upcoming.playing]
     made_of = [
         ENTRIES_VERSION, _rules_key(parsed), parsed.cents_per_point, get_language(), upcoming.number == 1, playing,
         scoring,

@@ -70,6 +70,7 @@ class Bauernstoss(Game):
     key = "bauernstoss"
     title = "Bauernstoss"
     extra_seats = 0  # two fixed teams of two: no fifth player
+    reads_seats = True  # the teams are by seat
     rule_presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "seed": {
             "target": 20,

@@ -109,6 +109,8 @@ class Round:
     played: int = 0  # games (penalty rows are none)
     deals: int = 0  # rows, penalty rows included: time is called after a number of them
     seats: dict[str, Seat] = field(default_factory=dict)
+    # Who owes, kept until a Pflichtsolo is counted: a replay of the next deal's forms asks it several times a form.
+    _owing: tuple[str, ...] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def of(cls, rules: Mapping[str, Any], players: Sequence[str]) -> Round | None:
@@ -136,9 +138,10 @@ class Round:
     @property
     def owing(self) -> tuple[str, ...]:
         """Who still owes his Pflichtsolo, in seat order."""
-        if self.pflichtsolo == "off":
-            return ()
-        return tuple(p for p in self.players if self.seats[p].pflichtsolo is None)
+        if self._owing is None:
+            off = self.pflichtsolo == "off"
+            self._owing = () if off else tuple(p for p in self.players if self.seats[p].pflichtsolo is None)
+        return self._owing
 
     @property
     def regular_left(self) -> int:
@@ -217,12 +220,14 @@ class Round:
             seat.solos_won += "won" in marks
         if "forced" in marks and self.pflichtsolo != "off":
             self.seats[declarers[0]].pflichtsolo = number
+            self._owing = None
 
     def fork(self) -> Round:
         """A copy to count a deal on that leaves this round as it is (the next deal's possible values): its own seats,
         the rest is values. Not ``copy.deepcopy``: a replay forks once a candidate deal, half of the offline table."""
         seats = {p: Seat(s.games, s.solos, s.solos_won, s.pflichtsolo) for p, s in self.seats.items()}
-        return Round(self.players, self.games, self.pflichtsolo, self.time_called_after, self.played, self.deals, seats)
+        rules = (self.games, self.pflichtsolo, self.time_called_after)
+        return Round(self.players, *rules, self.played, self.deals, seats, self._owing)
 
     def snapshot(self) -> dict[str, Any]:
         """What the deals so far counted, as plain JSON values (for a replay's snapshot, session.py)."""
@@ -230,9 +235,9 @@ class Round:
 
     def scoring_state(self, seat: Mapping[str, int]) -> dict[str, Any]:
         """What ``admit`` and ``dealer_plays`` read of the deals so far (the counts themselves only word a refusal),
-        the players by their ``seat``."""
+        the players by their ``seat``: who owes as a set (only a refusal's words list them in seat order)."""
         return {
-            "owing": [seat[player] for player in self.owing],
+            "owing": sorted(seat[player] for player in self.owing),
             "must_play": self.must_play,
             "complete": self.complete,
             "time_called": self.time_called,
@@ -242,6 +247,7 @@ class Round:
         """Take up what a snapshot counted (KeyError when it lacks a player)."""
         self.played, self.deals = counted["played"], counted["deals"]
         self.seats = {p: Seat(**counted["seats"][p]) for p in self.players}
+        self._owing = None
 
     def state(self, next_dealer: str) -> RoundState:
         """Where the round stands, for the output and the sheet."""

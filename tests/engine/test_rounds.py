@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from scorekeeper import engine
+from scorekeeper.engine.rounds import Round, Seat
 
 FOUR = ("A", "B", "C", "D")
 FIVE = ("A", "B", "C", "D", "E")
@@ -146,3 +147,18 @@ def test_schafkopf_counts_the_games_of_the_round() -> None:
     assert settled["round"]["seats"]["A"] == {"games": 1, "solos": 1, "solos_won": 1, "pflichtsolo": None}
     with pytest.raises(engine.InvalidSession):
         engine.settle({**document, "deals": [game, game]})
+
+
+def test_a_fork_counts_a_pflichtsolo_on_its_own_and_who_owes_follows_each_count() -> None:
+    """Who owes is kept between counts (a replay asks it several times a form): a Pflichtsolo counted, on the round
+    or on a fork of it, is taken up by that one alone."""
+    book = Round(("A", "B", "C", "D"), 8, "vorgefuehrt", None, seats={p: Seat() for p in "ABCD"})
+    assert book.owing == ("A", "B", "C", "D")
+    fork = book.fork()
+    fork.count(1, (), ("solo", "forced"), ("B",))
+    assert fork.owing == ("A", "C", "D")
+    assert book.owing == ("A", "B", "C", "D")
+    book.count(1, (), ("solo", "forced"), ("C",))
+    assert book.owing == ("A", "B", "D")
+    book.restore(fork.snapshot())
+    assert book.owing == ("A", "C", "D")

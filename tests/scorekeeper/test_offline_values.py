@@ -250,7 +250,7 @@ def tournament_table(personas: Personas, names: list[str], deals: list[dict[str,
     for name in names:
         if name not in personas.players:
             personas.players[name] = services.add_member(club=personas.club, name=name)
-    rules = PRESETS["ddv"].with_games({4: games}).table_rules()
+    rules = PRESETS["ddv"].with_games({len(names): games}).table_rules()
     session = start(personas, "doppelkopf", names, rules=rules)
     for facts in deals:
         named = {**facts, "re": [names[int(place)] for place in facts["re"]]}
@@ -277,6 +277,23 @@ def test_tables_of_other_players_in_the_same_state_share_one_table(personas: Per
     assert entries.call_count == 2
     assert served[1] == offline_values.build(there)
     assert served[2] == offline_values.build(elsewhere) != served[1]
+
+
+@pytest.mark.django_db
+def test_a_table_of_fives_deals_where_another_sits_out_in_the_same_state_share_one_table(personas: Personas) -> None:
+    """At a table of five the dealer sits out: the deals of other dealers in the same state (the same places of the
+    next deal owe their Pflichtsolo) are served one table, the one each would have worked out."""
+    five = [*FOUR, "Emil"]
+    normal = {"type": "normal", "re": ["2", "3"], "re_points": 151}  # the first two dealers sit out
+    one, two = (tournament_table(personas, five, [normal] * deals, games=30) for deals in (1, 2))
+    assert selectors.next_deal(one)[1] != selectors.next_deal(two)[1]
+    cache.clear()
+    with mock.patch.object(offline_values, "_entries", wraps=offline_values._entries) as entries:
+        served = [offline_values.table(session) for session in (one, two)]
+    assert entries.call_count == 1
+    assert [table["number"] for table in served] == [2, 3]
+    assert served[0] == offline_values.build(one)
+    assert served[1] == offline_values.build(two)
 
 
 @pytest.mark.django_db
