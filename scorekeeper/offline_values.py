@@ -275,10 +275,7 @@ def _with_bands(
 def _bands_for(
     rules_key: str, seats: int, contract_type: str, others: tuple[Axis, ...], name: str, most: int
 ) -> tuple[int, ...]:
-    game_key, rules, tariff = json.loads(rules_key)
-    playing = _stand_ins(seats)
-    empty = engine.load(_empty_document(game_key, rules, tariff, playing))
-    entry = DealEntry(game_key, empty.new_game(), playing)
+    entry, empty, playing = _empty_sheet(rules_key, seats)
     usual = {a.name: a.values[0] for a in others if a.values}
     probes = [usual, *({**usual, a.name: v} for a in others for v in a.values[1:])]
     scans = [
@@ -332,10 +329,7 @@ def _weights_for(
     """What one more of each input moves a deal, asked of the engine on an empty sheet of the same rules: each
     player's points with one more, less without, for the first usual form the engine takes with each input alone.
     An input that moves no points, or not as the others do, is left out (its form says "value when back online")."""
-    game_key, rules, tariff = json.loads(rules_key)
-    playing = _stand_ins(seats)
-    empty = engine.load(_empty_document(game_key, rules, tariff, playing))
-    entry = DealEntry(game_key, empty.new_game(), playing)
+    entry, empty, playing = _empty_sheet(rules_key, seats)
     for _type, base in itertools.islice(_combinations({contract_type: list(others)}, playing), 200):
         posts = [base]
         for name in inputs:
@@ -372,10 +366,14 @@ def _rules_key(parsed: engine.Session) -> str:
     return json.dumps([parsed.game_key, engine.as_json(parsed.rules), parsed.tariff and engine.as_json(parsed.tariff)])
 
 
-def _stand_ins(seats: int) -> tuple[str, ...]:
-    """The players of an empty sheet that asks the engine about the rules: who they are changes nothing, so the
-    bands and weights are kept by the size of the table (a table of five has other players each deal)."""
-    return tuple(f"P{seat}" for seat in range(1, seats + 1))
+def _empty_sheet(rules_key: str, seats: int) -> tuple[DealEntry, engine.Session, tuple[str, ...]]:
+    """An empty sheet of the rules at a table of ``seats`` that asks the engine about the rules: its entry form, the
+    session and its players. Who they are changes nothing, so the bands and weights are kept by the size of the table
+    (a table of five has other players each deal)."""
+    game_key, rules, tariff = json.loads(rules_key)
+    playing = tuple(f"P{seat}" for seat in range(1, seats + 1))
+    empty = engine.load(_empty_document(game_key, rules, tariff, playing))
+    return DealEntry(game_key, empty.new_game(), playing), empty, playing
 
 
 def _empty_document(game_key: str, rules: Any, tariff: Any, playing: Sequence[str]) -> dict[str, Any]:

@@ -202,12 +202,12 @@ class Session:
             if number > after:
                 if kept is None:
                     seating = index, out_when, playing_when  # the same table for each deal of ``then``
-                    kept = (game, book), pot, dict(totals), dealer_seat, seated, tuple(changes), marks, seating
+                    kept = (game, book), pot, totals, dealer_seat, seated, tuple(changes), marks, seating
                     if snapshots is not None:
                         snapshots.append(self._snapshot(after, game, book, pot, totals, dealer_seat, seated))
                 (game, book), pot, totals, dealer_seat, seated, pending, marks, seating = kept
                 index, out_when, playing_when = seating
-                game, book, totals, number = game.fork(), None if book is None else book.fork(), dict(totals), after + 1
+                game, book, number = game.fork(), None if book is None else book.fork(), after + 1
                 changes = list(pending)
             if changes and changes[0].after < number:
                 dealer, done = seated[dealer_seat], []
@@ -297,9 +297,7 @@ class Session:
         game's teams by seat, a lineup's changes), players keep their place in the session, and the dealer counts."""
         game = self.new_game()
         game.restore(snapshot["game"])
-        book = Round.of(self.rules, self.players)
-        if book is not None:
-            book.restore(snapshot["round"])
+        book = self._round_after(snapshot)
         seat = {name: place for place, name in enumerate(self._places(snapshot, game, book))}
         seated = snapshot["seated"]
         by_seat = game.reads_seats or bool(self.lineup)
@@ -316,11 +314,14 @@ class Session:
         """The players in the order ``scoring_state`` numbers them: who plays the deal after a ``resumable``
         snapshot, in seat order, then the others in the session's order (who deals decides only who sits out).
         Where the seats are read, the session's order."""
-        game = self.new_game()
+        return self._places(snapshot, self.new_game(), self._round_after(snapshot))
+
+    def _round_after(self, snapshot: Mapping[str, Any]) -> Round | None:
+        """The table's round as a ``resumable`` snapshot counted it; None when the rules give none."""
         book = Round.of(self.rules, self.players)
         if book is not None:
             book.restore(snapshot["round"])
-        return self._places(snapshot, game, book)
+        return book
 
     def _places(self, snapshot: Mapping[str, Any], game: Game, book: Round | None) -> tuple[str, ...]:
         seated = tuple(snapshot["seated"])
