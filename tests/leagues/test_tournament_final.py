@@ -13,7 +13,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from leagues.models import Tournament, TournamentTable
+from leagues.models import Tournament, TournamentRound, TournamentTable
 from leagues.tournaments import services as tournaments
 from leagues.tournaments.documents import export_tournament
 from leagues.tournaments.rules.document import rank
@@ -29,9 +29,9 @@ EVERY_RANKING = ("tournament_ranking", "tournament_hall", "tournament_snapshot",
 
 
 @pytest.fixture
-def one_solo_owed(personas: Personas) -> tuple[Tournament, TournamentTable, str]:
-    """One round of two tables; time is called at once, so each player owes only his Pflichtsolo: table 2 plays
-    them all and closes, table 1 plays all but one. Gives the tournament, table 1 and who still owes."""
+def time_called(personas: Personas) -> tuple[Tournament, TournamentRound]:
+    """A DDV tournament of one round at two tables, time called as it starts: each of its 8 players owes only his
+    Pflichtsolo."""
     tournament = tournaments.create_tournament(
         club=personas.club,
         actor=personas.owner,
@@ -45,6 +45,16 @@ def one_solo_owed(personas: Personas) -> tuple[Tournament, TournamentTable, str]
         tournaments.add_participant(tournament=tournament, actor=personas.owner, name=f"Gast {n}")
     this_round = tournaments.start_round(tournament=tournament, actor=personas.owner)
     tournaments.call_time(this_round=this_round, actor=personas.owner)
+    return tournament, this_round
+
+
+@pytest.fixture
+def one_solo_owed(
+    personas: Personas, time_called: tuple[Tournament, TournamentRound]
+) -> tuple[Tournament, TournamentTable, str]:
+    """Table 2 plays every Pflichtsolo and closes, table 1 plays all but one. Gives the tournament, table 1 and who
+    still owes."""
+    tournament, this_round = time_called
     first, second = this_round.tables.select_related("session", "round__tournament").order_by("number")
     play_out(second, personas.owner)
     services.close_session(session=second.session, actor=personas.owner)
@@ -107,18 +117,12 @@ def test_an_owed_pflichtsolo_keeps_the_tournament_provisional_everywhere_until_p
     assert (accepted.returncode, accepted.stderr) == (0, "")
 
 
-def test_the_hall_screen_names_a_few_things_missing_not_a_full_halls(client: Client, personas: Personas) -> None:
-    """Time called on a round just started: each of 8 players owes his Pflichtsolo. The ranking page lists every one;
-    the hall screen, read from afar, only says the standing is provisional (its head names the round and the tables
-    playing)."""
-    tournament = tournaments.create_tournament(
-        club=personas.club, actor=personas.owner, name="Wintercup", preset="ddv",
-        played_on=datetime.date(2026, 12, 5), rounds=1, seed=5,
-    )  # fmt: skip
-    for n in range(1, 9):
-        tournaments.add_participant(tournament=tournament, actor=personas.owner, name=f"Gast {n}")
-    this_round = tournaments.start_round(tournament=tournament, actor=personas.owner)
-    tournaments.call_time(this_round=this_round, actor=personas.owner)
+def test_the_hall_screen_names_a_few_things_missing_not_a_full_halls(
+    client: Client, personas: Personas, time_called: tuple[Tournament, TournamentRound]
+) -> None:
+    """Each of 8 players owes his Pflichtsolo. The ranking page lists every one; the hall screen, read from afar, only
+    says the standing is provisional (its head names the round and the tables playing)."""
+    tournament, _round = time_called
     client.force_login(personas.member)
     owed = "still owes his Pflichtsolo."
     assert page(client, "tournament_ranking", tournament).count(owed) == 8
