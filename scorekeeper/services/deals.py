@@ -14,6 +14,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Case, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -50,17 +51,16 @@ def record_deal(
     """
     with transaction.atomic():
         session = record.locked(session)
-        if client_token is not None:
-            existing = session.deals.filter(client_token=client_token).first()
-            if existing is not None:
-                return existing
+        last, existing = _last_deal(session, client_token)
+        if existing is not None:
+            return existing
         _require_open(session)
         if before is None:  # at the end, it changes no other deal: their facts are all the engine needs
             earlier, deals = record.live_facts(session), []
             _check_next(session, len(earlier), number, dealer)
             if client_token is not None and not repeat:
-                _check_not_just_saved(session, facts)
-            at, sequence = 0, _next_sequence(session)
+                _check_not_just_saved(session, last, facts)
+            at, sequence = 0, (last.sequence if last else 0) + 1
         else:
             earlier, deals = [], record.live_deals(session)
             before = _current(session, before)
@@ -208,9 +208,17 @@ def _current(session: Session, deal: Deal) -> Deal:
     return session.deals.get(pk=deal.pk)
 
 
-def _next_sequence(session: Session) -> int:
-    last = session.deals.order_by("-sequence").values_list("sequence", flat=True).first()
-    return (last or 0) + 1
+def _last_deal(session: Session, client_token: uuid.UUID | None) -> tuple[Deal | None, Deal | None]:
+    """The session's last deal by place, deleted or not (the next one comes after it); or, when ``client_token``
+    already made a deal, that deal: (last, None) or (None, made), in one read."""
+    deals = session.deals.order_by("-sequence")
+    if client_token is not None:
+        made = Case(When(client_token=client_token, then=Value(True)), default=Value(False))  # no token: not made
+        deals = deals.order_by(made.desc(), "-sequence")
+    found = deals.first()
+    if found is not None and client_token is not None and found.client_token == client_token:
+        return None, found
+    return found, None
 
 
 def _check_next(session: Session, count: int, number: int | None, dealer: str | None) -> None:
@@ -244,10 +252,12 @@ SAME_DEAL_WINDOW = timedelta(minutes=5)
 """How long after a deal was saved an equal submission is taken for the same deal sent again."""
 
 
-def _check_not_just_saved(session: Session, facts: Mapping[str, Any]) -> None:
+def _check_not_just_saved(session: Session, last: Deal | None, facts: Mapping[str, Any]) -> None:
     """Refuse (``same_as_last``) facts equal to those of the deal saved last, within ``SAME_DEAL_WINDOW``. Who dealt
-    is left out: the same deal entered again as the next one has the next dealer."""
-    last = session.deals.filter(deleted_at__isnull=True).order_by("-sequence").first()
+    is left out: the same deal entered again as the next one has the next dealer. ``last`` is the last deal by place,
+    the one looked at unless it was deleted."""
+    if last is not None and last.is_deleted:
+        last = session.deals.filter(deleted_at__isnull=True).order_by("-sequence").first()
     if last is None or last.created_at < timezone.now() - SAME_DEAL_WINDOW:
         return
     if _without_dealer(last.facts) != _without_dealer(facts):
