@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping
-from datetime import timedelta
-from typing import Any
+from datetime import datetime, timedelta
+from typing import Any, NamedTuple
 
 from django.db import transaction
-from django.db.models import Case, Value, When
+from django.db.models import Case, QuerySet, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -208,17 +208,33 @@ def _current(session: Session, deal: Deal) -> Deal:
     return session.deals.get(pk=deal.pk)
 
 
-def _last_deal(session: Session, client_token: uuid.UUID | None) -> tuple[Deal | None, Deal | None]:
-    """The session's last deal by place, deleted or not (the next one comes after it); or, when ``client_token``
-    already made a deal, that deal: (last, None) or (None, made), in one read."""
+class LastDeal(NamedTuple):
+    """What a new deal reads of the last deal by place: where it is, and what the deal just saved was."""
+
+    pk: int
+    sequence: int
+    client_token: uuid.UUID | None
+    deleted_at: datetime | None
+    created_at: datetime
+    facts: dict[str, Any]
+
+
+def _last_deal(session: Session, client_token: uuid.UUID | None) -> tuple[LastDeal | None, Deal | None]:
+    """The session's last deal by place, deleted or not (the next one comes after it), in one read; or, when
+    ``client_token`` already made a deal, that deal, read in full: (last, None) or (None, made)."""
     deals = session.deals.order_by("-sequence")
     if client_token is not None:
         made = Case(When(client_token=client_token, then=Value(True)), default=Value(False))  # no token: not made
         deals = deals.order_by(made.desc(), "-sequence")
-    found = deals.first()
-    if found is not None and client_token is not None and found.client_token == client_token:
-        return None, found
-    return found, None
+    last = _first(deals)
+    if last is not None and client_token is not None and last.client_token == client_token:
+        return None, session.deals.get(pk=last.pk)
+    return last, None
+
+
+def _first(deals: QuerySet[Deal]) -> LastDeal | None:
+    found = deals.values_list(*LastDeal._fields).first()
+    return LastDeal(*found) if found else None
 
 
 def _check_next(session: Session, count: int, number: int | None, dealer: str | None) -> None:
@@ -252,21 +268,22 @@ SAME_DEAL_WINDOW = timedelta(minutes=5)
 """How long after a deal was saved an equal submission is taken for the same deal sent again."""
 
 
-def _check_not_just_saved(session: Session, last: Deal | None, facts: Mapping[str, Any]) -> None:
+def _check_not_just_saved(session: Session, last: LastDeal | None, facts: Mapping[str, Any]) -> None:
     """Refuse (``same_as_last``) facts equal to those of the deal saved last, within ``SAME_DEAL_WINDOW``. Who dealt
     is left out: the same deal entered again as the next one has the next dealer. ``last`` is the last deal by place,
     the one looked at unless it was deleted."""
-    if last is not None and last.is_deleted:
-        last = session.deals.filter(deleted_at__isnull=True).order_by("-sequence").first()
+    if last is not None and last.deleted_at is not None:
+        last = _first(session.deals.filter(deleted_at__isnull=True).order_by("-sequence"))
     if last is None or last.created_at < timezone.now() - SAME_DEAL_WINDOW:
         return
     if _without_dealer(last.facts) != _without_dealer(facts):
         return
+    same = session.deals.get(pk=last.pk)
     message = _("%(who)s saved this very deal %(when)s, as deal %(n)s: %(deal)s. Is this the same deal again?") % {
-        "who": who(last.created_by, session.club),
-        "n": last.number,
-        "when": _when(last.created_at),
-        "deal": deal_in_words(last),
+        "who": who(same.created_by, session.club),
+        "n": same.number,
+        "when": _when(same.created_at),
+        "deal": deal_in_words(same),
     }
     raise ServiceError([Fault(None, SAME_AS_LAST, message)])
 
