@@ -18,7 +18,7 @@ from django.db.models import Case, QuerySet, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .. import derived
+from .. import derived, engine
 from ..models import AuditEntry, Deal, Session
 from . import record
 from .errors import Conflict, Fault, ServiceError
@@ -36,6 +36,7 @@ def record_deal(
     dealer: str | None = None,
     before: Deal | None = None,
     repeat: bool = False,
+    header: engine.Session | None = None,
 ) -> Deal:
     """Add a deal at the end, or insert it ``before`` a deal. A repeated ``client_token`` returns the deal that
     token already made, whatever happened since.
@@ -48,9 +49,13 @@ def record_deal(
     ``number`` and ``dealer`` are what the scorer's form showed (the deal number it was opened for, who deals):
     when another deal was entered in between, or the dealer moved, nothing is written (Conflict ``taken`` or
     ``dealer``). Without a ``dealer`` in ``facts`` the engine derives it, and it is frozen with the deal.
+
+    ``header`` is the session's header as the form read it (``selectors.kept_header``): while the session is still at
+    the revision it was read at, the deal is scored with it instead of reading the players and rules again.
     """
     with transaction.atomic():
-        session = record.locked(session)
+        seen, session = session, record.locked(session)
+        header = header if session.revision == seen.revision else None
         last, existing = _last_deal(session, client_token)
         if existing is not None:
             return existing
@@ -76,7 +81,7 @@ def record_deal(
             updated_by=record.user(actor),
         )
         deals.insert(at, deal)
-        parsed, results = record.replay(session, deals, len(earlier) + at + 1, earlier)
+        parsed, results = record.replay(session, deals, len(earlier) + at + 1, earlier, header)
         if before is not None:
             record.make_room(session, sequence)
         record.store(session, deals, parsed, results)
