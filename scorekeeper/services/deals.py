@@ -9,12 +9,12 @@ and who changed it. Each write locks the session, replays it once and stores wha
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
 from django.db import transaction
-from django.db.models import Case, QuerySet, Value, When
+from django.db.models import Case, QuerySet, Value, When, prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -51,18 +51,21 @@ def record_deal(
     ``dealer``). Without a ``dealer`` in ``facts`` the engine derives it, and it is frozen with the deal.
 
     ``header`` is the session's header as the form read it (``selectors.kept_header``): while the session is still at
-    the revision it was read at, the deal is scored with it instead of reading the players and rules again.
+    the revision it was read at, the deal is scored with it instead of reading the seats, players and rules again.
     """
     with transaction.atomic():
-        seen, session = session, record.locked(session)
-        header = header if session.revision == seen.revision else None
+        seen, session = session, record.locked(session, seats=False)
+        if before is not None or header is None or header.lineup or session.revision != seen.revision:
+            header = None
+            prefetch_related_objects([session], "seats")
         last, existing = _last_deal(session, client_token)
         if existing is not None:
             return existing
         _require_open(session)
         if before is None:  # at the end, it changes no other deal: their facts are all the engine needs
             earlier, deals = record.live_facts(session), []
-            _check_next(session, len(earlier), number, dealer)
+            seats = header.players if header else tuple(seat.name for seat in session.seats.all())
+            _check_next(session, seats, len(earlier), number, dealer)
             if client_token is not None and not repeat:
                 _check_not_just_saved(session, last, facts)
             at, sequence = 0, (last.sequence if last else 0) + 1
@@ -242,9 +245,9 @@ def _first(deals: QuerySet[Deal]) -> LastDeal | None:
     return LastDeal(*found) if found else None
 
 
-def _check_next(session: Session, count: int, number: int | None, dealer: str | None) -> None:
+def _check_next(session: Session, seats: Sequence[str], count: int, number: int | None, dealer: str | None) -> None:
     """The form was opened for deal ``number`` with ``dealer`` dealing, ``count`` deals are on the sheet: is that
-    still so?"""
+    still so? ``seats`` are the players' names in seat order."""
     if number is not None and number != count + 1:
         taken = session.deals.filter(deleted_at__isnull=True, number=number).first()
         if taken is not None:
@@ -256,7 +259,6 @@ def _check_next(session: Session, count: int, number: int | None, dealer: str | 
         else:
             message = _("The sheet changed while you were entering: this deal is now deal %(n)s.") % {"n": count + 1}
         raise Conflict("taken", taken, message)
-    seats = [seat.name for seat in session.seats.all()]
     if dealer is not None and dealer != seats[session.next_dealer]:
         raise Conflict(
             "dealer",

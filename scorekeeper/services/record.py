@@ -32,9 +32,11 @@ POINTS_MOST = 2_147_483_647  # the end of an integer column: a player's points i
 Actor = AbstractBaseUser | AnonymousUser | TableLink | None
 
 
-def locked(session: Session) -> Session:
-    """The session row, locked until the transaction ends: one write per session at a time (with its seats)."""
-    return Session.objects.select_for_update().select_related("club").prefetch_related("seats").get(pk=session.pk)
+def locked(session: Session, *, seats: bool = True) -> Session:
+    """The session row, locked until the transaction ends: one write per session at a time (with its seats, unless
+    the caller knows them)."""
+    found = Session.objects.select_for_update().select_related("club")
+    return (found.prefetch_related("seats") if seats else found).get(pk=session.pk)
 
 
 def live_deals(session: Session) -> list[Deal]:
