@@ -8,6 +8,7 @@ keyed by field and are shown next to the control.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -276,6 +277,7 @@ class DealEntry:
         self.spec = pack_of(game_key).entry
         self.game = game
         self.playing = tuple(playing)
+        self.first_deal = first_deal
         self.types = game.enabled_contracts()
         self.fields = {t: game.fields_for(t) for t in self.types}
         self.controls = [c for c in self.spec.controls(game) if any(c.name in f for f in self.fields.values())]
@@ -291,6 +293,17 @@ class DealEntry:
             for control in self.controls:
                 if control.required and control.name in self.fields[self.contract_type]:
                     self.facts.setdefault(control.name, None)
+
+    @property
+    def blank(self) -> bool:
+        """Nothing entered, stored or refused yet: a new deal's form as it first opens."""
+        return not self.facts and not self.errors
+
+    def played_by(self, playing: Sequence[str]) -> DealEntry:
+        """This form for other players (stand-ins for the names, say), for drawing its controls."""
+        other = copy.copy(self)
+        other.playing = tuple(playing)
+        return other
 
     def open_with(self, lead: str, usual: Sequence[Mapping[str, Any]]) -> None:
         """A new deal opened by tapping ``lead`` on the scoreboard: that player leads, in the contract the table

@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.core.cache import cache
 from django.db.models import F, Q, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
@@ -218,10 +219,27 @@ def line_stamps(session: Session) -> list[tuple[int | None, int]]:
     return list(session.deals.filter(deleted_at__isnull=True).order_by("sequence").values_list("pk", "changed_in"))
 
 
+HEADER_TIMEOUT = 3600
+
+
+def kept_header(session: Session) -> engine.Session:
+    """``header_of``, kept in the cache for each revision of the session too (any change of its players or rules
+    makes a new one): a new deal's form, its previews and its save each read it at the same revision."""
+    kept = session.__dict__.get("_header")
+    if kept is None or kept[0] != session.revision:
+        key = f"session-header:{session.pk}:{session.revision}"
+        found = cache.get(key)
+        if found is None:
+            cache.set(key, header_of(session), HEADER_TIMEOUT)
+        else:
+            session.__dict__["_header"] = (session.revision, found)  # where header_of keeps it for the request
+    return header_of(session)
+
+
 def next_deal(session: Session) -> tuple[str, tuple[str, ...]]:
     """Who deals the next deal and who plays it, from the session's summary (and its round: the dealer who alone
     must play the deal plays it)."""
-    parsed = header_of(session)
+    parsed = kept_header(session)
     dealer = parsed.players[session.next_dealer]
     stored = session.round
     plays = stored is not None and dealer_plays(stored["must_play"], stored["owing"], dealer)

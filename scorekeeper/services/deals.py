@@ -9,15 +9,16 @@ and who changed it. Each write locks the session, replays it once and stores wha
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
-from datetime import timedelta
-from typing import Any
+from collections.abc import Mapping, Sequence
+from datetime import datetime, timedelta
+from typing import Any, NamedTuple
 
 from django.db import transaction
+from django.db.models import Case, QuerySet, Value, When, prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .. import derived
+from .. import derived, engine
 from ..models import AuditEntry, Deal, Session
 from . import record
 from .errors import Conflict, Fault, ServiceError
@@ -35,6 +36,7 @@ def record_deal(
     dealer: str | None = None,
     before: Deal | None = None,
     repeat: bool = False,
+    header: engine.Session | None = None,
 ) -> Deal:
     """Add a deal at the end, or insert it ``before`` a deal. A repeated ``client_token`` returns the deal that
     token already made, whatever happened since.
@@ -47,20 +49,26 @@ def record_deal(
     ``number`` and ``dealer`` are what the scorer's form showed (the deal number it was opened for, who deals):
     when another deal was entered in between, or the dealer moved, nothing is written (Conflict ``taken`` or
     ``dealer``). Without a ``dealer`` in ``facts`` the engine derives it, and it is frozen with the deal.
+
+    ``header`` is the session's header as the form read it (``selectors.kept_header``): while the session is still at
+    the revision it was read at, the deal is scored with it instead of reading the seats, players and rules again.
     """
     with transaction.atomic():
-        session = record.locked(session)
-        if client_token is not None:
-            existing = session.deals.filter(client_token=client_token).first()
-            if existing is not None:
-                return existing
+        seen, session = session, record.locked(session, seats=False)
+        if before is not None or header is None or header.lineup or session.revision != seen.revision:
+            header = None
+            prefetch_related_objects([session], "seats")
+        last, existing = _last_deal(session, client_token)
+        if existing is not None:
+            return existing
         _require_open(session)
         if before is None:  # at the end, it changes no other deal: their facts are all the engine needs
             earlier, deals = record.live_facts(session), []
-            _check_next(session, len(earlier), number, dealer)
+            seats = header.players if header else tuple(seat.name for seat in session.seats.all())
+            _check_next(session, seats, len(earlier), number, dealer)
             if client_token is not None and not repeat:
-                _check_not_just_saved(session, facts)
-            at, sequence = 0, _next_sequence(session)
+                _check_not_just_saved(session, last, facts)
+            at, sequence = 0, (last.sequence if last else 0) + 1
         else:
             earlier, deals = [], record.live_deals(session)
             before = _current(session, before)
@@ -76,7 +84,7 @@ def record_deal(
             updated_by=record.user(actor),
         )
         deals.insert(at, deal)
-        parsed, results = record.replay(session, deals, len(earlier) + at + 1, earlier)
+        parsed, results = record.replay(session, deals, len(earlier) + at + 1, earlier, header)
         if before is not None:
             record.make_room(session, sequence)
         record.store(session, deals, parsed, results)
@@ -208,14 +216,38 @@ def _current(session: Session, deal: Deal) -> Deal:
     return session.deals.get(pk=deal.pk)
 
 
-def _next_sequence(session: Session) -> int:
-    last = session.deals.order_by("-sequence").values_list("sequence", flat=True).first()
-    return (last or 0) + 1
+class LastDeal(NamedTuple):
+    """What a new deal reads of the last deal by place: where it is, and what the deal just saved was."""
+
+    pk: int
+    sequence: int
+    client_token: uuid.UUID | None
+    deleted_at: datetime | None
+    created_at: datetime
+    facts: dict[str, Any]
 
 
-def _check_next(session: Session, count: int, number: int | None, dealer: str | None) -> None:
+def _last_deal(session: Session, client_token: uuid.UUID | None) -> tuple[LastDeal | None, Deal | None]:
+    """The session's last deal by place, deleted or not (the next one comes after it), in one read; or, when
+    ``client_token`` already made a deal, that deal, read in full: (last, None) or (None, made)."""
+    deals = session.deals.order_by("-sequence")
+    if client_token is not None:
+        made = Case(When(client_token=client_token, then=Value(True)), default=Value(False))  # no token: not made
+        deals = deals.order_by(made.desc(), "-sequence")
+    last = _first(deals)
+    if last is not None and client_token is not None and last.client_token == client_token:
+        return None, session.deals.get(pk=last.pk)
+    return last, None
+
+
+def _first(deals: QuerySet[Deal]) -> LastDeal | None:
+    found = deals.values_list(*LastDeal._fields).first()
+    return LastDeal(*found) if found else None
+
+
+def _check_next(session: Session, seats: Sequence[str], count: int, number: int | None, dealer: str | None) -> None:
     """The form was opened for deal ``number`` with ``dealer`` dealing, ``count`` deals are on the sheet: is that
-    still so?"""
+    still so? ``seats`` are the players' names in seat order."""
     if number is not None and number != count + 1:
         taken = session.deals.filter(deleted_at__isnull=True, number=number).first()
         if taken is not None:
@@ -227,7 +259,6 @@ def _check_next(session: Session, count: int, number: int | None, dealer: str | 
         else:
             message = _("The sheet changed while you were entering: this deal is now deal %(n)s.") % {"n": count + 1}
         raise Conflict("taken", taken, message)
-    seats = [seat.name for seat in session.seats.all()]
     if dealer is not None and dealer != seats[session.next_dealer]:
         raise Conflict(
             "dealer",
@@ -244,19 +275,22 @@ SAME_DEAL_WINDOW = timedelta(minutes=5)
 """How long after a deal was saved an equal submission is taken for the same deal sent again."""
 
 
-def _check_not_just_saved(session: Session, facts: Mapping[str, Any]) -> None:
+def _check_not_just_saved(session: Session, last: LastDeal | None, facts: Mapping[str, Any]) -> None:
     """Refuse (``same_as_last``) facts equal to those of the deal saved last, within ``SAME_DEAL_WINDOW``. Who dealt
-    is left out: the same deal entered again as the next one has the next dealer."""
-    last = session.deals.filter(deleted_at__isnull=True).order_by("-sequence").first()
+    is left out: the same deal entered again as the next one has the next dealer. ``last`` is the last deal by place,
+    the one looked at unless it was deleted."""
+    if last is not None and last.deleted_at is not None:
+        last = _first(session.deals.filter(deleted_at__isnull=True).order_by("-sequence"))
     if last is None or last.created_at < timezone.now() - SAME_DEAL_WINDOW:
         return
     if _without_dealer(last.facts) != _without_dealer(facts):
         return
+    same = session.deals.get(pk=last.pk)
     message = _("%(who)s saved this very deal %(when)s, as deal %(n)s: %(deal)s. Is this the same deal again?") % {
-        "who": who(last.created_by, session.club),
-        "n": last.number,
-        "when": _when(last.created_at),
-        "deal": deal_in_words(last),
+        "who": who(same.created_by, session.club),
+        "n": same.number,
+        "when": _when(same.created_at),
+        "deal": deal_in_words(same),
     }
     raise ServiceError([Fault(None, SAME_AS_LAST, message)])
 

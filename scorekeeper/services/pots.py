@@ -42,7 +42,10 @@ def _uses_pot(game: str, rules: object, tariff: object) -> bool:
 
 
 def hand_on_pot(session: Session, actor: record.Actor) -> None:
-    """After ``session`` changed, keep the pot carried out of it equal to its pot."""
+    """After ``session`` changed, keep the pot carried out of it equal to its pot. A session whose rules play without a
+    pot has none to carry on (``pot_source`` passes it over): nothing to look up."""
+    if not _uses_pot(session.game, session.rules, session.tariff):
+        return
     successor = Session.objects.select_for_update().filter(pot_from=session).first()
     if successor is None or successor.pot_carried_in == session.pot:
         return

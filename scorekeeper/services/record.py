@@ -8,6 +8,7 @@ numbers are counted here, under the lock, from the deals as they are, no race ca
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -31,9 +32,11 @@ POINTS_MOST = 2_147_483_647  # the end of an integer column: a player's points i
 Actor = AbstractBaseUser | AnonymousUser | TableLink | None
 
 
-def locked(session: Session) -> Session:
-    """The session row, locked until the transaction ends: one write per session at a time (with its seats)."""
-    return Session.objects.select_for_update().select_related("club").prefetch_related("seats").get(pk=session.pk)
+def locked(session: Session, *, seats: bool = True) -> Session:
+    """The session row, locked until the transaction ends: one write per session at a time (with its seats, unless
+    the caller knows them)."""
+    found = Session.objects.select_for_update().select_related("club")
+    return (found.prefetch_related("seats") if seats else found).get(pk=session.pk)
 
 
 def live_deals(session: Session) -> list[Deal]:
@@ -69,18 +72,29 @@ def stored_facts(session: Session) -> list[dict[str, Any]]:
 
 
 def replay(
-    session: Session, deals: Sequence[Deal], changed: int | None, earlier: Sequence[dict[str, Any]] = ()
+    session: Session,
+    deals: Sequence[Deal],
+    changed: int | None,
+    earlier: Sequence[dict[str, Any]] = (),
+    header: engine.Session | None = None,
 ) -> tuple[engine.Session, list[engine.DealResult]]:
     """Score the deals ``earlier`` (facts) and then ``deals`` (their facts as they are in memory) once;
     DealRejected naming deal number ``changed``. Deals added after ``earlier`` are scored from the session's replay
     state when it covers ``earlier`` (the results are then those of ``deals`` alone). The state after the deals
-    goes to ``session.replay_state``, which ``store`` writes."""
+    goes to ``session.replay_state``, which ``store`` writes.
+
+    ``header`` is the session's without deals (``selectors.kept_header``) as of ``session.revision``, when the caller
+    has it: the deals after stand-ins (``live_facts``) then need no reading of the session's players again unless
+    some left or joined (no earlier deal is read, so none is named, nor who dealt first)."""
     try:
-        # Added at the end after ``earlier``, a deal comes after every player who left or joined: the deals' own
-        # places (``sequence``) are needed only where the deals are all there is (an insert, a correction).
-        sequences = None if earlier else [deal.sequence for deal in deals]
-        document = session_document(session, [*earlier, *(deal.facts for deal in deals)], sequences=sequences)
-        parsed = engine.load(document)
+        facts = [*earlier, *(deal.facts for deal in deals)]
+        if header is not None and earlier and not any(earlier) and not header.lineup:
+            parsed = dataclasses.replace(header, deals=facts)
+        else:
+            # Added at the end after ``earlier``, a deal comes after every player who left or joined: the deals'
+            # own places (``sequence``) are needed only where the deals are all there is (an insert, a correction).
+            sequences = None if earlier else [deal.sequence for deal in deals]
+            parsed = engine.load(session_document(session, facts, sequences=sequences))
         start = current_state(session) if earlier else None
         if start is not None and not (start.get("played") == len(earlier) and parsed.resumable(start)):
             if not any(earlier):  # stand-ins (live_facts) for a state that does not fit after all: read the deals

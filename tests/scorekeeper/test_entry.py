@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
@@ -299,3 +300,37 @@ def test_without_javascript_a_sonderpunkt_is_typed_into_a_box_and_saved(client: 
             "extras__re__karlchen": ["", "1"], "extras__kontra__fuchs": ["", ""]}  # fmt: skip
     assert client.post(reverse("deal_new", args=[session.club.slug, session.pk]), form).status_code == 302
     assert last_facts(session)["extras"] == {"re": {"karlchen": 1}}
+
+
+def controls_of(page: str) -> str:
+    """The form's contract chips and controls, up to its actions."""
+    return page[page.index('<fieldset class="contract-types">') : page.index('<div class="entry-actions">')]
+
+
+@pytest.mark.parametrize(
+    ("game", "rules"),
+    [
+        ("schafkopf", RAMSCH_RULES | {"durchmarsch": True, "klopfen": True}),
+        ("doppelkopf", None),
+        ("sheepshead", None),
+        ("bauernstoss", None),
+    ],
+)
+def test_a_new_deals_controls_drawn_once_for_a_game_set_up_name_each_tables_own_players(
+    client: Client, personas: Personas, game: str, rules: Any
+) -> None:
+    """A blank form's controls are kept for every table of the same rules, with stand-ins for the names: each table's
+    are exactly what drawing them afresh for its players gives, names with characters HTML escapes too."""
+    odd = services.add_member(club=personas.club, name="O'Neil & <Söhne>")
+    personas.players[odd.name] = odd
+    seats = 5 if game == "sheepshead" else 4
+    first = start(personas, game, names=FIVE[:seats], rules=rules)
+    other = start(personas, game, names=["Emil", odd.name, "Bert", "Anna", "Caro"][:seats], rules=rules)
+    client.force_login(personas.owner)
+    entry_page(client, first)  # draws the set-up's controls
+    kept = controls_of(entry_page(client, other))
+    cache.clear()
+    afresh = controls_of(entry_page(client, other))
+    assert kept == afresh
+    assert "O&#x27;Neil &amp; &lt;Söhne&gt;" in kept
+    assert "\x1f" not in kept

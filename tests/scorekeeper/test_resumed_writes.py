@@ -12,7 +12,7 @@ from django.db import transaction
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import derived, engine, services
+from scorekeeper import derived, engine, selectors, services
 from scorekeeper.documents import session_document
 from scorekeeper.engine.samples import DEFAULT_PLAYERS, random_session
 from scorekeeper.models import Deal, Session
@@ -39,8 +39,10 @@ def apply(step: tuple[str, int], session: Session, deals: list[dict[str, Any]], 
     kind, pick = step
     actor = personas.owner
     live = list(session.deals.filter(deleted_at__isnull=True).order_by("sequence"))
-    if kind == "add":
-        services.record_deal(session=session, actor=actor, facts=deals[len(live) % POOL])
+    if kind == "add":  # as the entry form saves it (with the header it read), or as any other caller
+        seen = Session.objects.get(pk=session.pk)
+        header = selectors.kept_header(seen) if pick % 2 else None
+        services.record_deal(session=seen, actor=actor, facts=deals[len(live) % POOL], header=header)
     elif kind == "correct" and live:
         deal = live[pick % len(live)]
         services.correct_deal(deal=deal, actor=actor, facts=deals[pick % POOL], revision=deal.revision)
@@ -110,3 +112,19 @@ def test_a_state_gone_stale_is_replayed_from_the_deals(personas: Personas) -> No
     Session.objects.filter(pk=session.pk).update(replay_state=None)
     services.record_deal(session=Session.objects.get(pk=session.pk), actor=personas.owner, facts=deals[4])
     check(session)
+
+
+def test_a_header_read_before_a_player_joined_is_not_scored_with(personas: Personas) -> None:
+    """The form's header is used only while the session is at the revision it was read at."""
+    session = start(personas)
+    deals = pool("schafkopf")
+    for facts in deals[:3]:
+        services.record_deal(session=session, actor=personas.owner, facts=facts)
+    seen = Session.objects.get(pk=session.pk)
+    header = selectors.kept_header(seen)
+    emil = personas.players["Emil"]
+    services.player_joins(session=seen, actor=personas.owner, player=emil, table_seat=None, revision=seen.revision)
+    deal = services.record_deal(session=seen, actor=personas.owner, facts=deals[3], header=header)
+    check(session)
+    assert deal.result is not None
+    assert len(deal.result["deltas"]) == 5  # Emil has a column

@@ -94,3 +94,29 @@ def test_the_question_in_english(client: Client, personas: Personas, session: Se
     assert "Is this the same deal again?" in html
     assert "Yes, the same deal again" in html
     assert "No, discard mine" in html
+
+
+def test_a_phones_deal_after_a_deal_entered_without_a_token_comes_after_it(
+    personas: Personas, session: Session
+) -> None:
+    """The last deal is the last one entered, whether it carried a token or not: the phone is asked about it, and
+    its own deal comes after it."""
+    add(session, personas, sauspiel("Caro", "Anna", 70))
+    services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Dieter", "Bert", 80))
+    with pytest.raises(services.ServiceError) as raised:
+        add(session, personas, sauspiel("Dieter", "Bert", 80))
+    assert raised.value.codes == [services.SAME_AS_LAST]
+    add(session, personas, sauspiel("Dieter", "Bert", 81))
+    assert declarers(session) == ["Anna", "Bert", "Caro", "Dieter", "Dieter"]
+    assert list(session.deals.order_by("sequence").values_list("sequence", flat=True)) == [1, 2, 3, 4, 5]
+
+
+def test_a_deleted_last_deal_is_not_the_one_just_saved(personas: Personas, session: Session) -> None:
+    """The deal before a deleted one is the last on the sheet: repeating it is asked, repeating the deleted one not."""
+    deleted = add(session, personas, sauspiel("Caro", "Anna", 70))
+    services.delete_deal(deal=deleted, actor=personas.scorer, revision=deleted.revision)
+    with pytest.raises(services.ServiceError) as raised:
+        add(session, personas, sauspiel("Bert", "Dieter", 95))  # the fixture's second deal, saved just now
+    assert raised.value.codes == [services.SAME_AS_LAST]
+    add(session, personas, sauspiel("Caro", "Anna", 70))
+    assert declarers(session) == ["Anna", "Bert", "Caro"]
