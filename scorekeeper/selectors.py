@@ -14,12 +14,13 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import F, Q, QuerySet
+from django.db import connection
+from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
-from . import derived, engine, throttle
+from . import derived, engine, rows, throttle
 from .documents import session_document
 from .engine.game import Game
 from .engine.rounds import dealer_plays
@@ -44,7 +45,17 @@ def membership(user: User | AnonymousUser, club_slug: str) -> Member:
     return member
 
 
-_MEMBER = [field.attname for field in Member._meta.concrete_fields]
+# Who may look at a session, read on every request of it (``views.access``): one statement each, of constant text.
+_MEMBERSHIP_AND_SESSION = (
+    f"SELECT {rows.columns(Session, 's')}, {rows.columns(Club, 'c')}, {rows.columns(Member, 'm')} "
+    f"FROM {rows.table(Session)} s JOIN {rows.table(Club)} c ON c.id = s.club_id "
+    f"JOIN {rows.table(Member)} m ON m.club_id = c.id WHERE s.id = %s AND c.slug = %s AND m.user_id = %s"
+)
+_TABLE_LINK = (
+    f"SELECT {rows.columns(TableLink, 'l')}, {rows.columns(Session, 's')}, {rows.columns(Club, 'c')} "
+    f"FROM {rows.table(TableLink)} l JOIN {rows.table(Session)} s ON s.id = l.session_id "
+    f"JOIN {rows.table(Club)} c ON c.id = s.club_id WHERE l.token = %s"
+)
 
 
 def membership_and_session(
@@ -54,22 +65,27 @@ def membership_and_session(
     no member or the club has no such session."""
     if not user.is_authenticated:
         return None
-    found = (
-        Session.objects.select_related("club")
-        .filter(pk=session_id, club__slug=club_slug, club__members__user=user)
-        .annotate(**{f"member_{name}": F(f"club__members__{name}") for name in _MEMBER})  # the same join
-        .first()
-    )
-    if found is None:
+    with connection.cursor() as cursor:
+        cursor.execute(_MEMBERSHIP_AND_SESSION, [session_id, club_slug, user.pk])
+        row = cursor.fetchone()
+    if row is None:
         return None
-    member = Member.from_db(found._state.db, _MEMBER, [getattr(found, f"member_{name}") for name in _MEMBER])
-    member.club, member.user = found.club, user
-    return member, found
+    session, club, member = rows.instances(row, Session, Club, Member)
+    session.club = member.club = club
+    member.user = user
+    return member, session
 
 
 def table_link(token: str) -> TableLink | None:
     """The table link with ``token``, live or not, with its session and club."""
-    return TableLink.objects.select_related("session__club").filter(token=token).first()
+    with connection.cursor() as cursor:
+        cursor.execute(_TABLE_LINK, [token])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    link, session, club = rows.instances(row, TableLink, Session, Club)
+    link.session, session.club = session, club
+    return link
 
 
 def live_table_link(session: Session) -> TableLink | None:
