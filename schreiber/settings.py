@@ -143,6 +143,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Django's database sessions, read by one raw statement on every signed-in request (scorekeeper/sign_in.py): in the
+# database, so every app server sees a logout at once.
+SESSION_ENGINE = "scorekeeper.sign_in"
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # first: it refuses a login that is locked out
     "django.contrib.auth.backends.ModelBackend",
