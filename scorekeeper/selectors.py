@@ -45,7 +45,8 @@ def membership(user: User | AnonymousUser, club_slug: str) -> Member:
     return member
 
 
-# Who may look at a session, read on every request of it (``views.access``): one statement each, of constant text.
+# Who may look at a session, read on every request of it (``views.access``), and the live link a scorer's sheet shows:
+# one statement each, of constant text.
 _MEMBERSHIP_AND_SESSION = (
     f"SELECT {rows.columns(Session, 's')}, {rows.columns(Club, 'c')}, {rows.columns(Member, 'm')} "
     f"FROM {rows.table(Session)} s JOIN {rows.table(Club)} c ON c.id = s.club_id "
@@ -55,6 +56,11 @@ _TABLE_LINK = (
     f"SELECT {rows.columns(TableLink, 'l')}, {rows.columns(Session, 's')}, {rows.columns(Club, 'c')} "
     f"FROM {rows.table(TableLink)} l JOIN {rows.table(Session)} s ON s.id = l.session_id "
     f"JOIN {rows.table(Club)} c ON c.id = s.club_id WHERE l.token = %s"
+)
+_LIVE_TABLE_LINK = (
+    f"SELECT {rows.columns(TableLink, 'l')} FROM {rows.table(TableLink)} l "
+    "WHERE l.session_id = %s AND (l.expires_at IS NULL OR l.expires_at > %s) "
+    "ORDER BY l.created_at DESC, l.id DESC LIMIT 1"
 )
 
 
@@ -89,8 +95,16 @@ def table_link(token: str) -> TableLink | None:
 
 
 def live_table_link(session: Session) -> TableLink | None:
-    """The session's newest link that still opens it."""
-    return session.table_links.live().order_by("-created_at", "-pk").first()
+    """The session's newest link that still opens it (``TableLink.objects.live``), for a scorer's every sheet."""
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    with connection.cursor() as cursor:
+        cursor.execute(_LIVE_TABLE_LINK, [session.pk, now])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    (link,) = rows.instances(row, TableLink)
+    link.session = session
+    return link
 
 
 def name_of(user: User) -> str:

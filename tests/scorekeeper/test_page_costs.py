@@ -74,8 +74,9 @@ def fields(instance: Model) -> dict[str, Any]:
 
 
 def test_access_reads_the_models_the_orm_would(personas: Personas, session: Session) -> None:
-    """The member, the session and a table link of every request are read by raw SQL: values converted as the ORM
-    converts them (JSON, times, flags), the related models at hand, an outsider or another club's session none."""
+    """The member, the session and a table link of every request (and the live link a sheet shows) are read by raw
+    SQL: values converted as the ORM converts them (JSON, times, flags), the related models at hand, an outsider or
+    another club's session none."""
     Session.objects.filter(pk=session.pk).update(round={"deals": 2}, closed_at=timezone.now())
     member, found = selectors.membership_and_session(personas.scorer, personas.club.slug, session.pk) or (None, None)
     assert member is not None
@@ -96,3 +97,9 @@ def test_access_reads_the_models_the_orm_would(personas: Personas, session: Sess
     assert fields(read.session.club) == fields(personas.club)
     assert not read.is_live()
     assert selectors.table_link("x" * 32) is None
+    assert selectors.live_table_link(found) is None  # the one link has expired
+    live = services.create_table_link(session=session, actor=personas.owner)
+    shown = selectors.live_table_link(found)
+    assert shown is not None
+    assert fields(shown) == fields(TableLink.objects.get(pk=live.pk))
+    assert shown.session is found
