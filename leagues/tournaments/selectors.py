@@ -240,6 +240,15 @@ ROUND_CLOCK = ClockSource(
     from_columns=_clock_of_columns,
 )
 _TABLE_CLOCK = f"SELECT {ROUND_CLOCK.columns} FROM {_sql_table(Session)} s {ROUND_CLOCK.joins} WHERE s.id = %s"
+_IS_TABLE = f"SELECT 1 FROM {_sql_table(TournamentTable)} t WHERE t.session_id = %s"
+
+
+def is_table(session: Session) -> bool:
+    """Whether the session is a tournament table: asked for a scorer's every sheet (may its players change?), by one
+    raw query of constant text, as ``table_clock``."""
+    with connection.cursor() as cursor:
+        cursor.execute(_IS_TABLE, [session.pk])
+        return cursor.fetchone() is not None
 
 
 # the draw ----------------------------------------------------------------------------------------------------------

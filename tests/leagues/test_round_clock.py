@@ -273,7 +273,7 @@ def test_a_table_phones_unchanged_poll_reads_the_clock_in_its_one_query(
     assert shown()[0] in (3900, 3899, 3898)
 
 
-def test_a_page_reads_the_clock_in_one_query(
+def test_a_page_reads_the_clock_and_whether_it_is_a_table_in_one_query_each(
     personas: Personas, tournament: Tournament, django_assert_num_queries: Any
 ) -> None:
     this_round = started(personas, tournament, minutes_ago=40)
@@ -288,3 +288,6 @@ def test_a_page_reads_the_clock_in_one_query(
     club_session = start(personas)  # an evening of the club: no table
     with django_assert_num_queries(1):
         assert selectors.table_clock(club_session) is None
+    with django_assert_num_queries(2):  # whether a sheet offers a change of players: one query each
+        assert selectors.is_table(table.session)
+        assert not selectors.is_table(club_session)
