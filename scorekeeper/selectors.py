@@ -35,18 +35,12 @@ def clubs_of(user: User | AnonymousUser) -> QuerySet[Club]:
     return Club.objects.filter(members__user=user).order_by("name")
 
 
-def membership(user: User | AnonymousUser, club_slug: str) -> Member:
-    """The user's membership of the club; Http404 for anyone who is not a member."""
-    if not user.is_authenticated:
-        raise Http404
-    member = Member.objects.select_related("club").filter(club__slug=club_slug, user=user).first()
-    if member is None:
-        raise Http404
-    return member
-
-
-# Who may look at a session, read on every request of it (``views.access``), and the live link a scorer's sheet shows:
-# one statement each, of constant text.
+# Who may look at a club or a session, read on every request of it (``views.access``), and the live link a scorer's
+# sheet shows: one statement each, of constant text.
+_MEMBERSHIP = (
+    f"SELECT {rows.columns(Member, 'm')}, {rows.columns(Club, 'c')} FROM {rows.table(Member)} m "
+    f"JOIN {rows.table(Club)} c ON c.id = m.club_id WHERE c.slug = %s AND m.user_id = %s"
+)
 _MEMBERSHIP_AND_SESSION = (
     f"SELECT {rows.columns(Session, 's')}, {rows.columns(Club, 'c')}, {rows.columns(Member, 'm')} "
     f"FROM {rows.table(Session)} s JOIN {rows.table(Club)} c ON c.id = s.club_id "
@@ -62,6 +56,20 @@ _LIVE_TABLE_LINK = (
     "WHERE l.session_id = %s AND (l.expires_at IS NULL OR l.expires_at > %s) "
     "ORDER BY l.created_at DESC, l.id DESC LIMIT 1"
 )
+
+
+def membership(user: User | AnonymousUser, club_slug: str) -> Member:
+    """The user's membership of the club; Http404 for anyone who is not a member."""
+    if not user.is_authenticated:
+        raise Http404
+    with connection.cursor() as cursor:
+        cursor.execute(_MEMBERSHIP, [club_slug, user.pk])
+        row = cursor.fetchone()
+    if row is None:
+        raise Http404
+    member, club = rows.instances(row, Member, Club)
+    member.club, member.user = club, user
+    return member
 
 
 def membership_and_session(

@@ -11,6 +11,7 @@ import pytest
 import segno
 from django.core.cache import cache
 from django.db.models import Model
+from django.http import Http404
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -86,6 +87,11 @@ def test_access_reads_the_models_the_orm_would(personas: Personas, session: Sess
     assert member.club is found.club
     assert fields(found.club) == fields(personas.club)
     assert member.user is personas.scorer
+    alone = selectors.membership(personas.scorer, personas.club.slug)
+    assert fields(alone) == fields(member)
+    assert fields(alone.club) == fields(personas.club)
+    with pytest.raises(Http404):
+        selectors.membership(personas.outsider, personas.club.slug)
     assert selectors.membership_and_session(personas.outsider, personas.club.slug, session.pk) is None
     other_club = Club.objects.get(members__user=personas.outsider).slug  # the outsider's own club, not the session's
     assert selectors.membership_and_session(personas.outsider, other_club, session.pk) is None
