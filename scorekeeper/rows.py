@@ -1,10 +1,11 @@
-"""Models read by one raw statement of constant text, for the reads every request of a session makes (who may look at
-it): building and compiling the ORM's query costs several times the CPU of sending it and reading the answer.
+"""Models read by one raw statement of constant text, for the reads every request makes before its view (who may look
+at a club or a session): building and compiling the ORM's query costs several times the CPU of sending it and
+reading the answer.
 
 A statement selects each model's concrete columns in turn (``columns``) and ``instances`` makes the models of a row,
 each value converted as the ORM converts it on this database (JSON, dates on SQLite), so that the instances are the
-ones the ORM would have made. The text is made from the models once, when a module defines its statements: nothing
-but code and settings.
+ones the ORM would have made. The text is made from the models once, when a module defines its statements, and the
+converters once per model: nothing but code and settings.
 """
 
 from __future__ import annotations
