@@ -1,20 +1,26 @@
-"""A signed-in browser's Django session, read by one raw statement (``scorekeeper.sign_in``): in the database, so a copy
-of its cookie (another app server, a stolen cookie) is signed out at once by a logout, a password change or the
-session's expiry."""
+"""A signed-in browser's Django session and user, each read by one raw statement (``scorekeeper.sign_in``): in the
+database, so a copy of its cookie (another app server, a stolen cookie) is signed out at once by a logout, a password
+change or the session's expiry; a session Django's backend logged in before stays signed in; a wrong password is
+hashed once."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 from typing import Any
+from unittest import mock
 
 import pytest
+from axes.models import AccessFailureLog
 from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY
+from django.contrib.auth.hashers import check_password, make_password
+from django.contrib.auth.models import User
 from django.contrib.sessions.models import Session as StoredSession
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from scorekeeper.sign_in import SessionStore
+from scorekeeper.sign_in import MODEL_BACKEND, ModelBackend, SessionStore
 
 from .conftest import Personas
 
@@ -81,3 +87,41 @@ def test_an_expired_session_is_none(personas: Personas) -> None:
     store = SessionStore(key)
     assert store.load() == {}
     assert store.session_key is None  # a write makes a new session, never the expired one again
+
+
+def test_a_login_loads_its_user_in_one_query_as_the_orm_would(
+    personas: Personas, django_assert_num_queries: Any
+) -> None:
+    browser = logged_in(personas)
+    key = browser.cookies[settings.SESSION_COOKIE_NAME].value
+    assert SessionStore(key).load()[BACKEND_SESSION_KEY] == MODEL_BACKEND
+    with django_assert_num_queries(1):
+        user = ModelBackend().get_user(personas.member.pk)
+    assert user is not None
+    stored = User.objects.get(pk=personas.member.pk)
+    assert {f.attname: getattr(user, f.attname) for f in User._meta.concrete_fields} == {
+        f.attname: getattr(stored, f.attname) for f in User._meta.concrete_fields
+    }
+    User.objects.filter(pk=personas.member.pk).update(is_active=False)
+    assert ModelBackend().get_user(personas.member.pk) is None
+    assert club_page(browser, personas) == 404
+
+
+def test_a_session_djangos_backend_logged_in_before_stays_signed_in(personas: Personas) -> None:
+    browser = Client(HTTP_ACCEPT_LANGUAGE="en")
+    browser.force_login(personas.member, backend="django.contrib.auth.backends.ModelBackend")
+    assert club_page(browser, personas) == 200
+
+
+@pytest.mark.parametrize("username", ["caro", "nobody"])
+def test_a_wrong_password_is_hashed_once(personas: Personas, username: str) -> None:
+    """Django's backend, listed after ours to load the sessions it logged in, never hashes the password again."""
+    browser = Client(HTTP_ACCEPT_LANGUAGE="en")
+    with (
+        mock.patch("django.contrib.auth.base_user.check_password", wraps=check_password) as checked,
+        mock.patch("django.contrib.auth.base_user.make_password", wraps=make_password) as made,
+    ):
+        answer = browser.post(reverse("login"), {"username": username, "password": "wrong"})
+    assert answer.status_code == 200  # the form again, with its error
+    assert checked.call_count + made.call_count == 1
+    assert AccessFailureLog.objects.count() == 1  # the throttle counted it once
