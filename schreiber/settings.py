@@ -143,9 +143,13 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Django's database sessions and users, each read by one raw statement on every signed-in request
+# (scorekeeper/sign_in.py): in the database, so every app server sees a logout at once.
+SESSION_ENGINE = "scorekeeper.sign_in"
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # first: it refuses a login that is locked out
-    "django.contrib.auth.backends.ModelBackend",
+    "scorekeeper.sign_in.ModelBackend",  # Django's, the user of every request loaded by one raw statement
+    "django.contrib.auth.backends.ModelBackend",  # to load the users of the sessions it logged in before
 ]
 # Login throttling (scorekeeper/throttle.py): five wrong passwords for one user name from one address pause that
 # pair for 15 minutes; past 50 wrong passwords in an hour an address logs in only as who logged in from it before.

@@ -15,12 +15,13 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
-from django.db.models import F, Q, QuerySet
+from django.db import connection
+from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
-from . import derived, engine, throttle
+from . import derived, engine, rows, throttle
 from .documents import session_document
 from .engine.game import Game
 from .engine.rounds import dealer_plays
@@ -35,17 +36,41 @@ def clubs_of(user: User | AnonymousUser) -> QuerySet[Club]:
     return Club.objects.filter(members__user=user).order_by("name")
 
 
+# Who may look at a club or a session, read on every request of it (``views.access``), and the live link a scorer's
+# sheet shows: one statement each, of constant text.
+_MEMBERSHIP = (
+    f"SELECT {rows.columns(Member, 'm')}, {rows.columns(Club, 'c')} FROM {rows.table(Member)} m "
+    f"JOIN {rows.table(Club)} c ON c.id = m.club_id WHERE c.slug = %s AND m.user_id = %s"
+)
+_MEMBERSHIP_AND_SESSION = (
+    f"SELECT {rows.columns(Session, 's')}, {rows.columns(Club, 'c')}, {rows.columns(Member, 'm')} "
+    f"FROM {rows.table(Session)} s JOIN {rows.table(Club)} c ON c.id = s.club_id "
+    f"JOIN {rows.table(Member)} m ON m.club_id = c.id WHERE s.id = %s AND c.slug = %s AND m.user_id = %s"
+)
+_TABLE_LINK = (
+    f"SELECT {rows.columns(TableLink, 'l')}, {rows.columns(Session, 's')}, {rows.columns(Club, 'c')} "
+    f"FROM {rows.table(TableLink)} l JOIN {rows.table(Session)} s ON s.id = l.session_id "
+    f"JOIN {rows.table(Club)} c ON c.id = s.club_id WHERE l.token = %s"
+)
+_LIVE_TABLE_LINK = (
+    f"SELECT {rows.columns(TableLink, 'l')} FROM {rows.table(TableLink)} l "
+    "WHERE l.session_id = %s AND (l.expires_at IS NULL OR l.expires_at > %s) "
+    "ORDER BY l.created_at DESC, l.id DESC LIMIT 1"
+)
+
+
 def membership(user: User | AnonymousUser, club_slug: str) -> Member:
     """The user's membership of the club; Http404 for anyone who is not a member."""
     if not user.is_authenticated:
         raise Http404
-    member = Member.objects.select_related("club").filter(club__slug=club_slug, user=user).first()
-    if member is None:
+    with connection.cursor() as cursor:
+        cursor.execute(_MEMBERSHIP, [club_slug, user.pk])
+        row = cursor.fetchone()
+    if row is None:
         raise Http404
+    member, club = rows.instances(row, Member, Club)
+    member.club, member.user = club, user
     return member
-
-
-_MEMBER = [field.attname for field in Member._meta.concrete_fields]
 
 
 def membership_and_session(
@@ -55,27 +80,40 @@ def membership_and_session(
     no member or the club has no such session."""
     if not user.is_authenticated:
         return None
-    found = (
-        Session.objects.select_related("club")
-        .filter(pk=session_id, club__slug=club_slug, club__members__user=user)
-        .annotate(**{f"member_{name}": F(f"club__members__{name}") for name in _MEMBER})  # the same join
-        .first()
-    )
-    if found is None:
+    with connection.cursor() as cursor:
+        cursor.execute(_MEMBERSHIP_AND_SESSION, [session_id, club_slug, user.pk])
+        row = cursor.fetchone()
+    if row is None:
         return None
-    member = Member.from_db(found._state.db, _MEMBER, [getattr(found, f"member_{name}") for name in _MEMBER])
-    member.club, member.user = found.club, user
-    return member, found
+    session, club, member = rows.instances(row, Session, Club, Member)
+    session.club = member.club = club
+    member.user = user
+    return member, session
 
 
 def table_link(token: str) -> TableLink | None:
     """The table link with ``token``, live or not, with its session and club."""
-    return TableLink.objects.select_related("session__club").filter(token=token).first()
+    with connection.cursor() as cursor:
+        cursor.execute(_TABLE_LINK, [token])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    link, session, club = rows.instances(row, TableLink, Session, Club)
+    link.session, session.club = session, club
+    return link
 
 
 def live_table_link(session: Session) -> TableLink | None:
-    """The session's newest link that still opens it."""
-    return session.table_links.live().order_by("-created_at", "-pk").first()
+    """The session's newest link that still opens it (``TableLink.objects.live``), for a scorer's every sheet."""
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    with connection.cursor() as cursor:
+        cursor.execute(_LIVE_TABLE_LINK, [session.pk, now])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    (link,) = rows.instances(row, TableLink)
+    link.session = session
+    return link
 
 
 def name_of(user: User) -> str:

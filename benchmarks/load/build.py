@@ -31,15 +31,15 @@ from leagues.models import Participant  # noqa: E402
 from leagues.tournaments import services as tournaments  # noqa: E402
 from scorekeeper import services  # noqa: E402
 from scorekeeper.models import Club, Member, Role  # noqa: E402
+from scorekeeper.sign_in import MODEL_BACKEND  # noqa: E402
 
 PLAYERS, TABLES = 200, 50
-BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
 def cookie(user: User) -> str:
     """A signed-in browser session of ``user``, as a phone would hold after logging in."""
     client = Client()
-    client.force_login(user, backend=BACKEND)
+    client.force_login(user, backend=MODEL_BACKEND)  # as the login page logs in
     return client.cookies[settings.SESSION_COOKIE_NAME].value
 
 

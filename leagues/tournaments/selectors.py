@@ -183,21 +183,15 @@ def current_round(tournament: Tournament) -> TournamentRound | None:
     return rounds.filter(closed_at__isnull=True).first() or rounds.first()
 
 
-# a round's ``Clock``, in its order
-CLOCK_FIELDS = [f"round__clock_{name}" for name in ("started_at", "paused_at", "paused_seconds", "extra_minutes")]
-
-
 def table_clock(session: Session) -> TableClock | None:
     """The round clock a tournament table's phone shows (``scorekeeper.clocks``), from the round's drawing to its
-    close; None for any other session. One query, of the few values the clock needs (not the tournament's plan, the
-    whole draw, nor any model to build)."""
-    row = (
-        TournamentTable.objects.filter(session=session, round__closed_at__isnull=True)
-        .annotate(size=Count("seat_rows"))
-        .values_list("size", "time_called_after", *CLOCK_FIELDS, "round__tournament__settings")
-        .first()
-    )
-    return None if row is None else _table_clock(row[0], row[1], Clock(*row[2:6]), row[6])
+    close; None for any other session. One raw query of constant text, the unchanged poll's (``ROUND_CLOCK``), of
+    the few values the clock needs (not the tournament's plan, the whole draw, nor any model to build): asked for
+    every session's page, where building the ORM's query would cost several times the CPU. Even a session whose
+    rules play no round is asked: a table restored from a backup of before the round was a rule plays none."""
+    with connection.cursor() as cursor:
+        cursor.execute(_TABLE_CLOCK, [session.pk])
+        return _clock_of_columns(cursor.fetchone())
 
 
 def _table_clock(size: int, called_after: int | None, clock: Clock, settings: dict[str, Any]) -> TableClock:
@@ -210,8 +204,8 @@ def _sql_table(model: type[models.Model]) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
 
-def _polled_table_clock(columns: Sequence[Any]) -> TableClock | None:
-    """``table_clock`` from the columns an unchanged poll read with its one query (``ROUND_CLOCK``): raw values,
+def _clock_of_columns(columns: Sequence[Any]) -> TableClock | None:
+    """The table's clock from the columns of ``ROUND_CLOCK`` (a page's query or an unchanged poll's): raw values,
     which the ORM would have converted (a naive UTC time on SQLite, the settings as text on PostgreSQL)."""
     round_id, size, called_after, started_at, paused_at, paused_seconds, extra_minutes, settings = columns
     if round_id is None:  # not a table, or its round is closed
@@ -227,7 +221,8 @@ def _aware(moment: datetime.datetime | str | None) -> datetime.datetime | None:
     return moment if moment is None or moment.tzinfo else moment.replace(tzinfo=datetime.UTC)
 
 
-# The round clock for the table's phone; a poll reads it in its own query, the table's size counted by its seats.
+# The round clock for the table's phone, the table's size counted by its seats; a poll reads it in its own query, a
+# page in ``_TABLE_CLOCK``.
 ROUND_CLOCK = ClockSource(
     name="round",
     read=table_clock,
@@ -242,8 +237,18 @@ ROUND_CLOCK = ClockSource(
         "clock_table.time_called_after, clock_round.clock_started_at, clock_round.clock_paused_at, "
         "clock_round.clock_paused_seconds, clock_round.clock_extra_minutes, clock_tournament.settings"
     ),
-    from_columns=_polled_table_clock,
+    from_columns=_clock_of_columns,
 )
+_TABLE_CLOCK = f"SELECT {ROUND_CLOCK.columns} FROM {_sql_table(Session)} s {ROUND_CLOCK.joins} WHERE s.id = %s"
+_IS_TABLE = f"SELECT 1 FROM {_sql_table(TournamentTable)} t WHERE t.session_id = %s"
+
+
+def is_table(session: Session) -> bool:
+    """Whether the session is a tournament table: asked for a scorer's every sheet (may its players change?), by one
+    raw query of constant text, as ``table_clock``."""
+    with connection.cursor() as cursor:
+        cursor.execute(_IS_TABLE, [session.pk])
+        return cursor.fetchone() is not None
 
 
 # the draw ----------------------------------------------------------------------------------------------------------

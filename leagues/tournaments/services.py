@@ -506,7 +506,7 @@ def table_sheet(table: TournamentTable) -> Sheet:
 def table_lineup_problems(session: Session) -> list[str]:
     """Why the players of a tournament table cannot change: the draw seated them (a substitute is another matter).
     Nothing for any other session; the scorekeeper asks it before every change of players (``add_lineup_rule``)."""
-    if not TournamentTable.objects.filter(session=session).exists():
+    if not selectors.is_table(session):
         return []
     return [_("The draw seated the players of a tournament table: none can leave or join here.")]
 

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from .. import history, selectors, services
 from ..forms import ClubForm, ClubSettingsForm, InvitationForm, MemberForm, RenameForm, SignUpForm
 from ..models import HouseRules, Invitation, Member, Role, Session
+from ..sign_in import MODEL_BACKEND
 from .access import Request, club_member
 from .errors import add_service_errors
 
@@ -237,7 +238,7 @@ def invitation_accept(request: Request, token: str) -> HttpResponse:
             except services.ServiceError as error:
                 add_service_errors(form, error)
             else:
-                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+                login(request, user, backend=MODEL_BACKEND)
                 return redirect(invitation.club)
     return render(request, "scorekeeper/invitation.html", {"invitation": invitation, "form": form})
 

@@ -22,6 +22,7 @@ from scorekeeper.club_documents import export_club
 from scorekeeper.models import TableLink
 from scorekeeper.services import ServiceError
 from tests.leagues.conftest import Personas
+from tests.scorekeeper.conftest import start
 
 pytestmark = pytest.mark.django_db
 
@@ -270,3 +271,23 @@ def test_a_table_phones_unchanged_poll_reads_the_clock_in_its_one_query(
     assert shown() in ((3600, "running"), (3599, "running"), (3598, "running"))
     tournaments.extend_clock(this_round=this_round, actor=personas.owner, minutes=5)
     assert shown()[0] in (3900, 3899, 3898)
+
+
+def test_a_page_reads_the_clock_and_whether_it_is_a_table_in_one_query_each(
+    personas: Personas, tournament: Tournament, django_assert_num_queries: Any
+) -> None:
+    this_round = started(personas, tournament, minutes_ago=40)
+    table = this_round.tables.select_related("session").get(number=1)
+    with django_assert_num_queries(1):
+        clock = selectors.table_clock(table.session)
+    assert clock is not None
+    assert clock.header in ("3600 running", "3599 running")
+    TournamentRound.objects.filter(pk=this_round.pk).update(closed_at=timezone.now())
+    with django_assert_num_queries(1):
+        assert selectors.table_clock(table.session) is None  # the round is over
+    club_session = start(personas)  # an evening of the club: no table
+    with django_assert_num_queries(1):
+        assert selectors.table_clock(club_session) is None
+    with django_assert_num_queries(2):  # whether a sheet offers a change of players: one query each
+        assert selectors.is_table(table.session)
+        assert not selectors.is_table(club_session)

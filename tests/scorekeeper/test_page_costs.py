@@ -1,5 +1,5 @@
 """What the heavy pages of a table do once, not on every request: the table link's QR code drawn once, the seats read
-once, a member's access and the session read in one query."""
+once, a member's access and the session read in one query (raw SQL, the models as the ORM reads them)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,14 @@ from unittest import mock
 import pytest
 import segno
 from django.core.cache import cache
+from django.db.models import Model
+from django.http import Http404
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
-from scorekeeper import services
-from scorekeeper.models import Session
+from scorekeeper import selectors, services
+from scorekeeper.models import Club, Member, Session, TableLink
 
 from .conftest import Personas
 
@@ -67,3 +70,44 @@ def test_a_members_access_to_a_session_is_one_query(
     client.get(session.get_absolute_url())  # the sheet drawn once
     with django_assert_num_queries(2 + 1 + 1):  # the login, the member with the session, the clock (the sheet is kept)
         assert client.get(reverse("session_live", args=[personas.club.slug, session.pk])).status_code == 200
+
+
+def fields(instance: Model) -> dict[str, Any]:
+    return {field.attname: getattr(instance, field.attname) for field in instance._meta.concrete_fields}
+
+
+def test_access_reads_the_models_the_orm_would(personas: Personas, session: Session) -> None:
+    """The member, the session and a table link of every request (and the live link a sheet shows) are read by raw
+    SQL: values converted as the ORM converts them (JSON, times, flags), the related models at hand, an outsider or
+    another club's session none."""
+    Session.objects.filter(pk=session.pk).update(round={"deals": 2}, closed_at=timezone.now())
+    member, found = selectors.membership_and_session(personas.scorer, personas.club.slug, session.pk) or (None, None)
+    assert member is not None
+    assert found is not None
+    assert fields(member) == fields(Member.objects.get(club=personas.club, user=personas.scorer))
+    assert fields(found) == fields(Session.objects.get(pk=session.pk))
+    assert member.club is found.club
+    assert fields(found.club) == fields(personas.club)
+    assert member.user is personas.scorer
+    alone = selectors.membership(personas.scorer, personas.club.slug)
+    assert fields(alone) == fields(member)
+    assert fields(alone.club) == fields(personas.club)
+    with pytest.raises(Http404):
+        selectors.membership(personas.outsider, personas.club.slug)
+    assert selectors.membership_and_session(personas.outsider, personas.club.slug, session.pk) is None
+    other_club = Club.objects.get(members__user=personas.outsider).slug  # the outsider's own club, not the session's
+    assert selectors.membership_and_session(personas.outsider, other_club, session.pk) is None
+    link = services.create_table_link(session=session, actor=personas.owner, expires_at=timezone.now())
+    read = selectors.table_link(link.token)
+    assert read is not None
+    assert fields(read) == fields(TableLink.objects.get(pk=link.pk))
+    assert fields(read.session) == fields(found)
+    assert fields(read.session.club) == fields(personas.club)
+    assert not read.is_live()
+    assert selectors.table_link("x" * 32) is None
+    assert selectors.live_table_link(found) is None  # the one link has expired
+    live = services.create_table_link(session=session, actor=personas.owner)
+    shown = selectors.live_table_link(found)
+    assert shown is not None
+    assert fields(shown) == fields(TableLink.objects.get(pk=live.pk))
+    assert shown.session is found

@@ -1,0 +1,59 @@
+"""Models read by one raw statement of constant text, for the reads every request makes before its view (who may look
+at a club or a session): building and compiling the ORM's query costs several times the CPU of sending it and
+reading the answer.
+
+A statement selects each model's concrete columns in turn (``columns``) and ``instances`` makes the models of a row,
+each value converted as the ORM converts it on this database (JSON, dates on SQLite), so that the instances are the
+ones the ORM would have made. The text is made from the models once, when a module defines its statements, and the
+converters once per model: nothing but code and settings.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import connection
+from django.db.models import Model
+from django.db.models.expressions import Col
+
+
+def table(model: type[Model]) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def columns(model: type[Model], alias: str) -> str:
+    """The model's concrete columns under ``alias``, in the order ``instances`` reads them."""
+    return ", ".join(f"{alias}.{connection.ops.quote_name(field.column)}" for field in model._meta.concrete_fields)
+
+
+def instances(row: Sequence[Any], *models: type[Model]) -> Iterator[Any]:
+    """An instance of each of ``models`` (as from the database), from its columns of ``row`` in turn."""
+    start = 0
+    for model in models:
+        reading = _reading(model)
+        values = list(row[start : start + len(reading.names)])
+        for position, converters, column in reading.converters:
+            for convert in converters:
+                values[position] = convert(values[position], column, connection)
+        yield model.from_db(connection.alias, reading.names, values)
+        start += len(reading.names)
+
+
+@dataclass(frozen=True)
+class _Reading:
+    names: list[str]  # the concrete fields' attribute names
+    converters: list[tuple[int, list[Callable[..., Any]], Col]]  # of each column that needs converting: the ORM's
+
+
+@functools.cache
+def _reading(model: type[Model]) -> _Reading:
+    converters = []
+    for position, field in enumerate(model._meta.concrete_fields):
+        column = field.get_col(model._meta.db_table)
+        found = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+        if found:
+            converters.append((position, found, column))
+    return _Reading([field.attname for field in model._meta.concrete_fields], converters)
