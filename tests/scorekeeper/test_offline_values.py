@@ -305,14 +305,14 @@ def test_a_complete_round_tries_no_more_forms_than_scored_and_keeps_its_penaltie
     monkeypatch.setattr(offline_values, "SCORED", 3000)
     session = tournament_table(personas, FOUR, [forced_solo(place) for place in "0123"], games=2)
     tried: list[int] = []
-    scored = offline_values._scored
+    replayed = offline_values._replayed
 
-    def counted(entry: Any, parsed: Any, posts: Any, start: Any = None) -> Any:
+    def counted(parsed: Any, candidates: Any, start: Any = None) -> Any:
         if start is not None:  # the table's forms, not the bands' and weights' asked on an empty sheet
-            tried.append(len(posts))
-        return scored(entry, parsed, posts, start)
+            tried.append(len(candidates))
+        return replayed(parsed, candidates, start)
 
-    with mock.patch.object(offline_values, "_scored", counted):
+    with mock.patch.object(offline_values, "_replayed", counted):
         table = offline_values.build(session)
     assert 0 < sum(tried) <= 3000
     assert table["values"]
