@@ -44,6 +44,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from django.core.cache import cache
+from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.datastructures import MultiValueDict
 from django.utils.translation import get_language
 
@@ -120,15 +121,23 @@ def etag(session: Session) -> str:
 
 
 def table(session: Session) -> dict[str, Any]:
-    """The table for the session's next deal. Its entries are kept by what they are made from (``_fingerprint``):
-    the deals of an evening that start from the same scoring state share them, and any server finds them."""
+    """The table for the session's next deal (``table_json``'s)."""
+    found: dict[str, Any] = json.loads(table_json(session))
+    return found
+
+
+def table_json(session: Session) -> str:
+    """The table for the session's next deal as JSON, as a JsonResponse writes it. Its entries are kept by what they
+    are made from (``_fingerprint``): the deals of an evening that start from the same scoring state share them, and
+    any server finds them. Kept as JSON: a table read back and written out again would cost as much as the rest of
+    an answer."""
     upcoming = _upcoming(session)
     key = f"offline-values:{_fingerprint(session, upcoming)}"
     found = cache.get(key)
     if found is None:
-        found = _entries(session.game, upcoming)
+        found = json.dumps(_entries(session.game, upcoming), cls=DjangoJSONEncoder)
         cache.set(key, found, 3600)
-    return {"number": upcoming.number, "revision": session.revision, **found}
+    return f'{{"number": {upcoming.number}, "revision": {session.revision}, {found.removeprefix("{")}'
 
 
 def build(session: Session) -> dict[str, Any]:
@@ -152,15 +161,20 @@ def _upcoming(session: Session) -> _Upcoming:
     never read), else from the stored deals."""
     _dealer, playing = selectors.next_deal(session)
     facts = record.live_facts(session)  # stand-ins when the replay state covers the deals, as a save reads them
-    parsed = engine.load(session_document(session, facts))
+    header = selectors.header_of(session)  # read for next_deal already
+    if any(facts) or header.lineup:  # deals to read, or players who left or joined among them
+        parsed = engine.load(session_document(session, facts))
+    else:  # the stand-ins, of which the engine reads how many there are
+        parsed = dataclasses.replace(header, deals=facts)
     state = None if any(facts) else record.current_state(session)
     if state is not None and not parsed.resumable(state):  # stand-ins for a state that does not fit after all
         parsed, state = engine.load(session_document(session, record.stored_facts(session))), None
     return _Upcoming(parsed, state, len(parsed.deals) + 1, tuple(playing))
 
 
-# What the entries are made of beyond the fingerprint's inputs: a new one whenever the table's content changes.
-ENTRIES_VERSION = 2
+# What the entries are made of beyond the fingerprint's inputs: a new one whenever the table's content (or the form
+# it is kept in) changes.
+ENTRIES_VERSION = 3
 
 
 def _fingerprint(session: Session, upcoming: _Upcoming) -> str:

@@ -212,7 +212,9 @@ def deal_values(request: Request, club_slug: str, session_id: int) -> HttpRespon
         add_never_cache_headers(closed)
         return closed
     etag = offline_values.etag(session)
-    response = get_conditional_response(request, etag=etag) or JsonResponse(offline_values.table(session))
+    response = get_conditional_response(request, etag=etag) or HttpResponse(
+        offline_values.table_json(session), content_type="application/json"
+    )
     response["ETag"] = etag
     patch_cache_control(response, private=True, no_cache=True)
     return response
