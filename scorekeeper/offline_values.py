@@ -48,7 +48,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.datastructures import MultiValueDict
 from django.utils.translation import get_language
 
-from . import derived, engine, engine_words, selectors
+from . import derived, engine, engine_words, gzip_parts, selectors
 from .documents import session_document
 from .entry import Chips, Control, Count, DealEntry, PlayerChoice, PlayerSet, Points, Posted, Toggle, WonLost
 from .models import Session
@@ -121,23 +121,26 @@ def etag(session: Session) -> str:
 
 
 def table(session: Session) -> dict[str, Any]:
-    """The table for the session's next deal (``table_json``'s)."""
-    found: dict[str, Any] = json.loads(table_json(session))
+    """The table for the session's next deal (``table_parts``' joined)."""
+    head, entries = table_parts(session)
+    found: dict[str, Any] = json.loads(head + entries.raw.decode())
     return found
 
 
-def table_json(session: Session) -> str:
-    """The table for the session's next deal as JSON, as a JsonResponse writes it. Its entries are kept by what they
-    are made from (``_fingerprint``): the deals of an evening that start from the same scoring state share them, and
-    any server finds them. Kept as JSON: a table read back and written out again would cost as much as the rest of
-    an answer."""
+def table_parts(session: Session) -> tuple[str, gzip_parts.Packed]:
+    """The table for the session's next deal as the JSON a JsonResponse writes, in two parts: the deal's number and
+    the revision, then the entries. These are kept by what they are made from (``_fingerprint``): the deals of an
+    evening that start from the same scoring state share them, and any server finds them. Kept as the JSON they are
+    sent as, compressed too (``gzip_parts``): read back, written out and compressed again, a table would cost an
+    answer as much again as the rest of it."""
     upcoming = _upcoming(session)
     key = f"offline-values:{_fingerprint(session, upcoming)}"
-    found = cache.get(key)
-    if found is None:
-        found = json.dumps(_entries(session.game, upcoming), cls=DjangoJSONEncoder)
-        cache.set(key, found, 3600)
-    return f'{{"number": {upcoming.number}, "revision": {session.revision}, {found.removeprefix("{")}'
+    entries = cache.get(key)
+    if entries is None:
+        text = json.dumps(_entries(session.game, upcoming), cls=DjangoJSONEncoder)
+        entries = gzip_parts.Packed.of(text.removeprefix("{"))
+        cache.set(key, entries, 3600)
+    return f'{{"number": {upcoming.number}, "revision": {session.revision}, ', entries
 
 
 def build(session: Session) -> dict[str, Any]:
