@@ -212,7 +212,7 @@ def _entries(game_key: str, upcoming: _Upcoming) -> dict[str, Any]:
     combinations = iter(keyed)
     answers: dict[str, list[Any]] = {}  # the words of each way the engine scores, for every batch
     while len(values) < CAP:
-        batch: dict[str, dict[str, Any] | None] = {}
+        batch: dict[str, str] = {}
         for read, key in combinations:
             if key is not None and key not in values and key not in batch:
                 batch[key] = read
@@ -220,7 +220,7 @@ def _entries(game_key: str, upcoming: _Upcoming) -> dict[str, Any]:
                 break
         if not batch:
             break
-        candidates = [None if read is None else _named(read, names) for read in batch.values()]
+        candidates = _named(batch.values(), names)
         for key, answer in zip(batch, _values(parsed, candidates, start, answers), strict=True):
             if answer is not None and len(values) < CAP:
                 if any(part.startswith(name) for part in key.split("&") for name in tallied):
@@ -406,22 +406,22 @@ def _empty_document(game_key: str, rules: Any, tariff: Any, playing: Sequence[st
     return document
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=8)  # each some 4 MB (Doppelkopf's)
 def _keyed(
     rules_key: str, axes_by_type: tuple[tuple[str, tuple[Axis, ...]], ...], nobody: tuple[bool, ...], scored: int
-) -> tuple[tuple[dict[str, Any] | None, str | None], ...]:
-    """The form's first ``scored`` possible posts (``_combinations``) as the form reads them (None where it refuses
-    one) and their keys, read at a table of stand-ins (``_stand_ins``): the same for every table of the same rules.
-    Which players a post chooses changes neither its key, nor whether there are enough of them, nor its facts but
-    for their names (``_named`` puts the table's in); only a player named "-" does (``nobody``: which ones are), read
-    as such, so his stand-in is named so too."""
+) -> tuple[tuple[str, str | None], ...]:
+    """The form's first ``scored`` possible posts (``_combinations``) as the form reads them (their facts as JSON,
+    null where it refuses one) and their keys, read at a table of stand-ins (``_stand_ins``): the same for every
+    table of the same rules. Which players a post chooses changes neither its key, nor whether there are enough of
+    them, nor its facts but for their names (``_named`` puts the table's in); only a player named "-" does
+    (``nobody``: which ones are), read as such, so his stand-in is named so too."""
     _entry, empty, _players = _empty_sheet(rules_key, len(nobody))
     playing = _stand_ins(nobody)
     entry = DealEntry(empty.game_key, empty.new_game(), playing)
     specs = {t: _specs(axes) for t, axes in axes_by_type}
     combinations = _combinations({t: list(axes) for t, axes in axes_by_type}, playing)
     return tuple(
-        (_read(entry, data), canonical_key(_pairs(data), specs[contract_type]))
+        (json.dumps(_read(entry, data)), canonical_key(_pairs(data), specs[contract_type]))
         for contract_type, data in itertools.islice(combinations, scored)
     )
 
@@ -432,16 +432,14 @@ def _stand_ins(nobody: Sequence[bool]) -> tuple[str, ...]:
     return tuple(NOBODY if named else f"\x00{seat}" for seat, named in enumerate(nobody))
 
 
-def _named(read: Any, names: dict[str, str]) -> Any:
-    """Facts read at the stand-ins' table (or a part of them) with the table's players' ``names`` for the
-    stand-ins: a copy of their own."""
-    if type(read) is str:
-        return names.get(read, read)
-    if type(read) is list:
-        return [_named(item, names) for item in read]
-    if type(read) is dict:
-        return {names.get(key, key): _named(value, names) for key, value in read.items()}
-    return read
+def _named(reads: Iterable[str], names: dict[str, str]) -> list[dict[str, Any] | None]:
+    """Facts read at the stand-ins' table (as ``_keyed`` keeps them) with the table's players' ``names`` for the
+    stand-ins. A stand-in, quoted, is found nowhere else in the JSON, nor a name's."""
+    text = f"[{','.join(reads)}]"
+    for stand_in, name in names.items():
+        text = text.replace(json.dumps(stand_in), json.dumps(name))
+    named: list[dict[str, Any] | None] = json.loads(text)
+    return named
 
 
 def _combinations(axes_by_type: dict[str, list[Axis]], playing: Sequence[str]) -> Iterator[tuple[str, Posted]]:
