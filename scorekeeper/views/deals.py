@@ -216,8 +216,8 @@ def deal_values(request: Request, club_slug: str, session_id: int) -> HttpRespon
     if response is None:
         head, entries = offline_values.table_parts(session)
         response = HttpResponse(head + VALUES_MARK, content_type="application/json")
-        response["ETag"] = etag
-        gzip_parts.put_in(request, response, VALUES_MARK.encode(), [entries])  # compressed once, kept so
+        response["ETag"] = etag  # before put_in, which weakens it as it compresses (as GZipMiddleware does)
+        gzip_parts.put_in(request, response, VALUES_MARK.encode(), [entries])  # the entries compressed once, kept so
     else:
         response["ETag"] = etag
     patch_cache_control(response, private=True, no_cache=True)
