@@ -281,6 +281,8 @@ class DealEntry:
         self.types = game.enabled_contracts()
         self.fields = {t: game.fields_for(t) for t in self.types}
         self.controls = [c for c in self.spec.controls(game) if any(c.name in f for f in self.fields.values())]
+        # Each contract type's controls: a form is read by them (the offline value table reads thousands).
+        self.controls_for = {t: [c for c in self.controls if c.name in fields] for t, fields in self.fields.items()}
         if not first_deal:
             for control in self.controls:
                 control.folded = control.folded or control.name in self.spec.folded_after_first_deal
@@ -331,10 +333,7 @@ class DealEntry:
         chosen = data.get("contract_type", "")
         self.contract_type = chosen if chosen in self.types else self._default_type()
         facts = self.spec.facts_for_type(self.contract_type)
-        wanted = self.fields[self.contract_type]
-        for control in self.controls:
-            if control.name not in wanted:
-                continue
+        for control in self.controls_for[self.contract_type]:
             try:
                 value = control.read(data, self.playing)
             except EntryError as error:

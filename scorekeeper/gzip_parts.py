@@ -66,9 +66,13 @@ def put_in(request: HttpRequest, response: HttpResponse, mark: bytes, parts: Seq
     before, after = view[:at], view[at + len(mark) :]
     patch_vary_headers(response, ("Accept-Encoding",))
     takes_gzip = re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", ""))
-    if takes_gzip and len(content) >= SMALLEST and not response.has_header("Content-Encoding"):
+    size = len(content) - len(mark) + sum(len(part.raw) for part in parts)
+    if takes_gzip and size >= SMALLEST and not response.has_header("Content-Encoding"):
         response.content = gzipped(before, parts, after)
         response.headers["Content-Encoding"] = "gzip"
+        etag = response.get("ETag")
+        if etag and etag.startswith('"'):  # as GZipMiddleware: a strong ETag names the bytes, a weak one the content
+            response.headers["ETag"] = "W/" + etag
     else:
         response.content = b"".join([before, *(part.raw for part in parts), after])
     response.headers["Content-Length"] = str(len(response.content))

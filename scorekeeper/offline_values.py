@@ -15,7 +15,9 @@ engine says one more of it moves the deal (``_weights``), the form's key holds t
 what the engine gives a deal with that sum. Inputs of other kinds (per-player points …) are not in the table: a form
 with one of them filled in shows "value when back online". The table is capped (``CAP`` entries, the usual
 combinations first), and so is the search for them (``SCORED`` forms: where the round refuses nearly every form, a
-round complete or a Pflichtsolo due, the rarest are not tried).
+round complete or a Pflichtsolo due, the rarest are not tried). The forms tried and their keys are the same at every
+table of the same rules: they are read once a process, at a table of stand-ins whose names each table's players
+take (``_keyed``), and the words of each way the engine scores a deal are worked out once a process too (``_shown``).
 
 The table starts from the session's stored replay state (the one a deal added at the end starts from): the stored
 deals are neither read nor replayed, so a table costs the same all evening. Its entries are kept by a fingerprint of
@@ -42,10 +44,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from django.core.cache import cache
+from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.datastructures import MultiValueDict
 from django.utils.translation import get_language
 
-from . import derived, engine, engine_words, selectors
+from . import derived, engine, engine_words, gzip_parts, selectors
 from .documents import session_document
 from .entry import Chips, Control, Count, DealEntry, PlayerChoice, PlayerSet, Points, Posted, Toggle, WonLost
 from .models import Session
@@ -118,15 +121,26 @@ def etag(session: Session) -> str:
 
 
 def table(session: Session) -> dict[str, Any]:
-    """The table for the session's next deal. Its entries are kept by what they are made from (``_fingerprint``):
-    the deals of an evening that start from the same scoring state share them, and any server finds them."""
+    """The table for the session's next deal (``table_parts``' joined)."""
+    head, entries = table_parts(session)
+    found: dict[str, Any] = json.loads(head + entries.raw.decode())
+    return found
+
+
+def table_parts(session: Session) -> tuple[str, gzip_parts.Packed]:
+    """The table for the session's next deal as the JSON a JsonResponse writes, in two parts: the deal's number and
+    the revision, then the entries. These are kept by what they are made from (``_fingerprint``): the deals of an
+    evening that start from the same scoring state share them, and any server finds them. Kept as the JSON they are
+    sent as, compressed too (``gzip_parts``): read back, written out and compressed again, a table would cost an
+    answer as much again as the rest of it."""
     upcoming = _upcoming(session)
     key = f"offline-values:{_fingerprint(session, upcoming)}"
-    found = cache.get(key)
-    if found is None:
-        found = _entries(session.game, upcoming)
-        cache.set(key, found, 3600)
-    return {"number": upcoming.number, "revision": session.revision, **found}
+    entries = cache.get(key)
+    if entries is None:
+        text = json.dumps(_entries(session.game, upcoming), cls=DjangoJSONEncoder)
+        entries = gzip_parts.Packed.of(text.removeprefix("{"))
+        cache.set(key, entries, 3600)
+    return f'{{"number": {upcoming.number}, "revision": {session.revision}, ', entries
 
 
 def build(session: Session) -> dict[str, Any]:
@@ -150,15 +164,20 @@ def _upcoming(session: Session) -> _Upcoming:
     never read), else from the stored deals."""
     _dealer, playing = selectors.next_deal(session)
     facts = record.live_facts(session)  # stand-ins when the replay state covers the deals, as a save reads them
-    parsed = engine.load(session_document(session, facts))
+    header = selectors.header_of(session)  # read for next_deal already
+    if any(facts) or header.lineup:  # deals to read, or players who left or joined among them
+        parsed = engine.load(session_document(session, facts))
+    else:  # the stand-ins, of which the engine reads how many there are
+        parsed = dataclasses.replace(header, deals=facts)
     state = None if any(facts) else record.current_state(session)
     if state is not None and not parsed.resumable(state):  # stand-ins for a state that does not fit after all
         parsed, state = engine.load(session_document(session, record.stored_facts(session))), None
     return _Upcoming(parsed, state, len(parsed.deals) + 1, tuple(playing))
 
 
-# What the entries are made of beyond the fingerprint's inputs: a new one whenever the table's content changes.
-ENTRIES_VERSION = 2
+# What the entries are made of beyond the fingerprint's inputs: a new one whenever the table's content (or the form
+# it is kept in) changes.
+ENTRIES_VERSION = 3
 
 
 def _fingerprint(session: Session, upcoming: _Upcoming) -> str:
@@ -187,18 +206,22 @@ def _entries(game_key: str, upcoming: _Upcoming) -> dict[str, Any]:
     specs = {t: _specs(axes) for t, axes in axes_by_type.items()}
     values: dict[str, list[Any]] = {}
     tallied = {f"{a.name}=" for axes in axes_by_type.values() for a in axes if a.weights}
-    combinations = itertools.islice(_combinations(axes_by_type, playing), SCORED)
+    nobody = tuple(name == NOBODY for name in playing)
+    keyed = _keyed(_rules_key(parsed), tuple((t, tuple(axes)) for t, axes in axes_by_type.items()), nobody, SCORED)
+    names = dict(zip(_stand_ins(nobody), playing, strict=True))
+    combinations = iter(keyed)
+    answers: dict[str, list[Any]] = {}  # the words of each way the engine scores, for every batch
     while len(values) < CAP:
-        batch: dict[str, Posted] = {}
-        for contract_type, data in combinations:
-            key = canonical_key(_pairs(data), specs[contract_type])
-            if key is not None and key not in values:
-                batch.setdefault(key, data)
+        batch: dict[str, str] = {}
+        for read, key in combinations:
+            if key is not None and key not in values and key not in batch:
+                batch[key] = read
             if len(batch) >= BATCH:
                 break
         if not batch:
             break
-        for key, answer in zip(batch, _values(entry, parsed, list(batch.values()), start), strict=True):
+        candidates = _named(batch.values(), names)
+        for key, answer in zip(batch, _values(parsed, candidates, start, answers), strict=True):
             if answer is not None and len(values) < CAP:
                 if any(part.startswith(name) for part in key.split("&") for name in tallied):
                     answer[3] = ""  # the explanation names the extras of one way to make the sum: not said
@@ -278,11 +301,10 @@ def _bands_for(
     entry, empty, playing = _empty_sheet(rules_key, seats)
     usual = {a.name: a.values[0] for a in others if a.values}
     probes = [usual, *({**usual, a.name: v} for a in others for v in a.values[1:])]
-    scans = [
-        [_data(contract_type, {**probe, name: str(p)}, others, playing) for p in range(most + 1)] for probe in probes
-    ]
+    form = _Form.of(contract_type, others)
+    scans = [[form.post({**probe, name: str(p)}, playing) for p in range(most + 1)] for probe in probes]
     posts = [data for scan in scans for data in scan if data is not None]
-    answers = iter(_values(entry, empty, posts))
+    answers = iter(_values(empty, [_read(entry, data) for data in posts]))
     changes = {0}
     for scan in scans:
         last = None
@@ -358,7 +380,8 @@ def _weights_for(
 def _deltas(entry: DealEntry, parsed: engine.Session, posts: Sequence[Posted]) -> list[tuple[int, ...] | None]:
     """Each player's points for each of ``posts`` as the next deal; None where the engine refuses it."""
     return [
-        None if result is None else tuple(result.deltas.values()) for _facts, result in _scored(entry, parsed, posts)
+        None if result is None else tuple(result.deltas.values())
+        for _facts, result in _replayed(parsed, [_read(entry, data) for data in posts])
     ]
 
 
@@ -383,19 +406,56 @@ def _empty_document(game_key: str, rules: Any, tariff: Any, playing: Sequence[st
     return document
 
 
+@functools.lru_cache(maxsize=8)  # each some 4 MB (Doppelkopf's)
+def _keyed(
+    rules_key: str, axes_by_type: tuple[tuple[str, tuple[Axis, ...]], ...], nobody: tuple[bool, ...], scored: int
+) -> tuple[tuple[str, str | None], ...]:
+    """The form's first ``scored`` possible posts (``_combinations``) as the form reads them (their facts as JSON,
+    null where it refuses one) and their keys, read at a table of stand-ins (``_stand_ins``): the same for every
+    table of the same rules. Which players a post chooses changes neither its key, nor whether there are enough of
+    them, nor its facts but for their names (``_named`` puts the table's in); only a player named "-" does
+    (``nobody``: which ones are), read as such, so his stand-in is named so too."""
+    _entry, empty, _players = _empty_sheet(rules_key, len(nobody))
+    playing = _stand_ins(nobody)
+    entry = DealEntry(empty.game_key, empty.new_game(), playing)
+    specs = {t: _specs(axes) for t, axes in axes_by_type}
+    combinations = _combinations({t: list(axes) for t, axes in axes_by_type}, playing)
+    return tuple(
+        (json.dumps(_read(entry, data)), canonical_key(_pairs(data), specs[contract_type]))
+        for contract_type, data in itertools.islice(combinations, scored)
+    )
+
+
+def _stand_ins(nobody: Sequence[bool]) -> tuple[str, ...]:
+    """The players of a table the form is read at for every table of its size (``_keyed``): no name a player has,
+    nor a value a form posts, but "-" where the table's player is named so."""
+    return tuple(NOBODY if named else f"\x00{seat}" for seat, named in enumerate(nobody))
+
+
+def _named(reads: Iterable[str], names: dict[str, str]) -> list[dict[str, Any] | None]:
+    """Facts read at the stand-ins' table (as ``_keyed`` keeps them) with the table's players' ``names`` for the
+    stand-ins. A stand-in, quoted, is found nowhere else in the JSON, nor a name's."""
+    text = f"[{','.join(reads)}]"
+    for stand_in, name in names.items():
+        text = text.replace(json.dumps(stand_in), json.dumps(name))
+    named: list[dict[str, Any] | None] = json.loads(text)
+    return named
+
+
 def _combinations(axes_by_type: dict[str, list[Axis]], playing: Sequence[str]) -> Iterator[tuple[str, Posted]]:
     """The form's possible posts, the usual first: a rare input's values cost their place in its list (the usual one
     nothing, the next one 1, …), and every contract type is enumerated at cost 0, then 1, … (Re + Kontra + one
     Sonderpunkt costs 3, as does "no 60" alone)."""
     rare_by_type = {t: [a for a in axes if not a.free and len(a.values) > 1] for t, axes in axes_by_type.items()}
     most = max((sum(len(a.values) - 1 for a in rare) for rare in rare_by_type.values()), default=0)
+    free_by_type = {t: [a for a in axes if a.free or len(a.values) == 1] for t, axes in axes_by_type.items()}
+    forms = {t: _Form.of(t, axes) for t, axes in axes_by_type.items()}
     for cost in range(most + 1):
-        for contract_type, axes in axes_by_type.items():
-            free = [a for a in axes if a.free or len(a.values) == 1]
+        for contract_type, free in free_by_type.items():
+            names, form = [a.name for a in free], forms[contract_type]
             for rare_values in _costing(rare_by_type[contract_type], cost):
                 for picked in itertools.product(*(a.values for a in free)):
-                    values = {**rare_values, **dict(zip([a.name for a in free], picked, strict=True))}
-                    data = _data(contract_type, values, axes, playing)
+                    data = form.post({**rare_values, **dict(zip(names, picked, strict=True))}, playing)
                     if data is not None:
                         yield contract_type, data
 
@@ -412,26 +472,48 @@ def _costing(rare: Sequence[Axis], cost: int) -> Iterator[dict[str, str]]:
             yield {first.name: value, **others}
 
 
-def _data(contract_type: str, values: dict[str, str], axes: Sequence[Axis], playing: Sequence[str]) -> Posted | None:
-    """The post of a form with ``values``; a player input gets the next player not chosen yet (who is chosen does not
-    change the value). None when the table has too few players for the choice."""
-    data: Posted = MultiValueDict()  # not a QueryDict: its every write checks and decodes, 10 % of a table
-    data[TYPE_INPUT] = contract_type
-    free_players = list(playing)
-    chooses_players = {axis.name for axis in axes if axis.players}
-    tallies = {axis.name: dict(axis.parts) for axis in axes if axis.parts}
-    for name, value in values.items():
-        if name in tallies:
-            data.update({part: str(count) for part, count in tallies[name].get(value, ())})
-        elif name in chooses_players and value not in ("", NOBODY):
-            count = int(value) if value.isdigit() else 1
-            if count > len(free_players):
-                return None
-            data.setlist(name, free_players[:count])
-            del free_players[:count]
-        elif value:
-            data[name] = value
-    return data
+@dataclasses.dataclass(frozen=True)
+class _Form:
+    """How the form of a contract type posts the values of its axes."""
+
+    contract_type: str
+    chooses_players: frozenset[str]  # the axes whose values are players
+    tallies: dict[str, dict[str, tuple[tuple[str, int], ...]]]  # a tally's inputs posted for each of its values
+
+    @classmethod
+    def of(cls, contract_type: str, axes: Sequence[Axis]) -> _Form:
+        players = frozenset(axis.name for axis in axes if axis.players)
+        return cls(contract_type, players, {axis.name: dict(axis.parts) for axis in axes if axis.parts})
+
+    def post(self, values: dict[str, str], playing: Sequence[str]) -> Posted | None:
+        """The post of the form with ``values``; a player input gets the next player not chosen yet (who is chosen
+        does not change the value). None when the table has too few players for the choice."""
+        posted = {TYPE_INPUT: [self.contract_type]}
+        free_players = list(playing)
+        for name, value in values.items():
+            parts = self.tallies.get(name)
+            if parts is not None:
+                for part, count in parts.get(value, ()):
+                    posted.setdefault(part, []).append(str(count))
+            elif name in self.chooses_players and value not in ("", NOBODY):
+                count = int(value) if value.isdigit() else 1
+                if count > len(free_players):
+                    return None
+                posted[name] = free_players[:count]
+                del free_players[:count]
+            elif value:
+                posted[name] = [value]
+        return _Post(posted)
+
+
+class _Post(MultiValueDict[str, str]):
+    """A form's post as the table tries it. Not a QueryDict: its every write checks and decodes, 10 % of a table;
+    and a read takes the last value at once (each input holds a list of strings, never an empty one), as a
+    MultiValueDict's own does through three calls: the form's controls read each input once a form."""
+
+    def get(self, key: str, default: Any = None) -> Any:
+        values = dict.get(self, key)
+        return values[-1] if values else default
 
 
 def _pairs(data: Posted) -> list[tuple[str, str]]:
@@ -439,34 +521,45 @@ def _pairs(data: Posted) -> list[tuple[str, str]]:
 
 
 def _values(
-    entry: DealEntry, parsed: engine.Session, posts: Sequence[Posted], start: dict[str, Any] | None = None
+    parsed: engine.Session,
+    candidates: Sequence[dict[str, Any] | None],
+    start: dict[str, Any] | None = None,
+    answers: dict[str, list[Any]] | None = None,
 ) -> list[list[Any] | None]:
-    """What each of ``posts`` would be worth as the next deal: one replay of the stored deals (none from ``start``,
-    the replay state after them), then each on its own. Forms the engine scores alike (the same label, value and
-    explanation) share their words, worked out once."""
-    answers: dict[str, list[Any]] = {}
+    """What each of ``candidates`` (a form's facts, None where it refused the post) would be worth as the next deal:
+    one replay of the stored deals (none from ``start``, the replay state after them), then each on its own. Forms
+    the engine scores alike (the same label, value and explanation) share their words, worked out once (kept in
+    ``answers`` for the next candidates of the same state)."""
+    answers = {} if answers is None else answers
+    # The players the table chose stand for anyone: an explanation that names one is not said offline.
+    naming = re.compile("|".join(rf"\b{re.escape(name)}\b" for name in parsed.players))
     found: list[list[Any] | None] = []
-    for facts, result in _scored(entry, parsed, posts, start):
+    for facts, result in _replayed(parsed, candidates, start):
         if result is None:
             found.append(None)
             continue
         outcome = result.outcome
         shape = repr((outcome.label, outcome.value, outcome.multiplier, outcome.explanation, outcome.marks))
-        if shape not in answers:
-            answers[shape] = _answer(parsed, facts, result)
-        found.append(list(answers[shape]))  # a list of its own: build() may drop its explanation
+        answer = answers.get(shape)
+        if answer is None:
+            label, value, multiplier, explanation, notes = _shown(shape, parsed, facts, result)
+            said = "" if naming.search(explanation) else explanation
+            answer = answers[shape] = [label, value, multiplier, said, notes]
+        found.append(list(answer))  # a list of its own: build() may drop its explanation
     return found
 
 
-def _scored(
-    entry: DealEntry, parsed: engine.Session, posts: Sequence[Posted], start: dict[str, Any] | None = None
+def _read(entry: DealEntry, data: Posted) -> dict[str, Any] | None:
+    """The facts of a post as the form reads them; None where it refuses the post."""
+    entry.errors = {}
+    facts = entry.bind(data)
+    return None if entry.errors else facts
+
+
+def _replayed(
+    parsed: engine.Session, candidates: Sequence[dict[str, Any] | None], start: dict[str, Any] | None = None
 ) -> list[tuple[dict[str, Any], engine.DealResult | None]]:
-    """Each of ``posts`` as facts and the engine's result as the next deal (None where the form or engine refuses)."""
-    candidates: list[dict[str, Any] | None] = []
-    for data in posts:
-        entry.errors = {}
-        bound = entry.bind(data)
-        candidates.append(None if entry.errors else bound)
+    """Each of ``candidates`` and the engine's result as the next deal (None where the form or engine refuses)."""
     then = [facts for facts in candidates if facts is not None]
     replayed = len(parsed.deals) - (start["played"] if start else 0)  # the stored deals scored before ``then``
     scored = iter(list(parsed.replay(then=then, start=start))[replayed:])
@@ -477,9 +570,23 @@ def _scored(
     return found
 
 
-def _answer(parsed: engine.Session, facts: Any, result: engine.DealResult) -> list[Any]:
-    shown = row(StoredDeal(result.number, facts, derived.stored_result(result, parsed.players)), parsed.players)
-    # The players the table chose stand for anyone: an explanation that names one is not said offline.
-    named = any(re.search(rf"\b{re.escape(name)}\b", shown.explanation) for name in parsed.players)
-    notes = engine_words.deal_notes(shown.marks)
-    return [shown.label, shown.value, shown.multiplier, "" if named else shown.explanation, notes]
+# The words of each way the engine scores a deal (``_values``' shape) in each language, as the sheet shows them:
+# the same at every table of the same rules, so worked out once a process. A pure function of its key (nothing in
+# it goes stale), forgotten all at once when full.
+_SHOWN: dict[tuple[str, str], tuple[str, int, int, str, list[str]]] = {}
+SHOWN_KEPT = 10_000
+
+
+def _shown(
+    shape: str, parsed: engine.Session, facts: Any, result: engine.DealResult
+) -> tuple[str, int, int, str, list[str]]:
+    """The label, value, multiplier, explanation and notes of ``result``, scored as ``shape`` says."""
+    key = (shape, get_language())
+    shown = _SHOWN.get(key)
+    if shown is None:
+        if len(_SHOWN) >= SHOWN_KEPT:
+            _SHOWN.clear()
+        line = row(StoredDeal(result.number, facts, derived.stored_result(result, parsed.players)), parsed.players)
+        notes = engine_words.deal_notes(line.marks)
+        shown = _SHOWN[key] = (line.label, line.value, line.multiplier, line.explanation, notes)
+    return shown

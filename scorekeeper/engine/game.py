@@ -80,11 +80,16 @@ class Game:
 
     def fork(self) -> Game:
         """A copy to score a deal on that leaves this game's history as it is (the next deal's possible values). The
-        history is kept in attributes holding values, or lists, dicts and sets of values: the copy has its own."""
-        twin = copy.copy(self)
-        for name, value in vars(self).items():
+        history is kept in attributes holding values, or lists, dicts and sets of values: the copy has its own. The
+        rest is shared: what the rules give, and the caches of a deal's price, keyed by all the price reads (a
+        session's every deal shares them whatever the history), so the forks of one state price each shape once."""
+        twin = object.__new__(type(self))
+        attributes = twin.__dict__
+        attributes.update(self.__dict__)
+        for name in self.history:
+            value = attributes[name]
             if isinstance(value, (list, dict, set)):
-                setattr(twin, name, value.copy())
+                attributes[name] = value.copy()
         return twin
 
     def snapshot(self) -> dict[str, Any]:

@@ -111,6 +111,8 @@ class Round:
     seats: dict[str, Seat] = field(default_factory=dict)
     # Who owes, kept until a Pflichtsolo is counted: a replay of the next deal's forms asks it several times a form.
     _owing: tuple[str, ...] | None = field(default=None, repr=False, compare=False)
+    # What ``admit`` made of each claim since the last deal counted: the next deal's forms claim a few alike.
+    _admitted: dict[Claim, Ruling | DealError] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def of(cls, rules: Mapping[str, Any], players: Sequence[str]) -> Round | None:
@@ -181,6 +183,18 @@ class Round:
 
     def admit(self, claim: Claim) -> Ruling:
         """Whether the deal may come here and what it is; DealError when it may not."""
+        ruling = self._admitted.get(claim)
+        if ruling is None:
+            try:
+                ruling = self._admit(claim)
+            except DealError as error:
+                ruling = error
+            self._admitted[claim] = ruling
+        if isinstance(ruling, DealError):
+            raise ruling.with_traceback(None)  # the same error each time, not a traceback grown by each
+        return ruling
+
+    def _admit(self, claim: Claim) -> Ruling:
         if not claim.game:
             return NOT_FORCED
         owing = self.owing
@@ -207,6 +221,7 @@ class Round:
 
     def count(self, number: int, sitting_out: Sequence[str], marks: Sequence[str], declarers: Sequence[str]) -> None:
         """Count deal ``number`` as the game scored it."""
+        self._admitted.clear()
         self.deals += 1
         if "penalty" in marks:
             return
@@ -248,6 +263,7 @@ class Round:
         self.played, self.deals = counted["played"], counted["deals"]
         self.seats = {p: Seat(**counted["seats"][p]) for p in self.players}
         self._owing = None
+        self._admitted.clear()
 
     def state(self, next_dealer: str) -> RoundState:
         """Where the round stands, for the output and the sheet."""

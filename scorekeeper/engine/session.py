@@ -207,7 +207,7 @@ class Session:
                         snapshots.append(self._snapshot(after, game, book, pot, totals, dealer_seat, seated))
                 (game, book), pot, totals, dealer_seat, seated, pending, marks, seating = kept
                 index, out_when, playing_when = seating
-                game, book, number = game.fork(), None if book is None else book.fork(), after + 1
+                number = after + 1
                 changes = list(pending)
             if changes and changes[0].after < number:
                 dealer, done = seated[dealer_seat], []
@@ -230,6 +230,8 @@ class Session:
                     table = Table(number, dealer, seated, playing_when[dealer], out_when[dealer], pot)
                 else:
                     table = self._round_table(game, book, number, raw, dealer_seat, pot)
+                if number > after:  # a deal of ``then`` is scored on a copy once its round admits it
+                    game = game.fork()
                 outcome = game.score(Facts(raw, table))
             except DealError as error:
                 yield error.problem(number)
@@ -254,6 +256,8 @@ class Session:
                 dealer_seat = (dealer_seat + 1) % len(seated)
             state = None
             if book is not None:
+                if number > after:  # … and counted on a copy
+                    book = book.fork()
                 book.count(number, table.sitting_out, outcome.marks, outcome.declarers)
                 state = book.state(players[dealer_seat])
             yield DealResult(

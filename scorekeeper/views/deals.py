@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from .. import engine_words, offline_values, selectors, services
+from .. import engine_words, gzip_parts, offline_values, selectors, services
 from ..entry import DealEntry
 from ..models import Deal, Role, Session
 from .access import Access, Request, TableGuest, actor_of, session_access
@@ -220,10 +220,19 @@ def deal_values(request: Request, club_slug: str, session_id: int) -> HttpRespon
         add_never_cache_headers(closed)
         return closed
     etag = offline_values.etag(session)
-    response = get_conditional_response(request, etag=etag) or JsonResponse(offline_values.table(session))
-    response["ETag"] = etag
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        head, entries = offline_values.table_parts(session)
+        response = HttpResponse(head + VALUES_MARK, content_type="application/json")
+        response["ETag"] = etag  # before put_in, which weakens it as it compresses (as GZipMiddleware does)
+        gzip_parts.put_in(request, response, VALUES_MARK.encode(), [entries])  # the entries compressed once, kept so
+    else:
+        response["ETag"] = etag
     patch_cache_control(response, private=True, no_cache=True)
     return response
+
+
+VALUES_MARK = "<!--entries-->"  # where the table's entries go (``put_in``): the JSON before it writes no such thing
 
 
 @never_cache

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import gzip
 import random
 from typing import Any
 from unittest import mock
 
 import pytest
 from django.core.cache import cache
-from django.http import QueryDict
+from django.http import JsonResponse, QueryDict
 from django.urls import reverse
 from django.utils import translation
 
@@ -244,6 +245,25 @@ def test_the_values_are_worked_out_once_a_scoring_state_and_a_phone_that_has_the
     assert builds == [2]  # the first deal's table is for a first deal; the third starts from the second's state
 
 
+@pytest.mark.django_db
+def test_a_phone_that_takes_gzip_gets_the_table_compressed_as_it_was_kept(client: Any, personas: Personas) -> None:
+    """The entries are kept compressed: the answer unpacks to the JSON a phone without gzip gets, the table worked
+    out afresh as a JsonResponse writes it, and its ETag is weak as GZipMiddleware makes a compressed answer's."""
+    session = start(personas)
+    services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Anna", "Caro", 72))
+    url = reverse("deal_values", args=[personas.club.slug, session.pk])
+    client.force_login(personas.scorer)
+    plain = client.get(url)
+    packed = client.get(url, HTTP_ACCEPT_ENCODING="gzip")
+    assert "Content-Encoding" not in plain
+    assert packed["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.content) == plain.content
+    assert plain.content == JsonResponse(offline_values.build(Session.objects.get(pk=session.pk))).content
+    assert packed["ETag"] == f"W/{plain['ETag']}"
+    assert "Accept-Encoding" in packed["Vary"]
+    assert client.get(url, HTTP_IF_NONE_MATCH=packed["ETag"], HTTP_ACCEPT_ENCODING="gzip").status_code == 304
+
+
 def tournament_table(personas: Personas, names: list[str], deals: list[dict[str, Any]], games: int = 24) -> Session:
     """A DDV tournament table of ``names`` (members added as needed) after ``deals``, whose players are named by
     their place at the table ("0" the first …)."""
@@ -305,14 +325,14 @@ def test_a_complete_round_tries_no_more_forms_than_scored_and_keeps_its_penaltie
     monkeypatch.setattr(offline_values, "SCORED", 3000)
     session = tournament_table(personas, FOUR, [forced_solo(place) for place in "0123"], games=2)
     tried: list[int] = []
-    scored = offline_values._scored
+    replayed = offline_values._replayed
 
-    def counted(entry: Any, parsed: Any, posts: Any, start: Any = None) -> Any:
+    def counted(parsed: Any, candidates: Any, start: Any = None) -> Any:
         if start is not None:  # the table's forms, not the bands' and weights' asked on an empty sheet
-            tried.append(len(posts))
-        return scored(entry, parsed, posts, start)
+            tried.append(len(candidates))
+        return replayed(parsed, candidates, start)
 
-    with mock.patch.object(offline_values, "_scored", counted):
+    with mock.patch.object(offline_values, "_replayed", counted):
         table = offline_values.build(session)
     assert 0 < sum(tried) <= 3000
     assert table["values"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, cast
 
 from django.utils.functional import Promise
@@ -46,9 +47,14 @@ class PartyLevels(Control):
     levels: Mapping[str, tuple[tuple[str, str | Promise], ...]] = field(default_factory=dict)
 
     def read(self, data: Posted, playing: Sequence[str]) -> Any:
-        chosen = {party: data.get(f"{self.name}__{party}", "") for party in self.levels}
+        chosen = {party: data.get(name, "") for party, name in self._inputs}
         chosen = {party: level for party, level in chosen.items() if level}
         return chosen or MISSING
+
+    @cached_property
+    def _inputs(self) -> tuple[tuple[str, str], ...]:
+        """Each party and its input's name."""
+        return tuple((party, f"{self.name}__{party}") for party in self.levels)
 
     def shown(self, facts: Mapping[str, Any]) -> Any:
         return dict(facts.get(self.name) or {})
@@ -67,13 +73,17 @@ class PartyCounts(Control):
 
     def read(self, data: Posted, playing: Sequence[str]) -> Any:
         counts: dict[str, dict[str, int]] = {}
-        for party in self.parties:
-            for key, _label, _most in self.extras:
-                text = data.get(f"{self.name}__{party}__{key}", "").strip()
-                number = whole_number(self.name, text) if text else 0
-                if number:
-                    counts.setdefault(party, {})[key] = number
+        for party, key, name in self._inputs:
+            text = data.get(name, "").strip()
+            number = whole_number(self.name, text) if text else 0
+            if number:
+                counts.setdefault(party, {})[key] = number
         return counts or MISSING
+
+    @cached_property
+    def _inputs(self) -> tuple[tuple[str, str, str], ...]:
+        """Each party and extra and its input's name, parties first."""
+        return tuple((party, key, f"{self.name}__{party}__{key}") for party in self.parties for key, *_ in self.extras)
 
     def shown(self, facts: Mapping[str, Any]) -> Any:
         return {p: dict(v) for p, v in (facts.get(self.name) or {}).items()}
