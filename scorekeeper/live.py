@@ -21,7 +21,7 @@ Either answer to a phone that said its revision carries what changed since, in w
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -33,6 +33,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from . import gzip_parts, news, polling, selectors
+from .games import pack_of
 from .models import Role, Session
 from .sheet import Sheet, StoredDeal, row
 
@@ -111,7 +112,9 @@ def sheet_html(me: Viewer, session: Session) -> SheetHtml:
             blocks = None
     if blocks is None:
         head = selectors.sheet_head(session)
-        latest, blocks = _blocks(look, head, selectors.line_stamps(session))
+        # the lines drawn for the sheet before are kept: the deals read whole are those that changed since
+        stamps, fresh = selectors.line_stamps(session, found[0] if found else session.revision - 1)
+        latest, blocks = _blocks(look, head, stamps, fresh)
         found = (session.revision, _sheet(look, head, mark_safe(latest + MARK if blocks else latest)), tuple(blocks))
         cache.set(key, found, SHEET_TIMEOUT)
     return SheetHtml.of(found[1], [blocks[block] for block in found[2]])
@@ -137,17 +140,28 @@ def poll(me: Viewer, session: Session, since: int | None, shape: str | None) -> 
     changed = selectors.stored_deals(session, since=since)
     head = selectors.sheet_head(session)
     lines = _lines(look, head, [(deal.deal_id, deal.changed_in) for deal in changed], changed)
-    return Poll(_sheet(look, head, lines, patch=True, news=what_changed(session, since, head.players)), patch=True)
+    words = what_changed(session, since, head.players, changed)
+    return Poll(_sheet(look, head, lines, patch=True, news=words), patch=True)
 
 
-def what_changed(session: Session, since: int, players: Sequence[str] = ()) -> str:
-    """What a phone showing revision ``since`` hears (``news``): a sentence for each deal written since, or ""."""
+def what_changed(session: Session, since: int, players: Sequence[str] = (), known: Sequence[StoredDeal] = ()) -> str:
+    """What a phone showing revision ``since`` hears (``news``): a sentence for each deal written since, or "".
+    The deals are those ``known`` (read already), and the others it names read."""
     told = news.changes(selectors.deal_writes(session, since) or ())
     if not told:
         return ""
-    ids = [change.deal_id for change in told if change.kind != news.DELETED]
-    deals = {deal.deal_id: deal for deal in selectors.stored_deals(session, ids=ids)} if ids else {}
+    deals = _deals(session, {change.deal_id for change in told if change.kind != news.DELETED}, known)
     return news.sentence(session.game, players or selectors.header_of(session).players, told, deals)
+
+
+def _deals(session: Session, ids: Collection[int | None], known: Sequence[StoredDeal]) -> dict[int | None, StoredDeal]:
+    """The deals on the sheet of ``ids`` by id: those ``known``, and the others read (one deleted is not found)."""
+    wanted = set(ids)
+    found = {deal.deal_id: deal for deal in known if deal.deal_id in wanted}
+    missing = [pk for pk in wanted if pk not in found]
+    if missing:
+        found.update((deal.deal_id, deal) for deal in selectors.stored_deals(session, ids=missing))
+    return found
 
 
 def _with_news(html: SafeString, words: str) -> SafeString:
@@ -160,21 +174,24 @@ def _with_news(html: SafeString, words: str) -> SafeString:
 def _sheet(look: Look, head: Sheet, lines: str, **more: object) -> SafeString:
     session = look.session
     context = {"club": session.club, "session": session, "sheet": head, "can_score": look.editable, "lines": lines}
-    return render_to_string("scorekeeper/includes/sheet.html", {**context, "shape": look.shape, **more})
+    # tapping the total of a player who may lead the next deal opens it (not in Bauernstoss: teams play)
+    leads = head.next_playing if look.editable and pack_of(head.game).entry.lead_field else ()
+    return render_to_string("scorekeeper/includes/sheet.html", {**context, "shape": look.shape, "leads": leads, **more})
 
 
 def _blocks(
-    look: Look, head: Sheet, stamps: Sequence[tuple[int | None, int]]
+    look: Look, head: Sheet, stamps: Sequence[tuple[int | None, int]], known: Sequence[StoredDeal]
 ) -> tuple[SafeString, dict[str, gzip_parts.Packed]]:
     """Every line, newest first: the lines after the full blocks, and the full blocks of ``BLOCK`` deals by key (from
     the cache, or drawn and kept, as bytes and compressed)."""
     full = len(stamps) - len(stamps) % BLOCK
     blocks = {look.block_key(stamps[i : i + BLOCK]): stamps[i : i + BLOCK] for i in range(0, full, BLOCK)}
     packed = cache.get_many(blocks)
-    drawn = {key: gzip_parts.Packed.of(_lines(look, head, block)) for key, block in blocks.items() if key not in packed}
+    missing = {key: block for key, block in blocks.items() if key not in packed}
+    drawn = {key: gzip_parts.Packed.of(_lines(look, head, block, known)) for key, block in missing.items()}
     cache.set_many(drawn, LINE_TIMEOUT)
     packed.update(drawn)
-    return _lines(look, head, stamps[full:]), {key: packed[key] for key in reversed(blocks)}
+    return _lines(look, head, stamps[full:], known), {key: packed[key] for key in reversed(blocks)}
 
 
 def _lines(
@@ -184,10 +201,11 @@ def _lines(
     keys = {pk: look.line_key(pk, changed_in) for pk, changed_in in stamps}
     cached = cache.get_many(keys.values())
     html = {pk: cached[key] for pk, key in keys.items() if key in cached}
-    missing = {pk for pk in keys if pk not in html}
+    missing = [pk for pk in keys if pk not in html]
     session = look.session
     if missing:
-        deals = [d for d in known if d.deal_id in missing] if known else selectors.stored_deals(session, ids=missing)
+        found = _deals(session, missing, known)
+        deals = [found[pk] for pk in missing if pk in found]  # in playing order
         template = get_template("scorekeeper/includes/sheet_line.html")
         context = {"club": session.club, "session": session, "sheet": head, "can_score": look.editable}
         drawn = {}  # keyed by the stamp each deal has now: a write in between gives it a new one

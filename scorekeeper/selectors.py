@@ -3,10 +3,16 @@
 Reads never replay a session: the sheet, the summary and each deal's result are what the services stored with the
 last change. Only a preview (the value of a deal being entered, the money that re-deriving the dealers moves)
 replays, once.
+
+A session's header and its sheet's head are read once a revision and kept in the cache under it (every change makes
+a new revision), so that the page and the phones polling it share them; the live sheet's reads of its deals, its
+history and its table link are SQL of constant text (``_rows``), as the ORM takes longer to write them than the
+database to answer.
 """
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -14,7 +20,9 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import F, Q, QuerySet
+from django.core.cache import cache
+from django.db import connection
+from django.db.models import F, Model, Q, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -67,14 +75,40 @@ def membership_and_session(
     return member, found
 
 
+def _table(model: type[Model]) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def _rows(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+    """The rows of one of the live sheet's reads, in SQL of constant text: the ORM would take longer to write each
+    query than the database to answer it, many times a minute."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def _json(value: Any) -> Any:
+    """A JSON column's value as a raw read gives it (text, or already decoded by the driver)."""
+    return json.loads(value) if isinstance(value, str | bytes) else value
+
+
+LIVE_DEALS = f"FROM {_table(Deal)} WHERE session_id = %s AND deleted_at IS NULL"
+LIVE_LINK = (
+    f"SELECT * FROM {_table(TableLink)} WHERE session_id = %s AND (expires_at IS NULL OR expires_at > %s) "
+    "ORDER BY created_at DESC, id DESC LIMIT 1"
+)
+
+
 def table_link(token: str) -> TableLink | None:
     """The table link with ``token``, live or not, with its session and club."""
     return TableLink.objects.select_related("session__club").filter(token=token).first()
 
 
 def live_table_link(session: Session) -> TableLink | None:
-    """The session's newest link that still opens it."""
-    return session.table_links.live().order_by("-created_at", "-pk").first()
+    """The session's newest link that still opens it (``TableLinkQuerySet.live``), read on each of the scorers'
+    pages in SQL of constant text (``_rows``)."""
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    return next(iter(TableLink.objects.raw(LIVE_LINK, [session.pk, now])), None)
 
 
 def name_of(user: User) -> str:
@@ -96,13 +130,40 @@ def deal_of(session: Session, deal_id: int) -> Deal:
     return get_object_or_404(Deal.objects.select_related("session__club"), session=session, pk=deal_id)
 
 
+HEAD_TIMEOUT = 12 * 3600  # an evening and the morning after
+
+
+def kept_key(name: str, session: Session, *more: object) -> str:
+    """The cache key of what is kept of ``session`` under ``more``: named by its id and when it was started too, as
+    an id may come again on SQLite after a start that was rolled back."""
+    return ":".join(map(str, (name, session.pk, session.created_at.timestamp(), *more)))
+
+
 def header_of(session: Session) -> engine.Session:
     """The session's rules and players, ready for the engine, without its deals: read once for each revision of the
-    session object a request holds (a change of players makes a new revision), however many parts of a page ask."""
+    session (every change of its players or terms makes a new one), kept in the cache for the other requests of that
+    revision and in the session object for the other parts of a page."""
     kept = session.__dict__.get("_header")
     if kept is None or kept[0] != session.revision:
-        kept = session.__dict__["_header"] = (session.revision, engine.load(session_document(session, [])))
+        key = kept_key("session-header", session, session.revision)
+        parsed = cache.get(key)
+        if parsed is None:
+            parsed = engine.load(session_document(session, [], sequences=(), players=seat_names(session)))
+            cache.set(key, parsed, HEAD_TIMEOUT)
+        kept = session.__dict__["_header"] = (session.revision, parsed)
     return kept[1]
+
+
+def seat_names(session: Session) -> list[str]:
+    """The names on the session's seats, in seat order. A seat is never renamed nor removed, and the totals have a
+    column for each (``Session.totals``): kept under their number, they are read once in an evening."""
+    key = kept_key("seat-names", session, len(session.totals))
+    names = cache.get(key)
+    if names is None:
+        names = [seat.name for seat in session.seats.all()]
+        if len(names) == len(session.totals):  # else a session set up some other way: read each time
+            cache.set(key, names, HEAD_TIMEOUT)
+    return names
 
 
 def sheet_of(session: Session) -> Sheet:
@@ -143,16 +204,23 @@ def pflichtsolo_round(session: Session, game: Game, players: Sequence[str]) -> e
 
 
 def sheet_head(session: Session) -> Sheet:
-    """The score sheet without its rows: the header, the totals and who deals next, from the session's summary."""
-    parsed = header_of(session)
-    head = sheet(parsed, [], next_dealer=parsed.players[session.next_dealer], pot=session.pot, totals=session.totals)
-    pflichtsolo = pflichtsolo_round(session, parsed.new_game(), parsed.seating())  # who is at the table now
-    return replace(head, pflichtsolo=pflichtsolo, lineup=lineup_after_last(session))
+    """The score sheet without its rows: the header, the totals and who deals next, from the session's summary;
+    read once for each revision, and kept in the cache for the page and the phones that poll it."""
+    key = kept_key("sheet-head", session, session.revision)
+    head = cache.get(key)
+    if head is None:
+        parsed = header_of(session)
+        dealer = parsed.players[session.next_dealer]
+        head = sheet(parsed, [], next_dealer=dealer, pot=session.pot, totals=session.totals)
+        pflichtsolo = pflichtsolo_round(session, parsed.new_game(), parsed.seating())  # who is at the table now
+        head = replace(head, pflichtsolo=pflichtsolo, lineup=lineup_after_last(session))
+        cache.set(key, head, HEAD_TIMEOUT)
+    return head
 
 
 def lineup_after_last(session: Session) -> tuple[LineupMark, ...]:
     """Who left or joined the table after the last deal on the sheet (the deals after them carry the others)."""
-    if not session.lineup_changes.exists():
+    if not header_of(session).lineup:  # nobody left or joined at all
         return ()
     return pending_lineup(_placed_lineup(session)[0])
 
@@ -170,18 +238,28 @@ def _placed_lineup(session: Session) -> tuple[engine.Session, list[int]]:
     live = session.deals.filter(deleted_at__isnull=True).order_by("sequence")
     sequences = list(live.values_list("sequence", flat=True))
     # Where the changes come among the deals is all that is read here: the deals themselves are not scored.
-    return engine.load(session_document(session, [{}] * len(sequences), sequences=sequences)), sequences
+    document = session_document(session, [{}] * len(sequences), sequences=sequences, players=seat_names(session))
+    return engine.load(document), sequences
 
 
 def stored_deals(session: Session, *, ids: Collection[int | None] | None = None, since: int = -1) -> list[StoredDeal]:
     """The deals on the sheet in playing order: only ``ids``, when given, and only those whose line changed after
     revision ``since`` (``Deal.changed_in``)."""
-    deals = session.deals.filter(deleted_at__isnull=True, changed_in__gt=since).order_by("sequence")
-    if ids is not None:
-        deals = deals.filter(pk__in=ids)
-    return [
-        StoredDeal(d.number, d.facts, d.result, d.pk, d.revision, d.changed_in) for d in deals if d.number and d.result
-    ]
+    chosen = [pk for pk in ids if pk is not None] if ids is not None else []
+    if ids is not None and not chosen:
+        return []
+    only = f" AND id IN ({', '.join(['%s'] * len(chosen))})" if chosen else ""
+    columns = "number, facts, result, id, revision, changed_in"
+    rows = _rows(
+        f"SELECT {columns} {LIVE_DEALS} AND changed_in > %s{only} ORDER BY sequence", [session.pk, since, *chosen]
+    )
+    return [deal for row in rows if (deal := _deal(*row))]
+
+
+def _deal(number: int | None, facts: Any, result: Any, pk: int, revision: int, changed_in: int) -> StoredDeal | None:
+    """A deal on the sheet from the columns of a raw read; None for one without a number or a result."""
+    stored = _json(result)
+    return StoredDeal(number, _json(facts), stored, pk, revision, changed_in) if number and stored else None
 
 
 # What a status change ends: the sheet's look changes with it, and what came before is not told.
@@ -204,18 +282,29 @@ def deal_writes(session: Session, since: int, most: int = 50) -> list[tuple[str,
     """
     if session.revision - since > most:
         return None
-    writes: list[tuple[str, int | None, int | None]] = list(
-        session.audit_entries.filter(revision__gt=since, revision__lte=session.revision)
-        .order_by("pk")
-        .values_list("action", "deal_id", "deal_number")
+    writes: list[tuple[str, int | None, int | None]] = _rows(
+        f"SELECT action, deal_id, deal_number FROM {_table(AuditEntry)} "
+        "WHERE session_id = %s AND revision > %s AND revision <= %s ORDER BY id",
+        [session.pk, since, session.revision],
     )
     status = [i for i, (action, _deal, _number) in enumerate(writes) if action in STATUS]
     return writes[status[-1] + 1 :] if status else writes
 
 
-def line_stamps(session: Session) -> list[tuple[int | None, int]]:
-    """(id, ``changed_in``) of each deal on the sheet, in playing order: what names the look of its line."""
-    return list(session.deals.filter(deleted_at__isnull=True).order_by("sequence").values_list("pk", "changed_in"))
+def line_stamps(session: Session, fresh_after: int) -> tuple[list[tuple[int | None, int]], list[StoredDeal]]:
+    """(id, ``changed_in``) of each deal on the sheet, in playing order: what names the look of its line; and in the
+    same read, the deals whose line changed after revision ``fresh_after``, to draw it."""
+    rows = _rows(
+        "SELECT id, changed_in, number, revision, CASE WHEN changed_in > %s THEN facts END, "
+        f"CASE WHEN changed_in > %s THEN result END {LIVE_DEALS} ORDER BY sequence",
+        [fresh_after, fresh_after, session.pk],
+    )
+    stamps, deals = [], []
+    for pk, changed_in, number, revision, facts, result in rows:
+        stamps.append((pk, changed_in))
+        if changed_in > fresh_after and (deal := _deal(number, facts, result, pk, revision, changed_in)):
+            deals.append(deal)
+    return stamps, deals
 
 
 def next_deal(session: Session) -> tuple[str, tuple[str, ...]]:
