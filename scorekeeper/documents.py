@@ -5,8 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from django.db import connection
+
 from . import engine
-from .models import LineupChange, Session
+from .models import LineupChange, Seat, Session
+
+_quote = connection.ops.quote_name
+# A session's players who left or joined, each with its seat's name, in ``LineupChange.Meta.ordering``
+LINEUP = (
+    f"SELECT c.*, s.name AS seat_name FROM {_quote(LineupChange._meta.db_table)} c "
+    f"JOIN {_quote(Seat._meta.db_table)} s ON s.id = c.seat_id WHERE c.session_id = %s ORDER BY c.after_sequence, c.id"
+)
 
 
 def session_document(
@@ -27,7 +36,7 @@ def session_document(
         stored = session.deals.filter(deleted_at__isnull=True).order_by("sequence").values_list("sequence", "facts")
         sequences, facts = [s for s, _ in stored], [f for _, f in stored]
     deals = [dict(f) for f in facts]
-    changes = list(session.lineup_changes.select_related("seat"))
+    changes = lineup_changes(session)
     if changes and sequences is None:
         sequences = list(session.deals.filter(deleted_at__isnull=True).values_list("sequence", flat=True))
     if deals and session.first_dealer and "dealer" not in deals[0]:
@@ -62,6 +71,15 @@ def export_document(session: Session) -> dict[str, Any]:
     if session.table:
         document["table"] = session.table
     return document
+
+
+def lineup_changes(session: Session) -> list[LineupChange]:
+    """The players of ``session`` who left or joined, in their order, each with its seat's name: in SQL of constant
+    text, as every replay and the live sheet's head read them (the ORM would take longer to write the query)."""
+    changes = list(LineupChange.objects.raw(LINEUP, [session.pk]))
+    for change in changes:
+        change.seat = Seat(pk=change.seat_id, session=session, name=vars(change)["seat_name"])
+    return changes
 
 
 def starting_players(players: Sequence[str], changes: Sequence[LineupChange]) -> list[str]:
