@@ -11,8 +11,9 @@ it, and an evening of revisions does not pile up in memory.
 
 A polling phone says which revision and shape (language, role, any rows) it shows. It gets nothing while both are
 current; a patch (the sheet's head with the totals, and the lines that changed since its revision) while only the
-revision moved; the whole sheet otherwise. A patch carries the number of deals: the phone drops the lines past it,
-and every line it keeps is one no write touched since (a deal that moves gets a new number, so a new stamp).
+revision moved, kept for the other phones polling from the same revision; the whole sheet otherwise. A patch
+carries the number of deals: the phone drops the lines past it, and every line it keeps is one no write touched
+since (a deal that moves gets a new number, so a new stamp).
 
 Either answer to a phone that said its revision carries what changed since, in words (``what_changed``,
 ``news``): the page's polite live region reads it out, and nothing when nothing was said.
@@ -137,11 +138,16 @@ def poll(me: Viewer, session: Session, since: int | None, shape: str | None) -> 
         return Poll(_with_news(sheet_html(me, session).whole(), what_changed(session, since)))
     if since == session.revision:
         return Poll(None)
-    changed = selectors.stored_deals(session, since=since)
-    head = selectors.sheet_head(session)
-    lines = _lines(look, head, [(deal.deal_id, deal.changed_in) for deal in changed], changed)
-    words = what_changed(session, since, head.players, changed)
-    return Poll(_sheet(look, head, lines, patch=True, news=words), patch=True)
+    # the phones at a table poll from the same revision after each deal: the first draws the patch, all share it
+    key = selectors.kept_key("sheet-patch", session, session.revision, since, look.language, int(look.editable))
+    patch = cache.get(key)
+    if patch is None:
+        changed = selectors.stored_deals(session, since=since)
+        head = selectors.sheet_head(session)
+        lines = _lines(look, head, [(deal.deal_id, deal.changed_in) for deal in changed], changed)
+        patch = _sheet(look, head, lines, patch=True, news=what_changed(session, since, head.players, changed))
+        cache.set(key, patch, SHEET_TIMEOUT)
+    return Poll(mark_safe(patch), patch=True)
 
 
 def what_changed(session: Session, since: int, players: Sequence[str] = (), known: Sequence[StoredDeal] = ()) -> str:

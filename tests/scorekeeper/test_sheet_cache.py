@@ -307,13 +307,19 @@ def test_a_changed_poll_reads_only_what_changed(
     personas: Personas, session: Session, django_assert_num_queries: Any
 ) -> None:
     """After the page of a revision, a phone's poll reads the deals changed since its revision and the history of
-    them, nothing of the sheet's head (kept for the revision), and the deal it tells of is the one it read."""
+    them, nothing of the sheet's head (kept for the revision); the other phones polling from the same revision read
+    nothing more."""
     member, scorer = login(personas.member), login(personas.scorer)
     phone = Phone(member, session)
     services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Caro", "Anna", 80))
     scorer.get(session.get_absolute_url())  # the scorer's page after the save
+    other = Phone(login(personas.member), session)
+    other.sheet = phone.sheet  # it shows the same revision
     with django_assert_num_queries(2 + 1 + 1 + 2):  # the login, the member with the session, the clock, the news
         assert phone.poll() == "patch"
+    with django_assert_num_queries(2 + 1 + 1):  # another phone polling from the same revision: the patch is kept
+        assert other.poll() == "patch"
+    assert other.sheet == phone.sheet
     session.refresh_from_db()
     services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Dieter", "Anna", 80))
     with django_assert_num_queries(2 + 1 + 1 + 2 + 1):  # no page drawn at this revision: the head read once
