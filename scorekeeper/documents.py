@@ -5,36 +5,44 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from . import engine
-from .models import LineupChange, Session
+from . import engine, rows
+from .models import LineupChange, Seat, Session
+
+# A session's players who left or joined, each with its seat's name, in ``LineupChange.Meta.ordering``
+LINEUP = (
+    f"SELECT c.*, s.name AS seat_name FROM {rows.table(LineupChange)} c "
+    f"JOIN {rows.table(Seat)} s ON s.id = c.seat_id WHERE c.session_id = %s ORDER BY c.after_sequence, c.id"
+)
 
 
 def session_document(
-    session: Session, facts: Iterable[Mapping[str, Any]] | None = None, *, sequences: Sequence[int] | None = None
+    session: Session,
+    facts: Iterable[Mapping[str, Any]] | None = None,
+    *,
+    sequences: Sequence[int] | None = None,
+    players: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     """The document for ``session`` with its stored deals, or with ``facts`` in their place.
 
     Services pass ``facts`` to check a change (a new, corrected or deleted deal) before writing it; ``sequences``
     (each deal's ``Deal.sequence``) place the players who left or joined among them, and without them they come
-    where they are among the live deals stored.
+    where they are among the live deals stored. ``players`` are the names on the seats, when the caller has them.
     """
-    players = [seat.name for seat in session.seats.all()]
+    seated = [seat.name for seat in session.seats.all()] if players is None else list(players)
     if facts is None:
         stored = session.deals.filter(deleted_at__isnull=True).order_by("sequence").values_list("sequence", "facts")
         sequences, facts = [s for s, _ in stored], [f for _, f in stored]
     deals = [dict(f) for f in facts]
-    changes = list(session.lineup_changes.select_related("seat"))
-    if changes:
-        if sequences is None:
-            sequences = list(session.deals.filter(deleted_at__isnull=True).values_list("sequence", flat=True))
-        players = starting_players(players, changes)
+    changes = lineup_changes(session)
+    if changes and sequences is None:
+        sequences = list(session.deals.filter(deleted_at__isnull=True).values_list("sequence", flat=True))
     if deals and session.first_dealer and "dealer" not in deals[0]:
-        deals[0]["dealer"] = [seat.name for seat in session.seats.all()][session.first_dealer]
+        deals[0]["dealer"] = seated[session.first_dealer]
     document: dict[str, Any] = {
         "format": engine.FORMAT,
         "game": session.game,
         "rules": session.rules,
-        "players": players,
+        "players": starting_players(seated, changes) if changes else seated,
         "deals": deals,
     }
     if changes:
@@ -60,6 +68,15 @@ def export_document(session: Session) -> dict[str, Any]:
     if session.table:
         document["table"] = session.table
     return document
+
+
+def lineup_changes(session: Session) -> list[LineupChange]:
+    """The players of ``session`` who left or joined, in their order, each with its seat's name: in SQL of constant
+    text, as every replay and the live sheet's head read them (the ORM would take longer to write the query)."""
+    changes = list(LineupChange.objects.raw(LINEUP, [session.pk]))
+    for change in changes:
+        change.seat = Seat(pk=change.seat_id, session=session, name=vars(change)["seat_name"])
+    return changes
 
 
 def starting_players(players: Sequence[str], changes: Sequence[LineupChange]) -> list[str]:

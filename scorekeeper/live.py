@@ -11,8 +11,9 @@ it, and an evening of revisions does not pile up in memory.
 
 A polling phone says which revision and shape (language, role, any rows) it shows. It gets nothing while both are
 current; a patch (the sheet's head with the totals, and the lines that changed since its revision) while only the
-revision moved; the whole sheet otherwise. A patch carries the number of deals: the phone drops the lines past it,
-and every line it keeps is one no write touched since (a deal that moves gets a new number, so a new stamp).
+revision moved, kept for the other phones polling from the same revision; the whole sheet otherwise. A patch
+carries the number of deals: the phone drops the lines past it, and every line it keeps is one no write touched
+since (a deal that moves gets a new number, so a new stamp).
 
 Either answer to a phone that said its revision carries what changed since, in words (``what_changed``,
 ``news``): the page's polite live region reads it out, and nothing when nothing was said.
@@ -21,7 +22,7 @@ Either answer to a phone that said its revision carries what changed since, in w
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -33,6 +34,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from . import gzip_parts, news, polling, selectors
+from .games import pack_of
 from .models import Role, Session
 from .sheet import Sheet, StoredDeal, row
 
@@ -111,7 +113,9 @@ def sheet_html(me: Viewer, session: Session) -> SheetHtml:
             blocks = None
     if blocks is None:
         head = selectors.sheet_head(session)
-        latest, blocks = _blocks(look, head, selectors.line_stamps(session))
+        # the lines drawn for the sheet before are kept: the deals read whole are those that changed since
+        stamps, fresh = selectors.line_stamps(session, found[0] if found else session.revision - 1)
+        latest, blocks = _blocks(look, head, stamps, fresh)
         found = (session.revision, _sheet(look, head, mark_safe(latest + MARK if blocks else latest)), tuple(blocks))
         cache.set(key, found, SHEET_TIMEOUT)
     return SheetHtml.of(found[1], [blocks[block] for block in found[2]])
@@ -134,20 +138,36 @@ def poll(me: Viewer, session: Session, since: int | None, shape: str | None) -> 
         return Poll(_with_news(sheet_html(me, session).whole(), what_changed(session, since)))
     if since == session.revision:
         return Poll(None)
-    changed = selectors.stored_deals(session, since=since)
-    head = selectors.sheet_head(session)
-    lines = _lines(look, head, [(deal.deal_id, deal.changed_in) for deal in changed], changed)
-    return Poll(_sheet(look, head, lines, patch=True, news=what_changed(session, since, head.players)), patch=True)
+    # the phones at a table poll from the same revision after each deal: the first draws the patch, all share it
+    key = selectors.kept_key("sheet-patch", session, session.revision, since, look.language, int(look.editable))
+    patch = cache.get(key)
+    if patch is None:
+        changed = selectors.stored_deals(session, since=since)
+        head = selectors.sheet_head(session)
+        lines = _lines(look, head, [(deal.deal_id, deal.changed_in) for deal in changed], changed)
+        patch = _sheet(look, head, lines, patch=True, news=what_changed(session, since, head.players, changed))
+        cache.set(key, patch, SHEET_TIMEOUT)
+    return Poll(mark_safe(patch), patch=True)
 
 
-def what_changed(session: Session, since: int, players: Sequence[str] = ()) -> str:
-    """What a phone showing revision ``since`` hears (``news``): a sentence for each deal written since, or ""."""
+def what_changed(session: Session, since: int, players: Sequence[str] = (), known: Sequence[StoredDeal] = ()) -> str:
+    """What a phone showing revision ``since`` hears (``news``): a sentence for each deal written since, or "".
+    The deals are those ``known`` (read already), and the others it names read."""
     told = news.changes(selectors.deal_writes(session, since) or ())
     if not told:
         return ""
-    ids = [change.deal_id for change in told if change.kind != news.DELETED]
-    deals = {deal.deal_id: deal for deal in selectors.stored_deals(session, ids=ids)} if ids else {}
+    deals = _deals(session, {change.deal_id for change in told if change.kind != news.DELETED}, known)
     return news.sentence(session.game, players or selectors.header_of(session).players, told, deals)
+
+
+def _deals(session: Session, ids: Collection[int | None], known: Sequence[StoredDeal]) -> dict[int | None, StoredDeal]:
+    """The deals on the sheet of ``ids`` by id: those ``known``, and the others read (one deleted is not found)."""
+    wanted = set(ids)
+    found = {deal.deal_id: deal for deal in known if deal.deal_id in wanted}
+    missing = [pk for pk in wanted if pk not in found]
+    if missing:
+        found.update((deal.deal_id, deal) for deal in selectors.stored_deals(session, ids=missing))
+    return found
 
 
 def _with_news(html: SafeString, words: str) -> SafeString:
@@ -160,21 +180,24 @@ def _with_news(html: SafeString, words: str) -> SafeString:
 def _sheet(look: Look, head: Sheet, lines: str, **more: object) -> SafeString:
     session = look.session
     context = {"club": session.club, "session": session, "sheet": head, "can_score": look.editable, "lines": lines}
-    return render_to_string("scorekeeper/includes/sheet.html", {**context, "shape": look.shape, **more})
+    # tapping the total of a player who may lead the next deal opens it (not in Bauernstoss: teams play)
+    leads = head.next_playing if look.editable and pack_of(head.game).entry.lead_field else ()
+    return render_to_string("scorekeeper/includes/sheet.html", {**context, "shape": look.shape, "leads": leads, **more})
 
 
 def _blocks(
-    look: Look, head: Sheet, stamps: Sequence[tuple[int | None, int]]
+    look: Look, head: Sheet, stamps: Sequence[tuple[int | None, int]], known: Sequence[StoredDeal]
 ) -> tuple[SafeString, dict[str, gzip_parts.Packed]]:
     """Every line, newest first: the lines after the full blocks, and the full blocks of ``BLOCK`` deals by key (from
     the cache, or drawn and kept, as bytes and compressed)."""
     full = len(stamps) - len(stamps) % BLOCK
     blocks = {look.block_key(stamps[i : i + BLOCK]): stamps[i : i + BLOCK] for i in range(0, full, BLOCK)}
     packed = cache.get_many(blocks)
-    drawn = {key: gzip_parts.Packed.of(_lines(look, head, block)) for key, block in blocks.items() if key not in packed}
+    missing = {key: block for key, block in blocks.items() if key not in packed}
+    drawn = {key: gzip_parts.Packed.of(_lines(look, head, block, known)) for key, block in missing.items()}
     cache.set_many(drawn, LINE_TIMEOUT)
     packed.update(drawn)
-    return _lines(look, head, stamps[full:]), {key: packed[key] for key in reversed(blocks)}
+    return _lines(look, head, stamps[full:], known), {key: packed[key] for key in reversed(blocks)}
 
 
 def _lines(
@@ -184,10 +207,11 @@ def _lines(
     keys = {pk: look.line_key(pk, changed_in) for pk, changed_in in stamps}
     cached = cache.get_many(keys.values())
     html = {pk: cached[key] for pk, key in keys.items() if key in cached}
-    missing = {pk for pk in keys if pk not in html}
+    missing = [pk for pk in keys if pk not in html]
     session = look.session
     if missing:
-        deals = [d for d in known if d.deal_id in missing] if known else selectors.stored_deals(session, ids=missing)
+        found = _deals(session, missing, known)
+        deals = [found[pk] for pk in missing if pk in found]  # in playing order
         template = get_template("scorekeeper/includes/sheet_line.html")
         context = {"club": session.club, "session": session, "sheet": head, "can_score": look.editable}
         drawn = {}  # keyed by the stamp each deal has now: a write in between gives it a new one

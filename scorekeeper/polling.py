@@ -39,6 +39,7 @@ from django.urls.resolvers import RoutePattern
 from django.utils import timezone
 from django.utils.translation import get_language_from_request
 
+from . import rows
 from .clocks import source_named
 from .models import ROLE_RANK, Club, Member, Role, Session, TableLink
 
@@ -109,22 +110,18 @@ def read(request: HttpRequest, token: str, session_id: int) -> PollPass | None:
     return PollPass(session_id, None, None, int(who[1:]), clock)
 
 
-def _table(model: type[object]) -> str:
-    return connection.ops.quote_name(model._meta.db_table)  # type: ignore[attr-defined]
-
-
 _SESSION = (
     "SELECT s.revision, s.status, s.deal_count, {role}{clock_columns} FROM {session} s "
     "JOIN {club} c ON c.id = s.club_id {joins} {clock_joins} WHERE s.id = %s AND c.slug = %s {where}"
 )
 _MEMBER = {
     "role": "m.role",
-    "joins": f"JOIN {_table(Member)} m ON m.club_id = s.club_id JOIN {_table(User)} u ON u.id = m.user_id",
+    "joins": f"JOIN {rows.table(Member)} m ON m.club_id = s.club_id JOIN {rows.table(User)} u ON u.id = m.user_id",
     "where": "AND m.id = %s AND u.id = %s AND u.is_active",
 }
 _LINK = {
     "role": "%s",
-    "joins": f"JOIN {_table(TableLink)} l ON l.session_id = s.id",
+    "joins": f"JOIN {rows.table(TableLink)} l ON l.session_id = s.id",
     "where": "AND l.id = %s AND (l.expires_at IS NULL OR l.expires_at > %s)",
 }
 
@@ -134,8 +131,8 @@ def poll_sql(member: bool, clock: str) -> str:
     """The one query of an unchanged poll by a member (else a table link), reading the clock of source ``clock``."""
     source = source_named(clock)
     return _SESSION.format(
-        session=_table(Session),
-        club=_table(Club),
+        session=rows.table(Session),
+        club=rows.table(Club),
         clock_columns=f", {source.columns}" if source else "",
         clock_joins=source.joins if source else "",
         **(_MEMBER if member else _LINK),

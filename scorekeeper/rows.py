@@ -11,6 +11,7 @@ converters once per model: nothing but code and settings.
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +23,18 @@ from django.db.models.expressions import Col
 
 def table(model: type[Model]) -> str:
     return connection.ops.quote_name(model._meta.db_table)
+
+
+def fetch(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+    """The rows of a statement of constant text."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def json_value(value: Any) -> Any:
+    """A JSON column's value as a raw read gives it: text on SQLite, already decoded by PostgreSQL's driver."""
+    return json.loads(value) if isinstance(value, str | bytes) else value
 
 
 def columns(model: type[Model], alias: str) -> str:

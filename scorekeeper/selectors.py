@@ -3,6 +3,11 @@
 Reads never replay a session: the sheet, the summary and each deal's result are what the services stored with the
 last change. Only a preview (the value of a deal being entered, the money that re-deriving the dealers moves)
 replays, once.
+
+A session's header and its sheet's head are read once a revision and kept in the cache under it (every change makes
+a new revision), so that the page and the phones polling it share them; the live sheet's reads of its deals, its
+history and its table link are SQL of constant text (``rows``), as the ORM takes longer to write them than the
+database to answer.
 """
 
 from __future__ import annotations
@@ -91,6 +96,9 @@ def membership_and_session(
     return member, session
 
 
+LIVE_DEALS = f"FROM {rows.table(Deal)} WHERE session_id = %s AND deleted_at IS NULL"
+
+
 def table_link(token: str) -> TableLink | None:
     """The table link with ``token``, live or not, with its session and club."""
     with connection.cursor() as cursor:
@@ -135,13 +143,40 @@ def deal_of(session: Session, deal_id: int) -> Deal:
     return get_object_or_404(Deal.objects.select_related("session__club"), session=session, pk=deal_id)
 
 
+HEAD_TIMEOUT = 12 * 3600  # an evening and the morning after
+
+
+def kept_key(name: str, session: Session, *more: object) -> str:
+    """The cache key of what is kept of ``session`` under ``more``: named by its id and when it was started too, as
+    an id may come again on SQLite after a start that was rolled back."""
+    return ":".join(map(str, (name, session.pk, session.created_at.timestamp(), *more)))
+
+
 def header_of(session: Session) -> engine.Session:
     """The session's rules and players, ready for the engine, without its deals: read once for each revision of the
-    session object a request holds (a change of players makes a new revision), however many parts of a page ask."""
+    session (every change of its players or terms makes a new one), kept in the cache for the other requests of that
+    revision and in the session object for the other parts of a page."""
     kept = session.__dict__.get("_header")
     if kept is None or kept[0] != session.revision:
-        kept = session.__dict__["_header"] = (session.revision, engine.load(session_document(session, [])))
+        key = kept_key("session-header", session, session.revision)
+        parsed = cache.get(key)
+        if parsed is None:
+            parsed = engine.load(session_document(session, [], sequences=(), players=seat_names(session)))
+            cache.set(key, parsed, HEAD_TIMEOUT)
+        kept = session.__dict__["_header"] = (session.revision, parsed)
     return kept[1]
+
+
+def seat_names(session: Session) -> list[str]:
+    """The names on the session's seats, in seat order. A seat is never renamed nor removed, and the totals have a
+    column for each (``Session.totals``): kept under their number, they are read once in an evening."""
+    key = kept_key("seat-names", session, len(session.totals))
+    names = cache.get(key)
+    if names is None:
+        names = [seat.name for seat in session.seats.all()]
+        if len(names) == len(session.totals):  # else a session set up some other way: read each time
+            cache.set(key, names, HEAD_TIMEOUT)
+    return names
 
 
 def sheet_of(session: Session) -> Sheet:
@@ -182,16 +217,23 @@ def pflichtsolo_round(session: Session, game: Game, players: Sequence[str]) -> e
 
 
 def sheet_head(session: Session) -> Sheet:
-    """The score sheet without its rows: the header, the totals and who deals next, from the session's summary."""
-    parsed = header_of(session)
-    head = sheet(parsed, [], next_dealer=parsed.players[session.next_dealer], pot=session.pot, totals=session.totals)
-    pflichtsolo = pflichtsolo_round(session, parsed.new_game(), parsed.seating())  # who is at the table now
-    return replace(head, pflichtsolo=pflichtsolo, lineup=lineup_after_last(session))
+    """The score sheet without its rows: the header, the totals and who deals next, from the session's summary;
+    read once for each revision, and kept in the cache for the page and the phones that poll it."""
+    key = kept_key("sheet-head", session, session.revision)
+    head = cache.get(key)
+    if head is None:
+        parsed = header_of(session)
+        dealer = parsed.players[session.next_dealer]
+        head = sheet(parsed, [], next_dealer=dealer, pot=session.pot, totals=session.totals)
+        pflichtsolo = pflichtsolo_round(session, parsed.new_game(), parsed.seating())  # who is at the table now
+        head = replace(head, pflichtsolo=pflichtsolo, lineup=lineup_after_last(session))
+        cache.set(key, head, HEAD_TIMEOUT)
+    return head
 
 
 def lineup_after_last(session: Session) -> tuple[LineupMark, ...]:
     """Who left or joined the table after the last deal on the sheet (the deals after them carry the others)."""
-    if not session.lineup_changes.exists():
+    if not header_of(session).lineup:  # nobody left or joined at all
         return ()
     return pending_lineup(_placed_lineup(session)[0])
 
@@ -209,18 +251,28 @@ def _placed_lineup(session: Session) -> tuple[engine.Session, list[int]]:
     live = session.deals.filter(deleted_at__isnull=True).order_by("sequence")
     sequences = list(live.values_list("sequence", flat=True))
     # Where the changes come among the deals is all that is read here: the deals themselves are not scored.
-    return engine.load(session_document(session, [{}] * len(sequences), sequences=sequences)), sequences
+    document = session_document(session, [{}] * len(sequences), sequences=sequences, players=seat_names(session))
+    return engine.load(document), sequences
 
 
 def stored_deals(session: Session, *, ids: Collection[int | None] | None = None, since: int = -1) -> list[StoredDeal]:
     """The deals on the sheet in playing order: only ``ids``, when given, and only those whose line changed after
     revision ``since`` (``Deal.changed_in``)."""
-    deals = session.deals.filter(deleted_at__isnull=True, changed_in__gt=since).order_by("sequence")
-    if ids is not None:
-        deals = deals.filter(pk__in=ids)
-    return [
-        StoredDeal(d.number, d.facts, d.result, d.pk, d.revision, d.changed_in) for d in deals if d.number and d.result
-    ]
+    chosen = [pk for pk in ids if pk is not None] if ids is not None else []
+    if ids is not None and not chosen:
+        return []
+    only = f" AND id IN ({', '.join(['%s'] * len(chosen))})" if chosen else ""
+    columns = "number, facts, result, id, revision, changed_in"
+    found = rows.fetch(
+        f"SELECT {columns} {LIVE_DEALS} AND changed_in > %s{only} ORDER BY sequence", [session.pk, since, *chosen]
+    )
+    return [deal for row in found if (deal := _deal(*row))]
+
+
+def _deal(number: int | None, facts: Any, result: Any, pk: int, revision: int, changed_in: int) -> StoredDeal | None:
+    """A deal on the sheet from the columns of a raw read; None for one without a number or a result."""
+    stored = rows.json_value(result)
+    return StoredDeal(number, rows.json_value(facts), stored, pk, revision, changed_in) if number and stored else None
 
 
 # What a status change ends: the sheet's look changes with it, and what came before is not told.
@@ -243,41 +295,35 @@ def deal_writes(session: Session, since: int, most: int = 50) -> list[tuple[str,
     """
     if session.revision - since > most:
         return None
-    writes: list[tuple[str, int | None, int | None]] = list(
-        session.audit_entries.filter(revision__gt=since, revision__lte=session.revision)
-        .order_by("pk")
-        .values_list("action", "deal_id", "deal_number")
+    writes: list[tuple[str, int | None, int | None]] = rows.fetch(
+        f"SELECT action, deal_id, deal_number FROM {rows.table(AuditEntry)} "
+        "WHERE session_id = %s AND revision > %s AND revision <= %s ORDER BY id",
+        [session.pk, since, session.revision],
     )
     status = [i for i, (action, _deal, _number) in enumerate(writes) if action in STATUS]
     return writes[status[-1] + 1 :] if status else writes
 
 
-def line_stamps(session: Session) -> list[tuple[int | None, int]]:
-    """(id, ``changed_in``) of each deal on the sheet, in playing order: what names the look of its line."""
-    return list(session.deals.filter(deleted_at__isnull=True).order_by("sequence").values_list("pk", "changed_in"))
-
-
-HEADER_TIMEOUT = 3600
-
-
-def kept_header(session: Session) -> engine.Session:
-    """``header_of``, kept in the cache for each revision of the session too (any change of its players or rules
-    makes a new one): a new deal's form, its previews and its save each read it at the same revision."""
-    kept = session.__dict__.get("_header")
-    if kept is None or kept[0] != session.revision:
-        key = f"session-header:{session.pk}:{session.revision}"
-        found = cache.get(key)
-        if found is None:
-            cache.set(key, header_of(session), HEADER_TIMEOUT)
-        else:
-            session.__dict__["_header"] = (session.revision, found)  # where header_of keeps it for the request
-    return header_of(session)
+def line_stamps(session: Session, fresh_after: int) -> tuple[list[tuple[int | None, int]], list[StoredDeal]]:
+    """(id, ``changed_in``) of each deal on the sheet, in playing order: what names the look of its line; and in the
+    same read, the deals whose line changed after revision ``fresh_after``, to draw it."""
+    found = rows.fetch(
+        "SELECT id, changed_in, number, revision, CASE WHEN changed_in > %s THEN facts END, "
+        f"CASE WHEN changed_in > %s THEN result END {LIVE_DEALS} ORDER BY sequence",
+        [fresh_after, fresh_after, session.pk],
+    )
+    stamps, deals = [], []
+    for pk, changed_in, number, revision, facts, result in found:
+        stamps.append((pk, changed_in))
+        if changed_in > fresh_after and (deal := _deal(number, facts, result, pk, revision, changed_in)):
+            deals.append(deal)
+    return stamps, deals
 
 
 def next_deal(session: Session) -> tuple[str, tuple[str, ...]]:
     """Who deals the next deal and who plays it, from the session's summary (and its round: the dealer who alone
     must play the deal plays it)."""
-    parsed = kept_header(session)
+    parsed = header_of(session)
     dealer = parsed.players[session.next_dealer]
     stored = session.round
     plays = stored is not None and dealer_plays(stored["must_play"], stored["owing"], dealer)

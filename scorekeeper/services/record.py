@@ -83,7 +83,7 @@ def replay(
     state when it covers ``earlier`` (the results are then those of ``deals`` alone). The state after the deals
     goes to ``session.replay_state``, which ``store`` writes.
 
-    ``header`` is the session's without deals (``selectors.kept_header``) as of ``session.revision``, when the caller
+    ``header`` is the session's without deals (``selectors.header_of``) as of ``session.revision``, when the caller
     has it: the deals after stand-ins (``live_facts``) then need no reading of the session's players again unless
     some left or joined (no earlier deal is read, so none is named, nor who dealt first)."""
     try:

@@ -10,7 +10,6 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from .. import rules_in_words
-from ..games import pack_of
 from ..labels import preset_label
 from ..sheet import Sheet
 
@@ -81,12 +80,6 @@ def preset(key: str) -> str:
 @register.filter
 def get_item(mapping: Any, key: str) -> Any:
     return mapping.get(key, "") if isinstance(mapping, Mapping) else ""
-
-
-@register.filter
-def opens_by_player(game: str) -> bool:
-    """Whether tapping a player's total opens a new deal led by that player (not in Bauernstoss: teams play)."""
-    return bool(pack_of(game).entry.lead_field)
 
 
 @register.filter

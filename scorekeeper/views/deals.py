@@ -65,7 +65,7 @@ def deal_new(request: Request, club_slug: str, session_id: int) -> HttpResponse:
                     dealer=None if before else request.POST.get("dealer") or None,
                     before=before,
                     repeat=request.POST.get("repeat") == "yes",
-                    header=selectors.kept_header(session),
+                    header=selectors.header_of(session),
                 )
             except services.Conflict as error:
                 conflict = error

@@ -110,14 +110,16 @@ def _start(request: Request, me: Member, form: SessionStartForm, house_rules: Ho
 def session_detail(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     me, session = session_access(request, club_slug, session_id)
     shown = clock_of(session) if session.is_open else None
+    # a scorer's button to the players' page (a table link's holder sees only the sheet and its settlement); none at
+    # a tournament's table, which keeps its players, for a change it would refuse
+    players = not isinstance(me, TableGuest) and session.is_open and me.can(Role.SCORER)
     context: dict[str, Any] = {
         "club": me.club,
         "me": me,
         "session": session,
         "sheet": live.sheet_html(me, session),
         "can_score": me.can(Role.SCORER),
-        # a tournament's table keeps its players: no button for a change it would refuse
-        "players_change": session.is_open and me.can(Role.SCORER) and not services.lineup.lineup_problems(session),
+        "players_change": players and not services.lineup.lineup_problems(session),
         "table_link": table_links.panel(request, me, session),
         "clock": shown[1] if shown else None,
         "poll_token": _poll_token(request, me, session, shown[0].name if shown else ""),

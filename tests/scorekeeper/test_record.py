@@ -277,7 +277,7 @@ def test_back_after_a_save_cannot_store_the_deal_again(client: Client, personas:
 
 @pytest.mark.parametrize("with_header", [False, True])  # as a form saves it (the seats from its header), or not
 def test_a_new_deal_whose_dealer_moved_is_told(personas: Personas, session: Session, with_header: bool) -> None:
-    header = selectors.kept_header(session) if with_header else None
+    header = selectors.header_of(session) if with_header else None
     with pytest.raises(services.Conflict) as raised:
         services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Anna", "Bert", 70), number=3,
                              dealer="Anna", header=header)  # fmt: skip

@@ -41,7 +41,7 @@ def apply(step: tuple[str, int], session: Session, deals: list[dict[str, Any]], 
     live = list(session.deals.filter(deleted_at__isnull=True).order_by("sequence"))
     if kind == "add":  # as the entry form saves it (with the header it read), or as any other caller
         seen = Session.objects.get(pk=session.pk)
-        header = selectors.kept_header(seen) if pick % 2 else None
+        header = selectors.header_of(seen) if pick % 2 else None
         services.record_deal(session=seen, actor=actor, facts=deals[len(live) % POOL], header=header)
     elif kind == "correct" and live:
         deal = live[pick % len(live)]
@@ -121,7 +121,7 @@ def test_a_header_read_before_a_player_joined_is_not_scored_with(personas: Perso
     for facts in deals[:3]:
         services.record_deal(session=session, actor=personas.owner, facts=facts)
     seen = Session.objects.get(pk=session.pk)
-    header = selectors.kept_header(seen)
+    header = selectors.header_of(seen)
     emil = personas.players["Emil"]
     services.player_joins(session=seen, actor=personas.owner, player=emil, table_seat=None, revision=seen.revision)
     deal = services.record_deal(session=seen, actor=personas.owner, facts=deals[3], header=header)

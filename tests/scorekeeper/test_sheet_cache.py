@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from scorekeeper import live, printing, services, sheet
 from scorekeeper.models import Session
+from scorekeeper.services.lineup import player_joins, player_leaves
 
 from .conftest import Personas, sauspiel, start
 
@@ -267,3 +268,59 @@ def test_a_long_sheet_is_put_together_from_its_kept_blocks(
     assert without_tokens(corrected) == without_tokens(client.get(session.get_absolute_url()).content.decode())
     assert without_tokens(unpacked) == without_tokens(corrected)
     assert corrected != plain
+
+
+def test_the_head_is_kept_for_a_revision_and_each_change_shows_at_once(personas: Personas, session: Session) -> None:
+    """The sheet's head (the players, the terms, who left or joined) is read once a revision and kept
+    (``selectors.sheet_head``): a player who joins, one who leaves and new money terms each show at once, on the page
+    and to a polling phone, as the sheet drawn afresh."""
+    scorer, member = login(personas.scorer), login(personas.member)
+    phone = Phone(member, session)
+
+    def page() -> str:
+        return scorer.get(session.get_absolute_url(), headers={"accept-language": "en"}).content.decode()
+
+    def head_of(sheet: str) -> str:
+        return LINE.sub("", sheet)
+
+    assert "Emil" not in page()
+    session.refresh_from_db()
+    emil = personas.players["Emil"]
+    player_joins(session=session, actor=personas.scorer, player=emil, table_seat=None, revision=session.revision)
+    assert '<th class="num player">Emil</th>' in page()
+    assert phone.poll() == "whole"  # a new column
+    session.refresh_from_db()
+    player_leaves(session=session, actor=personas.scorer, name="Bert", revision=session.revision)
+    assert "Bert left" in page()
+    assert phone.poll() == "patch"
+    assert re.search(r'<ul class="lineup-marks".*Bert', head_of(phone.sheet), re.S)
+    terms = {"currency": "EUR", "pot_policy": "carry", "settlement_mode": "zero_sum"}
+    services.change_money_terms(session=session, actor=personas.scorer, cents_per_point=25, **terms)
+    assert "0.25 per point" in page()
+    assert phone.poll() == "patch"
+    kept = head_of(phone.sheet)
+    cache.clear()
+    assert head_of(flat(whole(member, session))) == flat(kept)
+
+
+def test_a_changed_poll_reads_only_what_changed(
+    personas: Personas, session: Session, django_assert_num_queries: Any
+) -> None:
+    """After the page of a revision, a phone's poll reads the deals changed since its revision and the history of
+    them, nothing of the sheet's head (kept for the revision); the other phones polling from the same revision read
+    nothing more."""
+    member, scorer = login(personas.member), login(personas.scorer)
+    phone = Phone(member, session)
+    services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Caro", "Anna", 80))
+    scorer.get(session.get_absolute_url())  # the scorer's page after the save
+    other = Phone(login(personas.member), session)
+    other.sheet = phone.sheet  # it shows the same revision
+    with django_assert_num_queries(2 + 1 + 1 + 2):  # the login, the member with the session, the clock, the news
+        assert phone.poll() == "patch"
+    with django_assert_num_queries(2 + 1 + 1):  # another phone polling from the same revision: the patch is kept
+        assert other.poll() == "patch"
+    assert other.sheet == phone.sheet
+    session.refresh_from_db()
+    services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Dieter", "Anna", 80))
+    with django_assert_num_queries(2 + 1 + 1 + 2 + 1):  # no page drawn at this revision: the head read once
+        assert phone.poll() == "patch"
