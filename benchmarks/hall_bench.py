@@ -13,6 +13,8 @@ naming its queries). Then, one request at a time, the CPU time the worker spent 
 - the floors: a bare WSGI hello; Django's 204 with no user and with a signed-in user;
 - a player's phone polling its table's sheet as ``static/js/app.js`` does (the sheet's ``hx-get`` with the revision
   and shape it shows): unchanged (204) and changed (a deal behind: the patch);
+- the table's phone opening its sheet before its first deal (``sheet_open``: once a table, as the load test's phone
+  does; it draws the table link's QR code, once for a link, so it is not in the capacity);
 - the table's phone saving a deal: the entry form, the save, the sheet it is taken back to (two a table), and the
   next deal's offline values it then fetches (``static/js/offline.js``). The hall's tables all start alike, so
   nearly every fetch here is a table already worked out: its median is what answering one costs. The tables a real
@@ -166,6 +168,8 @@ def play(bench: Bench, plan: dict[str, Any], scale: float, port: int) -> None:
         bench.measure("django_204_user", watcher, "/bench/204")
     tables = plan["tables"][: count(50)]
     scorers = {t["number"]: Phone(port, t["cookie"]) for t in tables}
+    for table in tables:  # a table's phone opens its sheet before its first deal, as the load test's does
+        bench.measure("sheet_open", scorers[table["number"]], table["sheet"])
     before: dict[int, Sheet] = {}
     for n in range(2 * len(tables)):  # two deals a table; the phones saw the sheet between them
         if n == len(tables):

@@ -20,6 +20,8 @@ from django.db import connection
 from django.db.models import Model
 from django.db.models.expressions import Col
 
+BIGGEST_ID = 2**63 - 1  # a 64-bit key: anything larger names no row (and SQLite refuses it as a parameter)
+
 
 def table(model: type[Model]) -> str:
     return connection.ops.quote_name(model._meta.db_table)

@@ -83,7 +83,7 @@ def membership_and_session(
 ) -> tuple[Member, Session] | None:
     """The user's membership of the club and the club's session ``session_id``, in one query; None when the user is
     no member or the club has no such session."""
-    if not user.is_authenticated:
+    if not user.is_authenticated or not 0 < session_id <= rows.BIGGEST_ID:  # the address may name any number
         return None
     with connection.cursor() as cursor:
         cursor.execute(_MEMBERSHIP_AND_SESSION, [session_id, club_slug, user.pk])

@@ -31,8 +31,9 @@ from django.views.decorators.http import require_POST
 from .. import engine_words, gzip_parts, offline_values, selectors, services
 from ..entry import DealEntry
 from ..models import Deal, Role, Session
+from ..rows import BIGGEST_ID
 from .access import Access, Request, TableGuest, actor_of, session_access
-from .params import BIGGEST_ID, whole_number
+from .params import whole_number
 
 PROBLEM_CODES = "X-Problem-Codes"
 

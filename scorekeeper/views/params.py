@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.core.exceptions import ValidationError
 
-BIGGEST_ID = 2**63 - 1  # a 64-bit key: anything larger names no row
+from ..rows import BIGGEST_ID
 
 
 def whole_number(value: object, *, least: int = 1, most: int = BIGGEST_ID) -> int | None:

@@ -111,3 +111,11 @@ def test_access_reads_the_models_the_orm_would(personas: Personas, session: Sess
     assert shown is not None
     assert fields(shown) == fields(TableLink.objects.get(pk=live.pk))
     assert shown.session is found
+
+
+def test_an_address_naming_a_session_beyond_any_key_is_a_404(personas: Personas, session: Session) -> None:
+    """The raw read is not asked for a number no 64-bit key holds (SQLite refuses one as a parameter)."""
+    client = signed_in(personas.owner)
+    for session_id in (2**63, 10**30):
+        for name in ("session", "session_live", "deal_new"):
+            assert client.get(reverse(name, args=[personas.club.slug, session_id])).status_code == 404
