@@ -34,6 +34,14 @@ def fetch(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
         return cursor.fetchall()
 
 
+def fetch_one(sql: str, params: Sequence[Any]) -> tuple[Any, ...] | None:
+    """The first row of a statement of constant text; None without one."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row: tuple[Any, ...] | None = cursor.fetchone()
+        return row
+
+
 def json_value(value: Any) -> Any:
     """A JSON column's value as a raw read gives it: text on SQLite, already decoded by PostgreSQL's driver."""
     return json.loads(value) if isinstance(value, str | bytes) else value

@@ -68,9 +68,7 @@ def membership(user: User | AnonymousUser, club_slug: str) -> Member:
     """The user's membership of the club; Http404 for anyone who is not a member."""
     if not user.is_authenticated:
         raise Http404
-    with connection.cursor() as cursor:
-        cursor.execute(_MEMBERSHIP, [club_slug, user.pk])
-        row = cursor.fetchone()
+    row = rows.fetch_one(_MEMBERSHIP, [club_slug, user.pk])
     if row is None:
         raise Http404
     member, club = rows.instances(row, Member, Club)
@@ -85,9 +83,7 @@ def membership_and_session(
     no member or the club has no such session."""
     if not user.is_authenticated or not 0 < session_id <= rows.BIGGEST_ID:  # the address may name any number
         return None
-    with connection.cursor() as cursor:
-        cursor.execute(_MEMBERSHIP_AND_SESSION, [session_id, club_slug, user.pk])
-        row = cursor.fetchone()
+    row = rows.fetch_one(_MEMBERSHIP_AND_SESSION, [session_id, club_slug, user.pk])
     if row is None:
         return None
     session, club, member = rows.instances(row, Session, Club, Member)
@@ -96,14 +92,9 @@ def membership_and_session(
     return member, session
 
 
-LIVE_DEALS = f"FROM {rows.table(Deal)} WHERE session_id = %s AND deleted_at IS NULL"
-
-
 def table_link(token: str) -> TableLink | None:
     """The table link with ``token``, live or not, with its session and club."""
-    with connection.cursor() as cursor:
-        cursor.execute(_TABLE_LINK, [token])
-        row = cursor.fetchone()
+    row = rows.fetch_one(_TABLE_LINK, [token])
     if row is None:
         return None
     link, session, club = rows.instances(row, TableLink, Session, Club)
@@ -114,9 +105,7 @@ def table_link(token: str) -> TableLink | None:
 def live_table_link(session: Session) -> TableLink | None:
     """The session's newest link that still opens it (``TableLink.objects.live``), for a scorer's every sheet."""
     now = connection.ops.adapt_datetimefield_value(timezone.now())
-    with connection.cursor() as cursor:
-        cursor.execute(_LIVE_TABLE_LINK, [session.pk, now])
-        row = cursor.fetchone()
+    row = rows.fetch_one(_LIVE_TABLE_LINK, [session.pk, now])
     if row is None:
         return None
     (link,) = rows.instances(row, TableLink)
@@ -253,6 +242,9 @@ def _placed_lineup(session: Session) -> tuple[engine.Session, list[int]]:
     # Where the changes come among the deals is all that is read here: the deals themselves are not scored.
     document = session_document(session, [{}] * len(sequences), sequences=sequences, players=seat_names(session))
     return engine.load(document), sequences
+
+
+LIVE_DEALS = f"FROM {rows.table(Deal)} WHERE session_id = %s AND deleted_at IS NULL"  # the deals on the sheet
 
 
 def stored_deals(session: Session, *, ids: Collection[int | None] | None = None, since: int = -1) -> list[StoredDeal]:

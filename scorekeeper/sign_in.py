@@ -34,9 +34,7 @@ class SessionStore(db.SessionStore):
 
     def load(self) -> dict[str, Any]:
         now = connection.ops.adapt_datetimefield_value(timezone.now())
-        with connection.cursor() as cursor:
-            cursor.execute(_SESSION, [self.session_key, now])
-            row = cursor.fetchone()
+        row = rows.fetch_one(_SESSION, [self.session_key, now])
         if row is None:
             self._session_key = None
             return {}
@@ -57,9 +55,7 @@ class ModelBackend(backends.ModelBackend):
         return user
 
     def get_user(self, user_id: int) -> User | None:
-        with connection.cursor() as cursor:
-            cursor.execute(_USER, [user_id])
-            row = cursor.fetchone()
+        row = rows.fetch_one(_USER, [user_id])
         if row is None:
             return None
         (user,) = rows.instances(row, User)

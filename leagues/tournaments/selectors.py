@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
-from django.db import connection, models
 from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from scorekeeper import rows
 from scorekeeper.clocks import ClockSource, TableClock
 from scorekeeper.engine_words import translated
 from scorekeeper.models import Club, Session, TableLink
@@ -189,19 +189,14 @@ def table_clock(session: Session) -> TableClock | None:
     the few values the clock needs (not the tournament's plan, the whole draw, nor any model to build): asked for
     every session's page, where building the ORM's query would cost several times the CPU. Even a session whose
     rules play no round is asked: a table restored from a backup of before the round was a rule plays none."""
-    with connection.cursor() as cursor:
-        cursor.execute(_TABLE_CLOCK, [session.pk])
-        return _clock_of_columns(cursor.fetchone())
+    row = rows.fetch_one(_TABLE_CLOCK, [session.pk])
+    return None if row is None else _clock_of_columns(row)
 
 
 def _table_clock(size: int, called_after: int | None, clock: Clock, settings: dict[str, Any]) -> TableClock:
     minutes = minutes_by_size(settings.get("clock_minutes"))
     remaining = clock.remaining(minutes.get(size, minutes[4]), timezone.now())
     return TableClock(remaining, clock.state(called=called_after is not None))
-
-
-def _sql_table(model: type[models.Model]) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
 
 
 def _clock_of_columns(columns: Sequence[Any]) -> TableClock | None:
@@ -227,28 +222,26 @@ ROUND_CLOCK = ClockSource(
     name="round",
     read=table_clock,
     joins=(
-        f"LEFT JOIN {_sql_table(TournamentTable)} clock_table ON clock_table.session_id = s.id "
-        f"LEFT JOIN {_sql_table(TournamentRound)} clock_round "
+        f"LEFT JOIN {rows.table(TournamentTable)} clock_table ON clock_table.session_id = s.id "
+        f"LEFT JOIN {rows.table(TournamentRound)} clock_round "
         "ON clock_round.id = clock_table.round_id AND clock_round.closed_at IS NULL "
-        f"LEFT JOIN {_sql_table(Tournament)} clock_tournament ON clock_tournament.id = clock_round.tournament_id"
+        f"LEFT JOIN {rows.table(Tournament)} clock_tournament ON clock_tournament.id = clock_round.tournament_id"
     ),
     columns=(
-        f"clock_round.id, (SELECT COUNT(*) FROM {_sql_table(TableSeat)} seat WHERE seat.table_id = clock_table.id), "
+        f"clock_round.id, (SELECT COUNT(*) FROM {rows.table(TableSeat)} seat WHERE seat.table_id = clock_table.id), "
         "clock_table.time_called_after, clock_round.clock_started_at, clock_round.clock_paused_at, "
         "clock_round.clock_paused_seconds, clock_round.clock_extra_minutes, clock_tournament.settings"
     ),
     from_columns=_clock_of_columns,
 )
-_TABLE_CLOCK = f"SELECT {ROUND_CLOCK.columns} FROM {_sql_table(Session)} s {ROUND_CLOCK.joins} WHERE s.id = %s"
-_IS_TABLE = f"SELECT 1 FROM {_sql_table(TournamentTable)} t WHERE t.session_id = %s"
+_TABLE_CLOCK = f"SELECT {ROUND_CLOCK.columns} FROM {rows.table(Session)} s {ROUND_CLOCK.joins} WHERE s.id = %s"
+_IS_TABLE = f"SELECT 1 FROM {rows.table(TournamentTable)} t WHERE t.session_id = %s"
 
 
 def is_table(session: Session) -> bool:
     """Whether the session is a tournament table: asked for a scorer's every sheet (may its players change?), by one
     raw query of constant text, as ``table_clock``."""
-    with connection.cursor() as cursor:
-        cursor.execute(_IS_TABLE, [session.pk])
-        return cursor.fetchone() is not None
+    return rows.fetch_one(_IS_TABLE, [session.pk]) is not None
 
 
 # the draw ----------------------------------------------------------------------------------------------------------
