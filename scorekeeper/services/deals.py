@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping, Sequence
-from datetime import datetime, timedelta
-from typing import Any, NamedTuple
+from datetime import timedelta
+from typing import Any
 
-from django.db import transaction
-from django.db.models import Case, QuerySet, Value, When, prefetch_related_objects
+from django.db import connection, transaction
+from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .. import derived, engine
+from .. import derived, engine, rows
 from ..models import AuditEntry, Deal, Session
 from . import record
 from .errors import Conflict, Fault, ServiceError
@@ -216,33 +216,23 @@ def _current(session: Session, deal: Deal) -> Deal:
     return session.deals.get(pk=deal.pk)
 
 
-class LastDeal(NamedTuple):
-    """What a new deal reads of the last deal by place: where it is, and what the deal just saved was."""
+# The deal a phone's token made (none without a token), and the session's last deal by place: each found by its index.
+LAST_DEALS = f"""
+    SELECT * FROM (SELECT {rows.columns(Deal, "d")} FROM {rows.table(Deal)} d
+                   WHERE d.session_id = %s AND d.client_token = %s) AS made
+    UNION ALL
+    SELECT * FROM (SELECT {rows.columns(Deal, "d")} FROM {rows.table(Deal)} d
+                   WHERE d.session_id = %s ORDER BY d.sequence DESC LIMIT 1) AS last
+"""
 
-    pk: int
-    sequence: int
-    client_token: uuid.UUID | None
-    deleted_at: datetime | None
-    created_at: datetime
-    facts: dict[str, Any]
 
-
-def _last_deal(session: Session, client_token: uuid.UUID | None) -> tuple[LastDeal | None, Deal | None]:
+def _last_deal(session: Session, client_token: uuid.UUID | None) -> tuple[Deal | None, Deal | None]:
     """The session's last deal by place, deleted or not (the next one comes after it), in one read; or, when
-    ``client_token`` already made a deal, that deal, read in full: (last, None) or (None, made)."""
-    deals = session.deals.order_by("-sequence")
-    if client_token is not None:
-        made = Case(When(client_token=client_token, then=Value(True)), default=Value(False))  # no token: not made
-        deals = deals.order_by(made.desc(), "-sequence")
-    last = _first(deals)
-    if last is not None and client_token is not None and last.client_token == client_token:
-        return None, session.deals.get(pk=last.pk)
-    return last, None
-
-
-def _first(deals: QuerySet[Deal]) -> LastDeal | None:
-    found = deals.values_list(*LastDeal._fields).first()
-    return LastDeal(*found) if found else None
+    ``client_token`` already made a deal, that deal: (last, None) or (None, made)."""
+    token = Deal._meta.get_field("client_token").get_db_prep_value(client_token, connection)
+    found = [next(rows.instances(row, Deal)) for row in rows.fetch(LAST_DEALS, [session.pk, token, session.pk])]
+    made = next((deal for deal in found if client_token is not None and deal.client_token == client_token), None)
+    return (None, made) if made else (found[-1] if found else None, None)
 
 
 def _check_next(session: Session, seats: Sequence[str], count: int, number: int | None, dealer: str | None) -> None:
@@ -275,22 +265,21 @@ SAME_DEAL_WINDOW = timedelta(minutes=5)
 """How long after a deal was saved an equal submission is taken for the same deal sent again."""
 
 
-def _check_not_just_saved(session: Session, last: LastDeal | None, facts: Mapping[str, Any]) -> None:
+def _check_not_just_saved(session: Session, last: Deal | None, facts: Mapping[str, Any]) -> None:
     """Refuse (``same_as_last``) facts equal to those of the deal saved last, within ``SAME_DEAL_WINDOW``. Who dealt
     is left out: the same deal entered again as the next one has the next dealer. ``last`` is the last deal by place,
     the one looked at unless it was deleted."""
     if last is not None and last.deleted_at is not None:
-        last = _first(session.deals.filter(deleted_at__isnull=True).order_by("-sequence"))
+        last = session.deals.filter(deleted_at__isnull=True).order_by("-sequence").first()
     if last is None or last.created_at < timezone.now() - SAME_DEAL_WINDOW:
         return
     if _without_dealer(last.facts) != _without_dealer(facts):
         return
-    same = session.deals.get(pk=last.pk)
     message = _("%(who)s saved this very deal %(when)s, as deal %(n)s: %(deal)s. Is this the same deal again?") % {
-        "who": who(same.created_by, session.club),
-        "n": same.number,
-        "when": _when(same.created_at),
-        "deal": deal_in_words(same),
+        "who": who(last.created_by, session.club),
+        "n": last.number,
+        "when": _when(last.created_at),
+        "deal": deal_in_words(last),
     }
     raise ServiceError([Fault(None, SAME_AS_LAST, message)])
 
