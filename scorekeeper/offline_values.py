@@ -177,7 +177,7 @@ def _upcoming(session: Session) -> _Upcoming:
 
 # What the entries are made of beyond the fingerprint's inputs: a new one whenever the table's content (or the form
 # it is kept in) changes.
-ENTRIES_VERSION = 3
+ENTRIES_VERSION = 4
 
 
 def _fingerprint(session: Session, upcoming: _Upcoming) -> str:
