@@ -3,11 +3,12 @@
 A deal's line looks the same to everyone of one language and role until its number or result changes, and then the
 services stamp it with the session's new revision (``Deal.changed_in``). Cached under that stamp, a line is drawn
 once however many phones ask, and no key is ever stale (a cache per process will do). Full blocks of ``BLOCK``
-lines are kept too, under their stamps, so that the whole sheet after a new deal takes a few lookups, not one a
-deal; kept as bytes and compressed, they are put into the page after its template is drawn, and only the page around
-them is compressed (``put_in``, ``gzip_parts``): the sheet after a save costs the same all evening. The sheet without
-its full blocks is kept with its revision, one per session and look: the phones that load it at the same time share
-it, and an evening of revisions does not pile up in memory.
+lines are kept too, under their stamps, as bytes and compressed: they are put into the page after its template is
+drawn, and only the page around them is compressed (``put_in``, ``gzip_parts``). The sheet without its full blocks
+is kept with its revision, the stamps of the lines after the full blocks and the blocks joined, one per session and
+look: the phones that load it at the same time share it, and an evening of revisions does not pile up in memory.
+The sheet at the next revision starts from it and reads only the deals whose line changed since: the sheet after a
+save costs the same all evening.
 
 A polling phone says which revision and shape (language, role, any rows) it shows. It gets nothing while both are
 current; a patch (the sheet's head with the totals, and the lines that changed since its revision) while only the
@@ -24,7 +25,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
@@ -104,21 +105,65 @@ class SheetHtml(SafeString):
 def sheet_html(me: Viewer, session: Session) -> SheetHtml:
     """The sheet, as the page shows it and a phone starts from: its full blocks put in by ``put_in`` or ``whole``."""
     look = Look.of(me, session)
-    key = f"sheet-parts:{session.pk}:{look.language}:{int(look.editable)}"
-    found = cache.get(key)
-    blocks = None
-    if found is not None and found[0] == session.revision:
-        blocks = cache.get_many(found[2])
-        if len(blocks) < len(found[2]):  # some gone from the cache since: drawn again
-            blocks = None
-    if blocks is None:
-        head = selectors.sheet_head(session)
-        # the lines drawn for the sheet before are kept: the deals read whole are those that changed since
-        stamps, fresh = selectors.line_stamps(session, found[0] if found else session.revision - 1)
-        latest, blocks = _blocks(look, head, stamps, fresh)
-        found = (session.revision, _sheet(look, head, mark_safe(latest + MARK if blocks else latest)), tuple(blocks))
+    key = selectors.kept_key("sheet-parts", session, look.language, int(look.editable))
+    found: Drawn | None = cache.get(key)
+    if found is None or found.revision != session.revision:
+        found = _drawn(look, found)
         cache.set(key, found, SHEET_TIMEOUT)
-    return SheetHtml.of(found[1], [blocks[block] for block in found[2]])
+    return SheetHtml.of(found.html, [found.blocks] if found.blocks else [])
+
+
+Stamps = list[tuple[int | None, int]]  # (id, ``changed_in``) of lines, in playing order
+
+
+class Drawn(NamedTuple):
+    """The sheet of one look at a revision, as ``sheet_html`` keeps it."""
+
+    revision: int
+    html: str  # without its full blocks
+    full: int  # the lines in full blocks
+    latest: Stamps  # the stamps of the lines after them
+    blocks: gzip_parts.Packed | None  # the full blocks, newest first, joined
+
+
+def _drawn(look: Look, before: Drawn | None) -> Drawn:
+    """The sheet at the session's revision: the sheet drawn ``before`` at an earlier one and the lines changed since,
+    while none of them is in a full block; else every line's stamp read."""
+    session = look.session
+    head = selectors.sheet_head(session)
+    kept = _kept(before, session) if before is not None else None
+    if kept is None:
+        stamps, fresh = selectors.line_stamps(session, session.revision - 1)
+        full, blocks, latest = 0, None, stamps
+    else:
+        full, blocks, latest, fresh = kept
+    filled = len(latest) - len(latest) % BLOCK
+    if filled:
+        blocks = _joined(look, head, [latest[at : at + BLOCK] for at in range(0, filled, BLOCK)], fresh, blocks)
+        full, latest = full + filled, latest[filled:]
+    lines = _lines(look, head, latest, fresh)
+    html = _sheet(look, head, mark_safe(lines + MARK if blocks else lines))
+    return Drawn(session.revision, html, full, latest, blocks)
+
+
+def _kept(before: Drawn, session: Session) -> tuple[int, gzip_parts.Packed | None, Stamps, list[StoredDeal]] | None:
+    """What is kept of the sheet drawn ``before``, and the stamps of the lines after its full blocks now, from the
+    deals whose line changed since (read, and returned): None when one of them is in a full block, or the reads do
+    not add up (a write landed between them). A deal takes a number only in a write that stamps it, so a line no
+    write stamped since is where it was; and a deal deleted last leaves the count shorter."""
+    count = session.deal_count - before.full
+    if before.revision >= session.revision or count < 0:
+        return None
+    fresh = selectors.stored_deals(session, since=before.revision)
+    lines = dict(enumerate(before.latest[:count]))
+    for deal in fresh:
+        at = deal.number - 1 - before.full
+        if not 0 <= at < count:
+            return None
+        lines[at] = (deal.deal_id, deal.changed_in)
+    if len(lines) < count:
+        return None
+    return before.full, before.blocks, [lines[at] for at in range(count)], fresh
 
 
 def put_in(request: HttpRequest, response: HttpResponse, sheet: SheetHtml) -> None:
@@ -185,19 +230,21 @@ def _sheet(look: Look, head: Sheet, lines: str, **more: object) -> SafeString:
     return render_to_string("scorekeeper/includes/sheet.html", {**context, "shape": look.shape, "leads": leads, **more})
 
 
-def _blocks(
-    look: Look, head: Sheet, stamps: Sequence[tuple[int | None, int]], known: Sequence[StoredDeal]
-) -> tuple[SafeString, dict[str, gzip_parts.Packed]]:
-    """Every line, newest first: the lines after the full blocks, and the full blocks of ``BLOCK`` deals by key (from
-    the cache, or drawn and kept, as bytes and compressed)."""
-    full = len(stamps) - len(stamps) % BLOCK
-    blocks = {look.block_key(stamps[i : i + BLOCK]): stamps[i : i + BLOCK] for i in range(0, full, BLOCK)}
-    packed = cache.get_many(blocks)
-    missing = {key: block for key, block in blocks.items() if key not in packed}
-    drawn = {key: gzip_parts.Packed.of(_lines(look, head, block, known)) for key, block in missing.items()}
+def _joined(
+    look: Look, head: Sheet, blocks: Sequence[Stamps], known: Sequence[StoredDeal], older: gzip_parts.Packed | None
+) -> gzip_parts.Packed:
+    """The full ``blocks`` of lines (their stamps) newest first, each from the cache or drawn and kept (as bytes and
+    compressed), joined with the ``older`` ones."""
+    keys = [look.block_key(block) for block in blocks]
+    packed = cache.get_many(keys)
+    drawn = {
+        key: gzip_parts.Packed.of(_lines(look, head, block, known))
+        for key, block in zip(keys, blocks, strict=True)
+        if key not in packed
+    }
     cache.set_many(drawn, LINE_TIMEOUT)
     packed.update(drawn)
-    return _lines(look, head, stamps[full:], known), {key: packed[key] for key in reversed(blocks)}
+    return gzip_parts.Packed.joined([*(packed[key] for key in reversed(keys)), *([older] if older else [])])
 
 
 def _lines(

@@ -361,6 +361,8 @@ class Deal(models.Model):
 
     class Meta:
         ordering = ["sequence"]
+        # the lines changed since a revision, read by each new sheet and each poll's patch (``selectors.stored_deals``)
+        indexes = [models.Index(fields=["session", "changed_in"], name="deal_changed_in")]
         constraints = [
             models.UniqueConstraint(fields=["session", "sequence"], name="deal_sequence_unique"),
             models.UniqueConstraint(

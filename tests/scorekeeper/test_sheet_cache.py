@@ -6,18 +6,26 @@ import gzip
 import re
 from collections.abc import Callable
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
+from django.core.cache.backends.locmem import LocMemCache
+from django.db import transaction
 from django.test import Client
 from django.urls import reverse
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 
 from scorekeeper import live, printing, services, sheet
-from scorekeeper.models import Session
+from scorekeeper.engine.samples import DEFAULT_PLAYERS
+from scorekeeper.models import Member, Session
 from scorekeeper.services.lineup import player_joins, player_leaves
+from tests.examples import examples
 
 from .conftest import Personas, sauspiel, start
+from .test_resumed_writes import RULES, apply, operations, pool
 
 pytestmark = pytest.mark.django_db
 
@@ -324,3 +332,37 @@ def test_a_changed_poll_reads_only_what_changed(
     services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Dieter", "Anna", 80))
     with django_assert_num_queries(2 + 1 + 1 + 2 + 1):  # no page drawn at this revision: the head read once
         assert phone.poll() == "patch"
+
+
+def afresh(me: Member, session: Session) -> str:
+    """The sheet drawn with nothing kept from before."""
+    empty = LocMemCache("afresh", {})
+    empty.clear()  # caches of one name share what they keep
+    with patch.object(live, "cache", empty):
+        return live.sheet_html(me, session).whole()
+
+
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(game=st.sampled_from(list(DEFAULT_PLAYERS)), steps=operations)
+def test_a_sheet_kept_from_revision_to_revision_is_the_sheet_drawn_afresh(
+    personas: Personas, monkeypatch: pytest.MonkeyPatch, game: str, steps: list[tuple[str, int]]
+) -> None:
+    """Each sheet starts from the one kept at an earlier revision and reads only the lines changed since (``_kept``):
+    after any adds, corrections, deletes, undos and lineup changes it is the sheet drawn afresh, for a scorer and a
+    member, its full blocks (of three here) as well."""
+    monkeypatch.setattr(live, "BLOCK", 3)
+    cache.clear()
+    deals = pool(game)
+    viewers = [personas.players["Bert"], personas.players["Caro"]]  # a scorer, a member
+    with transaction.atomic():
+        session = start(personas, game, DEFAULT_PLAYERS[game], rules=RULES.get(game))
+        for step in steps:
+            try:
+                with transaction.atomic():
+                    apply(step, session, deals, personas)
+            except services.ServiceError:
+                event(f"{step[0]} refused")
+            session = Session.objects.get(pk=session.pk)
+            for me in viewers:
+                assert live.sheet_html(me, session).whole() == afresh(me, session), step
+        transaction.set_rollback(True)
