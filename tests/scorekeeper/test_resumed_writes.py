@@ -5,6 +5,7 @@ stored deal's result and the session's totals equal a full replay of the deals f
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -78,6 +79,11 @@ def check(session: Session) -> None:
 @settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(game=st.sampled_from(list(DEFAULT_PLAYERS)), steps=operations)
 def test_stored_results_are_always_a_full_replays(personas: Personas, game: str, steps: list[tuple[str, int]]) -> None:
+    play(personas, game, steps, check)
+
+
+def play(personas: Personas, game: str, steps: list[tuple[str, int]], after_each: Callable[[Session], None]) -> None:
+    """The ``steps`` on a new session of ``game``, ``after_each`` called with the session after each; rolled back."""
     deals = pool(game)
     with transaction.atomic():
         session = start(personas, game, DEFAULT_PLAYERS[game], rules=RULES.get(game))
@@ -87,7 +93,7 @@ def test_stored_results_are_always_a_full_replays(personas: Personas, game: str,
                     apply(step, session, deals, personas)
             except services.ServiceError:
                 event(f"{step[0]} refused")  # as a whole: a deal the deals around it no longer admit
-            check(session)
+            after_each(Session.objects.get(pk=session.pk))
         transaction.set_rollback(True)
 
 

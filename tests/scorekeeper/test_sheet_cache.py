@@ -12,10 +12,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.cache.backends.locmem import LocMemCache
-from django.db import transaction
 from django.test import Client
 from django.urls import reverse
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import live, printing, services, sheet
@@ -25,7 +24,7 @@ from scorekeeper.services.lineup import player_joins, player_leaves
 from tests.examples import examples
 
 from .conftest import Personas, sauspiel, start
-from .test_resumed_writes import RULES, apply, operations, pool
+from .test_resumed_writes import operations, play
 
 pytestmark = pytest.mark.django_db
 
@@ -352,17 +351,10 @@ def test_a_sheet_kept_from_revision_to_revision_is_the_sheet_drawn_afresh(
     member, its full blocks (of three here) as well."""
     monkeypatch.setattr(live, "BLOCK", 3)
     cache.clear()
-    deals = pool(game)
     viewers = [personas.players["Bert"], personas.players["Caro"]]  # a scorer, a member
-    with transaction.atomic():
-        session = start(personas, game, DEFAULT_PLAYERS[game], rules=RULES.get(game))
-        for step in steps:
-            try:
-                with transaction.atomic():
-                    apply(step, session, deals, personas)
-            except services.ServiceError:
-                event(f"{step[0]} refused")
-            session = Session.objects.get(pk=session.pk)
-            for me in viewers:
-                assert live.sheet_html(me, session).whole() == afresh(me, session), step
-        transaction.set_rollback(True)
+
+    def as_drawn_afresh(session: Session) -> None:
+        for me in viewers:
+            assert live.sheet_html(me, session).whole() == afresh(me, session)
+
+    play(personas, game, steps, as_drawn_afresh)
