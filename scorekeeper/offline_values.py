@@ -164,11 +164,7 @@ def _upcoming(session: Session) -> _Upcoming:
     never read), else from the stored deals."""
     _dealer, playing = selectors.next_deal(session)
     facts = record.live_facts(session)  # stand-ins when the replay state covers the deals, as a save reads them
-    header = selectors.header_of(session)  # read for next_deal already
-    if any(facts) or header.lineup:  # deals to read, or players who left or joined among them
-        parsed = engine.load(session_document(session, facts))
-    else:  # the stand-ins, of which the engine reads how many there are
-        parsed = dataclasses.replace(header, deals=facts)
+    parsed = record.parsed_after(session, facts, header=selectors.header_of(session))  # read for next_deal already
     state = None if any(facts) else record.current_state(session)
     if state is not None and not parsed.resumable(state):  # stand-ins for a state that does not fit after all
         parsed, state = engine.load(session_document(session, record.stored_facts(session))), None

@@ -71,6 +71,25 @@ def stored_facts(session: Session) -> list[dict[str, Any]]:
     return list(deals.values_list("facts", flat=True))
 
 
+def parsed_after(
+    session: Session,
+    earlier: Sequence[dict[str, Any]],
+    later: Sequence[dict[str, Any]] = (),
+    *,
+    header: engine.Session | None = None,
+    sequences: Sequence[int] | None = None,
+) -> engine.Session:
+    """``session`` as the engine reads it, with the facts ``earlier`` and then ``later`` as its deals: its document,
+    ``sequences`` placing the players who left or joined. After stand-ins (``live_facts``), when nobody left or
+    joined, that is the ``header`` (``selectors.header_of``, as of ``session.revision``) with the deals in place: the
+    players are not read again, and no earlier deal is read, so none is named, nor who dealt first (the document
+    names him in a first deal)."""
+    facts = [*earlier, *later]
+    if header is not None and not any(earlier) and not header.lineup and (earlier or not later):
+        return dataclasses.replace(header, deals=facts)
+    return engine.load(session_document(session, facts, sequences=sequences))
+
+
 def replay(
     session: Session,
     deals: Sequence[Deal],
@@ -84,17 +103,12 @@ def replay(
     goes to ``session.replay_state``, which ``store`` writes.
 
     ``header`` is the session's without deals (``selectors.header_of``) as of ``session.revision``, when the caller
-    has it: the deals after stand-ins (``live_facts``) then need no reading of the session's players again unless
-    some left or joined (no earlier deal is read, so none is named, nor who dealt first)."""
+    has it (``parsed_after``)."""
     try:
-        facts = [*earlier, *(deal.facts for deal in deals)]
-        if header is not None and earlier and not any(earlier) and not header.lineup:
-            parsed = dataclasses.replace(header, deals=facts)
-        else:
-            # Added at the end after ``earlier``, a deal comes after every player who left or joined: the deals'
-            # own places (``sequence``) are needed only where the deals are all there is (an insert, a correction).
-            sequences = None if earlier else [deal.sequence for deal in deals]
-            parsed = engine.load(session_document(session, facts, sequences=sequences))
+        # Added at the end after ``earlier``, a deal comes after every player who left or joined: the deals' own
+        # places (``sequence``) are needed only where the deals are all there is (an insert, a correction).
+        sequences = None if earlier else [deal.sequence for deal in deals]
+        parsed = parsed_after(session, earlier, [deal.facts for deal in deals], header=header, sequences=sequences)
         start = current_state(session) if earlier else None
         if start is not None and not (start.get("played") == len(earlier) and parsed.resumable(start)):
             if not any(earlier):  # stand-ins (live_facts) for a state that does not fit after all: read the deals
