@@ -133,7 +133,8 @@ def _drawn(look: Look, before: Drawn | None) -> Drawn:
     head = selectors.sheet_head(session)
     kept = _kept(before, session) if before is not None else None
     if kept is None:
-        stamps, fresh = selectors.line_stamps(session, session.revision - 1)
+        # the lines drawn before are kept: the deals read whole are those that changed since
+        stamps, fresh = selectors.line_stamps(session, before.revision if before else session.revision - 1)
         full, blocks, latest = 0, None, stamps
     else:
         full, blocks, latest, fresh = kept
