@@ -41,7 +41,7 @@ def test_fresh_reads_and_keeps_nothing():
     kept.kept("page", (1,), lambda: "kept")
     with kept.fresh():
         assert kept.kept("page", (1,), lambda: "fresh") == "fresh"
-        assert kept.kept_many("line", {1: (1,)}, lambda items: {item: "fresh" for item in items}) == {1: "fresh"}
+        assert kept.kept_many("line", {1: (1,)}, lambda items: dict.fromkeys(items, "fresh")) == {1: "fresh"}
     assert kept.kept("page", (1,), lambda: "again") == "kept"
 
 
