@@ -42,7 +42,7 @@ def kept(kind: str, shown: object, make: Callable[[], Made], seconds: int = HOUR
     if found is _MISSING:
         found = make()
         cache.set(name, found, seconds)
-    return found  # type: ignore[return-value]
+    return found
 
 
 def kept_many(
