@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/offline_values_bench.py [--deals 60] [--evening 40] [--tables 12] [--round-only]
 
 For each game: a session with ``--deals`` random deals in a scratch database, then the table of its next deal
-(``scorekeeper.offline_values.build``): its entries, the CPU time of this process (the first table of a game's
+(``scorekeeper.table.offline_values.build``): its entries, the CPU time of this process (the first table of a game's
 rules also asks the engine for the card points' bands, kept for the next), and its size as JSON, gzipped. Then an
 evening of ``--evening`` deals as the phone asks for the table (``offline_values.table_parts``, from an empty cache)
 after each: how many tables were worked out, and the CPU per deal amortised over the evening. Last, a tournament round
@@ -29,8 +29,9 @@ from django.core.cache import cache
 
 import schreiber.wsgi  # noqa: F401  the settings and apps, as the server has them
 from leagues.tournaments.rules.presets import PRESETS
-from scorekeeper import offline_values, services
+from scorekeeper import services
 from scorekeeper.engine.samples import DEFAULT_PLAYERS, random_session
+from scorekeeper.table import offline_values
 
 
 def main() -> None:

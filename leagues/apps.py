@@ -7,11 +7,11 @@ class LeaguesConfig(AppConfig):
     verbose_name = _("Leagues and tournaments")
 
     def ready(self) -> None:
-        from scorekeeper.clocks import add_clock_source
         from scorekeeper.club_documents import register_part
         from scorekeeper.services.closing import add_closing_rule
         from scorekeeper.services.lineup import add_lineup_rule
         from scorekeeper.signals import add_results_follower
+        from scorekeeper.table.clocks import add_clock_source
 
         from .club_backup import parts
         from .seasons.rating_store import follow_results

@@ -124,7 +124,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Live score sheets as drawn (scorekeeper/live.py) and settlement PDFs. Everything kept names the revision it was
+# Live score sheets as drawn (scorekeeper/table/live.py) and settlement PDFs. Everything kept names the revision it was
 # drawn for, so it is never stale: a cache per process is right, only less shared with several processes.
 # Work too slow for a request (a league's ratings worked out again) is queued in the database and run by
 # ``manage.py db_worker`` beside the web server: no other server for a club to run.

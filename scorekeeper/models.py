@@ -361,7 +361,7 @@ class Deal(models.Model):
 
     class Meta:
         ordering = ["sequence"]
-        # the lines changed since a revision, read by each new sheet and each poll's patch (``selectors.stored_deals``)
+        # the lines changed since a revision, read by each new sheet and each poll's patch (``reads.stored_deals``)
         indexes = [models.Index(fields=["session", "changed_in"], name="deal_changed_in")]
         constraints = [
             models.UniqueConstraint(fields=["session", "sequence"], name="deal_sequence_unique"),
@@ -546,7 +546,7 @@ class AuditEntry(models.Model):
     at = models.DateTimeField(default=timezone.now)
     action = models.CharField(max_length=30, choices=Action.choices)
     deal_number = models.PositiveIntegerField(null=True, blank=True)
-    # The session's revision after the write: what a following phone had not seen yet (``selectors.deal_writes``).
+    # The session's revision after the write: what a following phone had not seen yet (``reads.deal_writes``).
     revision = models.PositiveIntegerField(null=True, blank=True)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)

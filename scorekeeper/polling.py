@@ -40,8 +40,8 @@ from django.utils import timezone
 from django.utils.translation import get_language_from_request
 
 from . import rows
-from .clocks import source_named
 from .models import ROLE_RANK, Club, Member, Role, Session, TableLink
+from .table.clocks import source_named
 
 LIFETIME = 600  # seconds: a password change or a lost login reaches a phone's unchanged polls at most this late
 TOKEN_HEADER = "X-Poll-Token"  # a fresh token with every full answer to a poll (static/js/app.js keeps it)

@@ -1,6 +1,6 @@
 """Printed sheets, rendered with WeasyPrint: the settlement sheet a club pins on the wall, and a blank score pad.
 
-Both are laid out from a :class:`~scorekeeper.sheet.Sheet`, which the engine builds from a ``schreiber/1`` document
+Both are laid out from a :class:`~scorekeeper.table.sheet.Sheet`, which the engine builds from a ``schreiber/1`` document
 alone, so ``settle --pdf`` prints the same sheet from a file as the web page does from a stored session. The
 templates (``scorekeeper/print/``) use print CSS only, on A4, with the DejaVu font bundled in ``static/fonts`` so
 umlauts and € print wherever the server runs.
@@ -27,7 +27,7 @@ from . import engine, rules_in_words
 from .engine.settlement import KITTY, Mode, PotPolicy, Settlement, seat_after, settle_up
 from .games import pack_of
 from .labels import TARIFF_LABELS
-from .sheet import Sheet, build_sheet
+from .table.sheet import Sheet, build_sheet
 from .templatetags.sheet import MARKS, QUIET_MARKS
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"  # the print CSS finds its fonts under fonts/

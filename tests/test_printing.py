@@ -17,7 +17,7 @@ from django.utils import translation
 from scorekeeper import engine, printing
 from scorekeeper.engine.samples import random_session
 from scorekeeper.engine.settlement import KITTY, Mode
-from scorekeeper.sheet import Sheet
+from scorekeeper.table.sheet import Sheet
 
 from .test_settlement import doppelkopf_evening, five_at_a_schafkopf_table, schafkopf_evening
 

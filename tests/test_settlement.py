@@ -28,7 +28,7 @@ from scorekeeper.engine.settlement import (
 )
 from scorekeeper.money import format_money
 from scorekeeper.printing import settle_sheet
-from scorekeeper.sheet import build_sheet
+from scorekeeper.table.sheet import build_sheet
 
 from .engine.golden import golden_files
 

@@ -16,9 +16,9 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from scorekeeper import rows
-from scorekeeper.clocks import ClockSource, TableClock
 from scorekeeper.engine_words import translated
 from scorekeeper.models import Club, Session, TableLink
+from scorekeeper.table.clocks import ClockSource, TableClock
 
 from .models import Bye, Participant, Substitution, TableSeat, Tournament, TournamentRound, TournamentTable
 from .rules.byes import AVERAGE, bye_results, drawn_byes
@@ -184,7 +184,7 @@ def current_round(tournament: Tournament) -> TournamentRound | None:
 
 
 def table_clock(session: Session) -> TableClock | None:
-    """The round clock a tournament table's phone shows (``scorekeeper.clocks``), from the round's drawing to its
+    """The round clock a tournament table's phone shows (``scorekeeper.table.clocks``), from the round's drawing to its
     close; None for any other session. One raw query of constant text, the unchanged poll's (``ROUND_CLOCK``), of
     the few values the clock needs (not the tournament's plan, the whole draw, nor any model to build): asked for
     every session's page, where building the ORM's query would cost several times the CPU. Even a session whose

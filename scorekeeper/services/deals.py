@@ -50,7 +50,7 @@ def record_deal(
     when another deal was entered in between, or the dealer moved, nothing is written (Conflict ``taken`` or
     ``dealer``). Without a ``dealer`` in ``facts`` the engine derives it, and it is frozen with the deal.
 
-    ``header`` is the session's header as the form read it (``selectors.header_of``): while the session is still at
+    ``header`` is the session's header as the form read it (``reads.header_of``): while the session is still at
     the revision it was read at, the deal is scored with it instead of reading the seats, players and rules again.
     """
     with transaction.atomic():

@@ -81,7 +81,7 @@ def parsed_after(
 ) -> engine.Session:
     """``session`` as the engine reads it, with the facts ``earlier`` and then ``later`` as its deals: its document,
     ``sequences`` placing the players who left or joined. After stand-ins (``live_facts``), when nobody left or
-    joined, that is the ``header`` (``selectors.header_of``, as of ``session.revision``) with the deals in place: the
+    joined, that is the ``header`` (``reads.header_of``, as of ``session.revision``) with the deals in place: the
     players are not read again, and no earlier deal is read, so none is named, nor who dealt first (the document
     names him in a first deal)."""
     facts = [*earlier, *later]
@@ -102,7 +102,7 @@ def replay(
     state when it covers ``earlier`` (the results are then those of ``deals`` alone). The state after the deals
     goes to ``session.replay_state``, which ``store`` writes.
 
-    ``header`` is the session's without deals (``selectors.header_of``) as of ``session.revision``, when the caller
+    ``header`` is the session's without deals (``reads.header_of``) as of ``session.revision``, when the caller
     has it (``parsed_after``)."""
     try:
         # Added at the end after ``earlier``, a deal comes after every player who left or joined: the deals' own

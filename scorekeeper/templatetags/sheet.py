@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .. import rules_in_words
 from ..labels import preset_label
-from ..sheet import Sheet
+from ..table.sheet import Sheet
 
 register = template.Library()
 

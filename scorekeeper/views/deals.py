@@ -28,10 +28,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from .. import engine_words, gzip_parts, offline_values, selectors, services
+from .. import engine_words, gzip_parts, selectors, services
 from ..entry import DealEntry
 from ..models import Deal, Role, Session
 from ..rows import BIGGEST_ID
+from ..table import offline_values, reads
 from .access import Access, Request, TableGuest, actor_of, session_access
 from .params import whole_number
 
@@ -45,11 +46,11 @@ def deal_new(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     if not session.is_open:
         return redirect(session)
     before = _before(session, request.GET.get("before") or request.POST.get("before"))
-    dealer, playing = _inserted_seat(session, before) if before else selectors.next_deal(session)
+    dealer, playing = _inserted_seat(session, before) if before else reads.next_deal(session)
     number = (before.number or 0) if before else session.deal_count + 1
     entry = _entry(session, playing, first_deal=number == 1)
     if request.method == "GET" and "lead" in request.GET:
-        entry.open_with(request.GET["lead"], selectors.recent_facts(session))
+        entry.open_with(request.GET["lead"], reads.recent_facts(session))
     conflict = None
     codes: list[str] = []
     same_as_last = ""
@@ -66,12 +67,12 @@ def deal_new(request: Request, club_slug: str, session_id: int) -> HttpResponse:
                     dealer=None if before else request.POST.get("dealer") or None,
                     before=before,
                     repeat=request.POST.get("repeat") == "yes",
-                    header=selectors.header_of(session),
+                    header=reads.header_of(session),
                 )
             except services.Conflict as error:
                 conflict = error
                 session.refresh_from_db()
-                dealer, playing = selectors.next_deal(session)
+                dealer, playing = reads.next_deal(session)
                 number = session.deal_count + 1
                 entry = _entry(session, playing, facts, first_deal=number == 1)
             except services.ServiceError as error:
@@ -196,12 +197,12 @@ def deal_preview(request: Request, club_slug: str, session_id: int) -> HttpRespo
     if deal is not None:
         entry = _entry(session, _playing(deal), deal.facts, first_deal=deal.number == 1)
     else:
-        playing = _inserted_seat(session, before)[1] if before else selectors.next_deal(session)[1]
+        playing = _inserted_seat(session, before)[1] if before else reads.next_deal(session)[1]
         entry = _entry(session, playing, first_deal=(before.number if before else session.deal_count + 1) == 1)
     facts = entry.bind(request.POST)
     context: dict[str, Any] = {"entry": entry}
     if not entry.errors:
-        preview = selectors.preview_deal(session, facts, deal=deal, before=before)
+        preview = reads.preview_deal(session, facts, deal=deal, before=before)
         context.update(
             row=preview.row,
             notes=engine_words.deal_notes(preview.row.marks) if preview.row else [],
@@ -253,7 +254,7 @@ def deal_dealers(request: Request, club_slug: str, session_id: int, deal_id: int
         else:
             messages.success(request, _("The dealers are derived again from deal %(n)s on.") % {"n": deal.number})
             return redirect(f"{session.get_absolute_url()}#sheet")
-    now, after, problems = selectors.dealers_preview(session, deal)
+    now, after, problems = reads.dealers_preview(session, deal)
     moves = []
     if after is not None:
         moves = [(old.number, old.dealer, new.dealer) for old, new in zip(now.rows, after.rows, strict=True)]
@@ -282,7 +283,7 @@ def deal_dealers(request: Request, club_slug: str, session_id: int, deal_id: int
 
 
 def _entry(session: Session, playing: tuple[str, ...], facts: Any = None, *, first_deal: bool) -> DealEntry:
-    return DealEntry(session.game, selectors.header_of(session).new_game(), playing, facts, first_deal=first_deal)
+    return DealEntry(session.game, reads.header_of(session).new_game(), playing, facts, first_deal=first_deal)
 
 
 def _playing(deal: Deal) -> tuple[str, ...]:
@@ -297,13 +298,13 @@ def _at_table(session: Session, seats: Sequence[str], deal: Deal | None, before:
     if deal is not None:
         away = deal.result.get("away", ()) if deal.result else ()
         return [name for name in seats if name not in away]
-    return selectors.seating_before(session, before) if before else selectors.header_of(session).seating()
+    return reads.seating_before(session, before) if before else reads.header_of(session).seating()
 
 
 def _inserted_seat(session: Session, before: Deal) -> tuple[str, tuple[str, ...]]:
     """Who would deal a deal inserted before ``before``, and who would play it: the rotation from the deal before."""
-    header = selectors.header_of(session)
-    seated = selectors.seating_before(session, before)
+    header = reads.header_of(session)
+    seated = reads.seating_before(session, before)
     previous = session.deals.filter(deleted_at__isnull=True, sequence__lt=before.sequence).order_by("-sequence")
     last = previous.first()
     if last is None or not last.result:
@@ -377,7 +378,7 @@ def _render_entry(
             "same_as_last": same_as_last,
             "client_token": client_token,
             "sitting_out": [p for p in at_table if p not in entry.playing],
-            "pflichtsolo": None if deal else selectors.pflichtsolo_round(session, entry.game, at_table),
+            "pflichtsolo": None if deal else reads.pflichtsolo_round(session, entry.game, at_table),
             "preview_url": reverse("deal_preview", args=[session.club.slug, session.pk]),
             "preview_at_once": entered,
         },
@@ -423,4 +424,4 @@ def _history(me: Access, session: Session) -> HttpResponse:
 
 
 def _seat_names(session: Session) -> list[str]:
-    return list(selectors.header_of(session).players)
+    return list(reads.header_of(session).players)

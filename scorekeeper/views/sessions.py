@@ -10,13 +10,14 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import history, live, polling, selectors, services
-from ..clocks import clock_of
+from .. import history, polling, selectors, services
 from ..documents import export_document
 from ..engine import GAMES
 from ..forms import JoinForm, LeaveForm, SessionMoneyForm, SessionStartForm
 from ..games import pack_of
 from ..models import Game, HouseRules, Member, Role, Session
+from ..table import live, reads
+from ..table.clocks import clock_of
 from . import table_links
 from .access import Access, Request, TableGuest, club_member, session_access
 from .clubs import confirm
@@ -279,7 +280,7 @@ def session_players(request: Request, club_slug: str, session_id: int) -> HttpRe
     if refused:
         messages.error(request, refused[0])
         return redirect(session)
-    seated = selectors.header_of(session).seating()
+    seated = reads.header_of(session).seating()
     step = request.POST.get("step") if request.method == "POST" else None
     initial = {"revision": session.revision}
     leave = LeaveForm(request.POST if step == "leave" else None, initial=initial, seated=seated, prefix="leave")

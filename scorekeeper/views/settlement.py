@@ -9,9 +9,10 @@ from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
 
-from .. import printing, selectors
+from .. import printing
 from ..engine import GAMES
 from ..models import Club, Session
+from ..table import reads
 from .access import Request, club_member, session_access
 from .downloads import pdf_response
 from .params import whole_number
@@ -55,7 +56,7 @@ def score_pad_pdf(request: Request, club_slug: str, game: str) -> FileResponse:
 
 
 def _printout(club: Club, session: Session) -> printing.Printout:
-    sheet = selectors.sheet_of(session)
+    sheet = reads.sheet_of(session)
     return printing.Printout(
         club=club.name,
         played_on=session.played_on,

@@ -34,7 +34,7 @@
     if (document.hidden && event.detail.elt.hasAttribute("data-poll")) event.preventDefault();
   });
 
-  // A polling sheet says what it shows, so that the server answers with what changed since (scorekeeper/live.py),
+  // A polling sheet says what it shows, so that the server answers with what changed since (scorekeeper/table/live.py),
   // and the poll token the page gave (scorekeeper/polling.py): with it, an unchanged sheet is answered cheaply.
   document.addEventListener("htmx:configRequest", function (event) {
     var sheet = event.detail.elt;
@@ -71,7 +71,7 @@
     if (fresh.dataset.news) announce(fresh.dataset.news);
   });
 
-  // What changed, in a sentence the server wrote (scorekeeper/news.py), into the polite live region beside the
+  // What changed, in a sentence the server wrote (scorekeeper/table/news.py), into the polite live region beside the
   // sheet: it is never replaced, and holds only the latest news. Emptied first, so that the same words for a new
   // change are read out again; an answer without news leaves it as it is.
   var pending = null;

@@ -1,5 +1,5 @@
 // The value beside Save while offline, looked up in the table the server worked out with the engine while the
-// phone was online (scorekeeper/offline_values.py): no rule is written here. The form is reduced to its key as the
+// phone was online (scorekeeper/table/offline_values.py): no rule is written here. The form is reduced to its key as the
 // server's canonical_key does; a form the table does not hold, or a table for another deal (a deal waits in the
 // outbox since), says "value when back online". Online, the table kept for this revision is used (offline.js keeps it
 // from the sheet), or fetched once and kept for the next offline deal.
@@ -41,7 +41,7 @@
     }).catch(function () { return null; });
   }
 
-  // What scorekeeper/offline_values.py canonical_key makes of the same form: keep in step.
+  // What scorekeeper/table/offline_values.py canonical_key makes of the same form: keep in step.
   function key(axes) {
     const kept = [];
     const tallies = {};

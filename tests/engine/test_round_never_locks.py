@@ -33,7 +33,7 @@ def accepted(doc: dict[str, Any]) -> bool:
 
 
 def playing(session: engine.Session, results: list[engine.DealResult]) -> tuple[str, ...]:
-    """Who plays the next deal, as the phone's form offers them (``scorekeeper.selectors.next_deal``)."""
+    """Who plays the next deal, as the phone's form offers them (``scorekeeper.table.reads.next_deal``)."""
     state = session.round(results)
     assert state is not None
     dealer = session.next_dealer(results)

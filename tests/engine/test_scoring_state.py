@@ -1,6 +1,6 @@
 """A game's scoring state is all of its history the next deal reads: after any two cuts of an evening with the same
 scoring state (and pot, where the rules keep one), every next deal scores alike (the offline value table is kept by
-it, scorekeeper/offline_values.py)."""
+it, scorekeeper/table/offline_values.py)."""
 
 from __future__ import annotations
 

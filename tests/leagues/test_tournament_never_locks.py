@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from leagues.models import Tournament, TournamentRound, TournamentTable
 from leagues.tournaments import selectors
 from leagues.tournaments import services as tournaments
-from scorekeeper import selectors as scorekeeper_selectors
 from scorekeeper import services
 from scorekeeper.services import ServiceError
+from scorekeeper.table import reads
 from tests.leagues.conftest import Personas
 
 TICKS: tuple[dict[str, bool], ...] = ({}, {"forced": True}, {"forced": True, "vorgefuehrt": True})
@@ -27,7 +27,7 @@ TICKS: tuple[dict[str, bool], ...] = ({}, {"forced": True}, {"forced": True, "vo
 def offered(table: TournamentTable, rng: random.Random) -> list[dict[str, Any]]:
     """The deals the table's phone offers next, in a random order: a normal game of two who play and each player's
     solo, ticked each way."""
-    _, playing = scorekeeper_selectors.next_deal(table.session)
+    _, playing = reads.next_deal(table.session)
     deals = [{"type": "normal", "re": rng.sample(playing, 2), "re_points": rng.choice([0, 90, 121, 151, 240])}]
     for player in playing:
         points = rng.choice([30, 120, 121, 200])

@@ -23,9 +23,9 @@ from leagues.tournaments.documents import export_tournament
 from leagues.tournaments.rules.document import rank
 from leagues.tournaments.rules.sheet import Sheet
 from scorekeeper import engine, services
-from scorekeeper import selectors as scorekeeper_selectors
 from scorekeeper.models import Deal, Session
 from scorekeeper.services import ServiceError
+from scorekeeper.table import reads
 from tests.leagues.conftest import Personas, play_out
 from tests.test_printing import needs_weasyprint, pdf_pages
 
@@ -165,7 +165,7 @@ def test_a_solo_not_ticked_by_a_player_who_owes_is_stored_as_his_pflichtsolo(per
     table.session.refresh_from_db()
     assert table.session.next_dealer == 0  # the dealer deals again (TSR 4.2.5)
     assert pflichtsolo_of(table.session, 1) == 1
-    reminder = scorekeeper_selectors.sheet_head(table.session).pflichtsolo  # the sheet's reminder, the form's ticks
+    reminder = reads.sheet_head(table.session).pflichtsolo  # the sheet's reminder, the form's ticks
     assert reminder is not None
     assert (reminder.owing, reminder.games_left, reminder.vorgefuehrt) == ((seats[0], *seats[2:]), 23, False)
 
@@ -188,7 +188,7 @@ def test_issue_23_fault_1_the_dealer_who_owes_the_last_pflichtsolo_at_a_table_of
         services.record_deal(session=table.session, actor=personas.scorer, facts=facts)
     assert (sheet.owing, sheet.vorgefuehrt, sheet.games_left) == ((first,), first, 1)
     table.session.refresh_from_db()
-    dealer, offered = scorekeeper_selectors.next_deal(table.session)
+    dealer, offered = reads.next_deal(table.session)
     assert dealer == first
     assert first in offered  # the phone's form offers him
     assert seats[-1] not in offered  # the player before him sits out instead

@@ -196,9 +196,9 @@ def test_export_import_and_settle_keep_the_house_rules(
 
 
 def engine_totals(session: Session) -> dict[str, int]:
-    from scorekeeper import selectors
+    from scorekeeper.table import reads
 
-    sheet = selectors.sheet_of(session)
+    sheet = reads.sheet_of(session)
     return dict(zip(sheet.players, sheet.totals, strict=True))
 
 

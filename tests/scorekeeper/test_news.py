@@ -1,4 +1,5 @@
-"""What a following phone's live region says: a sentence a deal changed since its revision (scorekeeper/news.py)."""
+"""What a following phone's live region says: a sentence a deal changed since its revision
+(scorekeeper/table/news.py)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
 
-from scorekeeper import derived, engine, live, news, services
+from scorekeeper import derived, engine, services
 from scorekeeper.models import Session
-from scorekeeper.sheet import StoredDeal
+from scorekeeper.table import live, news
+from scorekeeper.table.sheet import StoredDeal
 
 from .conftest import Personas, sauspiel
 

@@ -14,10 +14,11 @@ from django.urls import reverse
 from django.utils import translation
 
 from leagues.tournaments.rules.presets import PRESETS
-from scorekeeper import offline_values, selectors, services
+from scorekeeper import services
 from scorekeeper.engine.samples import random_session
 from scorekeeper.entry import DealEntry
 from scorekeeper.models import Session
+from scorekeeper.table import offline_values, reads
 
 from .conftest import FOUR, Personas, sauspiel, start
 
@@ -42,7 +43,7 @@ def test_every_entry_is_the_previews_value(personas: Personas, game: str) -> Non
     table = offline_values.build(session)
     assert table["number"] == session.deal_count + 1
     assert 0 < len(table["values"]) <= offline_values.CAP
-    _dealer, playing = selectors.next_deal(session)
+    _dealer, playing = reads.next_deal(session)
     checked = 0
     for key, answer in random.Random(3).sample(sorted(table["values"].items()), 25):
         pairs = dict(pair.split("=") for pair in key.split("&"))
@@ -57,8 +58,8 @@ def test_every_entry_is_the_previews_value(personas: Personas, game: str) -> Non
                 if name not in way:
                     data.appendlist(name, value)
             data.update(way[None])
-            entry = DealEntry(session.game, selectors.header_of(session).new_game(), playing)
-            preview = selectors.preview_deal(session, entry.bind(data), deal=None, before=None)
+            entry = DealEntry(session.game, reads.header_of(session).new_game(), playing)
+            preview = reads.preview_deal(session, entry.bind(data), deal=None, before=None)
             if preview.row is not None:
                 rows.append([preview.row.label, preview.row.value])
         assert rows, key
@@ -77,7 +78,7 @@ def test_sonderpunkte_and_announcements_are_in_the_doppelkopf_table_as_the_previ
     re_kontra_karlchen = "announcements__kontra=kontra&announcements__re=re&contract_type=normal&extras=1&re=*&re=*"
     found = [key for key in table["values"] if key.startswith(re_kontra_karlchen)]
     assert found
-    _dealer, playing = selectors.next_deal(session)
+    _dealer, playing = reads.next_deal(session)
     for key in found:
         for way in tally_ways(table["types"]["normal"], key):
             data = QueryDict(mutable=True)
@@ -86,8 +87,8 @@ def test_sonderpunkte_and_announcements_are_in_the_doppelkopf_table_as_the_previ
                 if name != "extras":
                     data.appendlist(name, chosen.pop(0) if value == offline_values.SOMEONE else value)
             data.update(way[None])
-            entry = DealEntry(session.game, selectors.header_of(session).new_game(), playing)
-            preview = selectors.preview_deal(session, entry.bind(data), deal=None, before=None)
+            entry = DealEntry(session.game, reads.header_of(session).new_game(), playing)
+            preview = reads.preview_deal(session, entry.bind(data), deal=None, before=None)
             if preview.row is not None:
                 assert [preview.row.label, preview.row.value] == table["values"][key][:2], (key, way)
 
@@ -306,7 +307,7 @@ def test_a_table_of_fives_deals_where_another_sits_out_in_the_same_state_share_o
     five = [*FOUR, "Emil"]
     normal = {"type": "normal", "re": ["2", "3"], "re_points": 151}  # the first two dealers sit out
     one, two = (tournament_table(personas, five, [normal] * deals, games=30) for deals in (1, 2))
-    assert selectors.next_deal(one)[1] != selectors.next_deal(two)[1]
+    assert reads.next_deal(one)[1] != reads.next_deal(two)[1]
     cache.clear()
     with mock.patch.object(offline_values, "_entries", wraps=offline_values._entries) as entries:
         served = [offline_values.table(session) for session in (one, two)]

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from scorekeeper import engine, printing, services
 from scorekeeper.documents import export_document
 from scorekeeper.models import Club, PotPolicy, Session
-from scorekeeper.selectors import sheet_of
+from scorekeeper.table.reads import sheet_of
 from tests.examples import examples
 
 from .conftest import FOUR, Personas, sauspiel

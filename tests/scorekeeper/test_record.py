@@ -18,10 +18,11 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper import engine, history, selectors, services
+from scorekeeper import engine, history, services
 from scorekeeper.documents import export_document
 from scorekeeper.models import AuditEntry, Club, Deal, PotPolicy, Session, SettlementMode
-from scorekeeper.selectors import sheet_of
+from scorekeeper.table import reads
+from scorekeeper.table.reads import sheet_of
 
 from .conftest import FOUR, Personas, sauspiel, start
 
@@ -277,7 +278,7 @@ def test_back_after_a_save_cannot_store_the_deal_again(client: Client, personas:
 
 @pytest.mark.parametrize("with_header", [False, True])  # as a form saves it (the seats from its header), or not
 def test_a_new_deal_whose_dealer_moved_is_told(personas: Personas, session: Session, with_header: bool) -> None:
-    header = selectors.header_of(session) if with_header else None
+    header = reads.header_of(session) if with_header else None
     with pytest.raises(services.Conflict) as raised:
         services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Anna", "Bert", 70), number=3,
                              dealer="Anna", header=header)  # fmt: skip

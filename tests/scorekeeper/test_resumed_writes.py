@@ -13,10 +13,11 @@ from django.db import transaction
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import derived, engine, selectors, services
+from scorekeeper import derived, engine, services
 from scorekeeper.documents import session_document
 from scorekeeper.engine.samples import DEFAULT_PLAYERS, random_session
 from scorekeeper.models import Deal, Session
+from scorekeeper.table import reads
 from tests.examples import examples
 
 from .conftest import Personas, start
@@ -42,7 +43,7 @@ def apply(step: tuple[str, int], session: Session, deals: list[dict[str, Any]], 
     live = list(session.deals.filter(deleted_at__isnull=True).order_by("sequence"))
     if kind == "add":  # as the entry form saves it (with the header it read), or as any other caller
         seen = Session.objects.get(pk=session.pk)
-        header = selectors.header_of(seen) if pick % 2 else None
+        header = reads.header_of(seen) if pick % 2 else None
         services.record_deal(session=seen, actor=actor, facts=deals[len(live) % POOL], header=header)
     elif kind == "correct" and live:
         deal = live[pick % len(live)]
@@ -127,7 +128,7 @@ def test_a_header_read_before_a_player_joined_is_not_scored_with(personas: Perso
     for facts in deals[:3]:
         services.record_deal(session=session, actor=personas.owner, facts=facts)
     seen = Session.objects.get(pk=session.pk)
-    header = selectors.header_of(seen)
+    header = reads.header_of(seen)
     emil = personas.players["Emil"]
     services.player_joins(session=seen, actor=personas.owner, player=emil, table_seat=None, revision=seen.revision)
     deal = services.record_deal(session=seen, actor=personas.owner, facts=deals[3], header=header)

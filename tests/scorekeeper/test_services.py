@@ -9,7 +9,7 @@ import pytest
 from scorekeeper import engine, services
 from scorekeeper.documents import export_document
 from scorekeeper.models import AuditEntry, Deal, Member, PotPolicy, Session
-from scorekeeper.selectors import sheet_of
+from scorekeeper.table.reads import sheet_of
 
 from .conftest import FOUR, Personas, sauspiel, start
 

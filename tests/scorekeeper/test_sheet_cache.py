@@ -1,4 +1,4 @@
-"""The live sheet drawn once and shared, and a polling phone sent only what changed (scorekeeper/live.py)."""
+"""The live sheet drawn once and shared, and a polling phone sent only what changed (scorekeeper/table/live.py)."""
 
 from __future__ import annotations
 
@@ -17,10 +17,11 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import live, printing, services, sheet
+from scorekeeper import printing, services
 from scorekeeper.engine.samples import DEFAULT_PLAYERS
 from scorekeeper.models import Member, Session
 from scorekeeper.services.lineup import player_joins, player_leaves
+from scorekeeper.table import live, sheet
 from tests.examples import examples
 
 from .conftest import Personas, sauspiel, start
@@ -279,7 +280,7 @@ def test_a_long_sheet_is_put_together_from_its_kept_blocks(
 
 def test_the_head_is_kept_for_a_revision_and_each_change_shows_at_once(personas: Personas, session: Session) -> None:
     """The sheet's head (the players, the terms, who left or joined) is read once a revision and kept
-    (``selectors.sheet_head``): a player who joins, one who leaves and new money terms each show at once, on the page
+    (``reads.sheet_head``): a player who joins, one who leaves and new money terms each show at once, on the page
     and to a polling phone, as the sheet drawn afresh."""
     scorer, member = login(personas.scorer), login(personas.member)
     phone = Phone(member, session)

@@ -48,11 +48,12 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.datastructures import MultiValueDict
 from django.utils.translation import get_language
 
-from . import derived, engine, engine_words, gzip_parts, selectors
-from .documents import session_document
-from .entry import Chips, Control, Count, DealEntry, PlayerChoice, PlayerSet, Points, Posted, Toggle, WonLost
-from .models import Session
-from .services import record
+from .. import derived, engine, engine_words, gzip_parts
+from ..documents import session_document
+from ..entry import Chips, Control, Count, DealEntry, PlayerChoice, PlayerSet, Points, Posted, Toggle, WonLost
+from ..models import Session
+from ..services import record
+from . import reads
 from .sheet import StoredDeal, row
 
 CAP = 1500  # entries per session revision: the usual combinations first
@@ -162,9 +163,9 @@ class _Upcoming:
 def _upcoming(session: Session) -> _Upcoming:
     """The session's next deal, from the stored replay state when it fits (the deals' facts are then stand-ins,
     never read), else from the stored deals."""
-    _dealer, playing = selectors.next_deal(session)
+    _dealer, playing = reads.next_deal(session)
     facts = record.live_facts(session)  # stand-ins when the replay state covers the deals, as a save reads them
-    parsed = record.parsed_after(session, facts, header=selectors.header_of(session))  # read for next_deal already
+    parsed = record.parsed_after(session, facts, header=reads.header_of(session))  # read for next_deal already
     state = None if any(facts) else record.current_state(session)
     if state is not None and not parsed.resumable(state):  # stand-ins for a state that does not fit after all
         parsed, state = engine.load(session_document(session, record.stored_facts(session))), None

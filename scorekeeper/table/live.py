@@ -34,9 +34,10 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from . import gzip_parts, news, polling, selectors
-from .games import pack_of
-from .models import Role, Session
+from .. import gzip_parts, polling
+from ..games import pack_of
+from ..models import Role, Session
+from . import news, reads
 from .sheet import Sheet, StoredDeal, row
 
 BLOCK = 50
@@ -105,7 +106,7 @@ class SheetHtml(SafeString):
 def sheet_html(me: Viewer, session: Session) -> SheetHtml:
     """The sheet, as the page shows it and a phone starts from: its full blocks put in by ``put_in`` or ``whole``."""
     look = Look.of(me, session)
-    key = selectors.kept_key("sheet-parts", session, look.language, int(look.editable))
+    key = reads.kept_key("sheet-parts", session, look.language, int(look.editable))
     found: Drawn | None = cache.get(key)
     if found is None or found.revision != session.revision:
         found = _drawn(look, found)
@@ -130,11 +131,11 @@ def _drawn(look: Look, before: Drawn | None) -> Drawn:
     """The sheet at the session's revision: the sheet drawn ``before`` at an earlier one and the lines changed since,
     while none of them is in a full block; else every line's stamp read."""
     session = look.session
-    head = selectors.sheet_head(session)
+    head = reads.sheet_head(session)
     kept = _kept(before, session) if before is not None else None
     if kept is None:
         # the lines drawn before are kept: the deals read whole are those that changed since
-        stamps, fresh = selectors.line_stamps(session, before.revision if before else session.revision - 1)
+        stamps, fresh = reads.line_stamps(session, before.revision if before else session.revision - 1)
         full, blocks, latest = 0, None, stamps
     else:
         full, blocks, latest, fresh = kept
@@ -155,7 +156,7 @@ def _kept(before: Drawn, session: Session) -> tuple[int, gzip_parts.Packed | Non
     count = session.deal_count - before.full
     if before.revision >= session.revision or count < 0:
         return None
-    fresh = selectors.stored_deals(session, since=before.revision)
+    fresh = reads.stored_deals(session, since=before.revision)
     lines = dict(enumerate(before.latest[:count]))
     for deal in fresh:
         at = deal.number - 1 - before.full
@@ -185,11 +186,11 @@ def poll(me: Viewer, session: Session, since: int | None, shape: str | None) -> 
     if since == session.revision:
         return Poll(None)
     # the phones at a table poll from the same revision after each deal: the first draws the patch, all share it
-    key = selectors.kept_key("sheet-patch", session, session.revision, since, look.language, int(look.editable))
+    key = reads.kept_key("sheet-patch", session, session.revision, since, look.language, int(look.editable))
     patch = cache.get(key)
     if patch is None:
-        changed = selectors.stored_deals(session, since=since)
-        head = selectors.sheet_head(session)
+        changed = reads.stored_deals(session, since=since)
+        head = reads.sheet_head(session)
         lines = _lines(look, head, [(deal.deal_id, deal.changed_in) for deal in changed], changed)
         patch = _sheet(look, head, lines, patch=True, news=what_changed(session, since, head.players, changed))
         cache.set(key, patch, SHEET_TIMEOUT)
@@ -199,11 +200,11 @@ def poll(me: Viewer, session: Session, since: int | None, shape: str | None) -> 
 def what_changed(session: Session, since: int, players: Sequence[str] = (), known: Sequence[StoredDeal] = ()) -> str:
     """What a phone showing revision ``since`` hears (``news``): a sentence for each deal written since, or "".
     The deals are those ``known`` (read already), and the others it names read."""
-    told = news.changes(selectors.deal_writes(session, since) or ())
+    told = news.changes(reads.deal_writes(session, since) or ())
     if not told:
         return ""
     deals = _deals(session, {change.deal_id for change in told if change.kind != news.DELETED}, known)
-    return news.sentence(session.game, players or selectors.header_of(session).players, told, deals)
+    return news.sentence(session.game, players or reads.header_of(session).players, told, deals)
 
 
 def _deals(session: Session, ids: Collection[int | None], known: Sequence[StoredDeal]) -> dict[int | None, StoredDeal]:
@@ -212,7 +213,7 @@ def _deals(session: Session, ids: Collection[int | None], known: Sequence[Stored
     found = {deal.deal_id: deal for deal in known if deal.deal_id in wanted}
     missing = [pk for pk in wanted if pk not in found]
     if missing:
-        found.update((deal.deal_id, deal) for deal in selectors.stored_deals(session, ids=missing))
+        found.update((deal.deal_id, deal) for deal in reads.stored_deals(session, ids=missing))
     return found
 
 

@@ -14,9 +14,9 @@ from typing import Any
 
 from django.utils.dateparse import parse_datetime
 
-from . import derived, engine, engine_words
-from .engine import lineup
-from .engine.money import cents_for
+from .. import derived, engine, engine_words
+from ..engine import lineup
+from ..engine.money import cents_for
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,7 @@ class Sheet:
     rules: Mapping[str, Any]
     tariff: Mapping[str, Any] | None
     totals: tuple[int, ...] = field(default=())
-    # Doppelkopf: who still owes a forced solo this round (the live sheet's head, ``selectors.sheet_head``)
+    # Doppelkopf: who still owes a forced solo this round (the live sheet's head, ``reads.sheet_head``)
     pflichtsolo: engine.PflichtsoloRound | None = None
     lineup: tuple[LineupMark, ...] = ()  # who left or joined after the last deal, before the next
 

@@ -1,7 +1,7 @@
 """What changed on a live sheet, as a screen reader says it: one short sentence a deal, in the page's language.
 
 A phone that follows a sheet polls with the revision it shows (``live.poll``). The writes since then are read from
-the session's history (``selectors.deal_writes``) and told as what they came to for that phone: a deal entered and
+the session's history (``reads.deal_writes``) and told as what they came to for that phone: a deal entered and
 corrected before it looked is new to it, one entered and deleted again is nothing to it. Each deal is told as the
 engine scored it: its game, the side that declared it (or, with nobody declaring, the side the engine names),
 whether that side won or lost, and what each of them got (``player_results.winners`` reads who won from the stored
@@ -17,8 +17,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from . import engine_words, player_results
-from .models import AuditEntry
+from .. import engine_words, player_results
+from ..models import AuditEntry
 from .sheet import StoredDeal
 
 MANY = 3

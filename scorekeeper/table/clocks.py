@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .models import Session
+from ..models import Session
 
 STATES = ("waiting", "running", "paused", "called")  # not started yet, counting, held by the director, time called
 
