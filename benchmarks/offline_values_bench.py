@@ -5,7 +5,7 @@
 For each game: a session with ``--deals`` random deals in a scratch database, then the table of its next deal
 (``scorekeeper.table.offline_values.build``): its entries, the CPU time of this process (the first table of a game's
 rules also asks the engine for the card points' bands, kept for the next), and its size as JSON, gzipped. Then an
-evening of ``--evening`` deals as the phone asks for the table (``offline_values.table_parts``, from an empty cache)
+evening of ``--evening`` deals as the phone asks for the table (``offline_values.gzipped``, from an empty cache)
 after each: how many tables were worked out, and the CPU per deal amortised over the evening. Last, a tournament round
 (DDV) at ``--tables`` tables of four and as many of five, a deal at each table in turn and the table asked for after
 each, one cache for all as one server has: the same, as ``tournament``, and the CPU of the tables worked out
@@ -108,7 +108,7 @@ class Fetches:
     def fetch(self, session: Any) -> None:
         session.refresh_from_db()
         started, started_wall = time.process_time(), time.perf_counter()
-        offline_values.table_parts(session)  # as the view answers
+        offline_values.gzipped(session)  # as the view answers
         self.cpu += time.process_time() - started
         self.wall += time.perf_counter() - started_wall
 

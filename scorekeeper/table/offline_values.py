@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import gzip
 import hashlib
 import itertools
 import json
@@ -43,12 +44,13 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from django.core.cache import cache
 from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.datastructures import MultiValueDict
 from django.utils.translation import get_language
 
-from .. import derived, engine, engine_words, gzip_parts
+from schreiber import kept
+
+from .. import derived, engine, engine_words
 from ..documents import session_document
 from ..entry import Chips, Control, Count, DealEntry, PlayerChoice, PlayerSet, Points, Posted, Toggle, WonLost
 from ..models import Session
@@ -122,26 +124,34 @@ def etag(session: Session) -> str:
 
 
 def table(session: Session) -> dict[str, Any]:
-    """The table for the session's next deal (``table_parts``' joined)."""
-    head, entries = table_parts(session)
-    found: dict[str, Any] = json.loads(head + entries.raw.decode())
+    """The table for the session's next deal, as the phone gets it (``gzipped``)."""
+    found: dict[str, Any] = json.loads(gzip.decompress(gzipped(session)))
     return found
 
 
-def table_parts(session: Session) -> tuple[str, gzip_parts.Packed]:
-    """The table for the session's next deal as the JSON a JsonResponse writes, in two parts: the deal's number and
-    the revision, then the entries. These are kept by what they are made from (``_fingerprint``): the deals of an
-    evening that start from the same scoring state share them, and any server finds them. Kept as the JSON they are
-    sent as, compressed too (``gzip_parts``): read back, written out and compressed again, a table would cost an
-    answer as much again as the rest of it."""
-    upcoming = _upcoming(session)
-    key = f"offline-values:{_fingerprint(session, upcoming)}"
-    entries = cache.get(key)
-    if entries is None:
-        text = json.dumps(_entries(session.game, upcoming), cls=DjangoJSONEncoder)
-        entries = gzip_parts.Packed.of(text.removeprefix("{"))
-        cache.set(key, entries, 3600)
-    return f'{{"number": {upcoming.number}, "revision": {session.revision}, ', entries
+def gzipped(session: Session) -> bytes:
+    """The table for the session's next deal as the JSON a JsonResponse writes, compressed: made once for each
+    revision and language, as the phones at a table fetch it after each deal, and kept so (a table is large, and
+    compressed again for each phone it would cost an answer as much as working it out). Its entries are kept by what
+    they are made from (``_fingerprint``): the deals of an evening that start from the same scoring state share them,
+    and any server finds them."""
+
+    def made() -> bytes:
+        upcoming = _upcoming(session)
+        entries = kept.kept(
+            "offline-entries", _fingerprint(session, upcoming), lambda: _entries_json(session, upcoming)
+        )
+        text = f'{{"number": {upcoming.number}, "revision": {session.revision}, {entries}'
+        return gzip.compress(text.encode(), compresslevel=6, mtime=0)  # the level of GZipMiddleware
+
+    return kept.kept(
+        "offline-values", (session.pk, session.created_at.timestamp(), session.revision, get_language()), made
+    )
+
+
+def _entries_json(session: Session, upcoming: _Upcoming) -> str:
+    """The entries as the end of the JSON object the phone gets (the deal's number and revision come before)."""
+    return json.dumps(_entries(session.game, upcoming), cls=DjangoJSONEncoder).removeprefix("{")
 
 
 def build(session: Session) -> dict[str, Any]:

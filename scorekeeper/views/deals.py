@@ -8,6 +8,7 @@ shows a fresh form; a cached copy could not add a deal twice anyway (its token a
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import uuid
@@ -17,10 +18,16 @@ from typing import Any
 from django.contrib import messages
 from django.core.cache import cache
 from django.http import HttpResponse, JsonResponse
+from django.middleware.gzip import re_accepts_gzip
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.cache import add_never_cache_headers, get_conditional_response, patch_cache_control
+from django.utils.cache import (
+    add_never_cache_headers,
+    get_conditional_response,
+    patch_cache_control,
+    patch_vary_headers,
+)
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -28,7 +35,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from .. import engine_words, gzip_parts, selectors, services
+from .. import engine_words, selectors, services
 from ..entry import DealEntry
 from ..models import Deal, Role, Session
 from ..rows import BIGGEST_ID
@@ -224,17 +231,16 @@ def deal_values(request: Request, club_slug: str, session_id: int) -> HttpRespon
     etag = offline_values.etag(session)
     response = get_conditional_response(request, etag=etag)
     if response is None:
-        head, entries = offline_values.table_parts(session)
-        response = HttpResponse(head + VALUES_MARK, content_type="application/json")
-        response["ETag"] = etag  # before put_in, which weakens it as it compresses (as GZipMiddleware does)
-        gzip_parts.put_in(request, response, VALUES_MARK.encode(), [entries])  # the entries compressed once, kept so
-    else:
-        response["ETag"] = etag
+        packed = offline_values.gzipped(session)
+        if re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", "")):
+            response = HttpResponse(packed, content_type="application/json", headers={"Content-Encoding": "gzip"})
+            etag = f"W/{etag}"  # as GZipMiddleware marks a compressed answer's: the same content, other bytes
+        else:
+            response = HttpResponse(gzip.decompress(packed), content_type="application/json")
+        patch_vary_headers(response, ("Accept-Encoding",))
+    response["ETag"] = etag
     patch_cache_control(response, private=True, no_cache=True)
     return response
-
-
-VALUES_MARK = "<!--entries-->"  # where the table's entries go (``put_in``): the JSON before it writes no such thing
 
 
 @never_cache

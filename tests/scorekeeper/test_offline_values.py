@@ -248,8 +248,8 @@ def test_the_values_are_worked_out_once_a_scoring_state_and_a_phone_that_has_the
 
 @pytest.mark.django_db
 def test_a_phone_that_takes_gzip_gets_the_table_compressed_as_it_was_kept(client: Any, personas: Personas) -> None:
-    """The entries are kept compressed: the answer unpacks to the JSON a phone without gzip gets, the table worked
-    out afresh as a JsonResponse writes it, and its ETag is weak as GZipMiddleware makes a compressed answer's."""
+    """The answer is kept compressed: it unpacks to the JSON a phone without gzip gets, the table worked out afresh
+    as a JsonResponse writes it, and its ETag is weak as GZipMiddleware makes a compressed answer's."""
     session = start(personas)
     services.record_deal(session=session, actor=personas.scorer, facts=sauspiel("Anna", "Caro", 72))
     url = reverse("deal_values", args=[personas.club.slug, session.pk])
