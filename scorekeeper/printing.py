@@ -1,7 +1,7 @@
 """Printed sheets, rendered with WeasyPrint: the settlement sheet a club pins on the wall, and a blank score pad.
 
-Both are laid out from a :class:`~scorekeeper.table.sheet.Sheet`, which the engine builds from a ``schreiber/1`` document
-alone, so ``settle --pdf`` prints the same sheet from a file as the web page does from a stored session. The
+Both are laid out from a :class:`~scorekeeper.table.sheet.Sheet`, which the engine builds from a ``schreiber/1``
+document alone, so ``settle --pdf`` prints the same sheet from a file as the web page does from a stored session. The
 templates (``scorekeeper/print/``) use print CSS only, on A4, with the DejaVu font bundled in ``static/fonts`` so
 umlauts and € print wherever the server runs.
 """

@@ -1,20 +1,20 @@
 """The score sheet as the phones at the table get it: each deal's line drawn once, and a phone sent what changed.
 
-A deal's line looks the same to everyone of one language and role until its number or result changes, and then the
-services stamp it with the session's new revision (``Deal.changed_in``). Cached under that stamp, a line is drawn
-once however many phones ask, and no key is ever stale (a cache per process will do). Full blocks of ``BLOCK``
-lines are kept too, under their stamps, as bytes and compressed: they are put into the page after its template is
-drawn, and only the page around them is compressed (``put_in``, ``gzip_parts``). The sheet without its full blocks
-is kept with its revision, the stamps of the lines after the full blocks and the blocks joined, one per session and
-look: the phones that load it at the same time share it, and an evening of revisions does not pile up in memory.
-The sheet at the next revision starts from it and reads only the deals whose line changed since: the sheet after a
-save costs the same all evening.
+A deal's line looks the same to every phone of one look (``Look``: language, role, columns) until its number or
+result changes, and then the services stamp it with the session's new revision (``Deal.changed_in``). Kept under
+that stamp, a line is drawn once however many phones ask, and no key is ever stale.
 
-A polling phone says which revision and shape (language, role, any rows) it shows. It gets nothing while both are
-current; a patch (the sheet's head with the totals, and the lines that changed since its revision) while only the
-revision moved, kept for the other phones polling from the same revision; the whole sheet otherwise. A patch
-carries the number of deals: the phone drops the lines past it, and every line it keeps is one no write touched
-since (a deal that moves gets a new number, so a new stamp).
+The sheet of a revision is kept for each look: the phones that load it at the same time share it. Its older lines
+come in full blocks of ``BLOCK``, each a fragment at its own address naming its numbers, its newest stamp and the
+look (``reads.Block``): the page holds only the fragment's address, which the browser fetches once and keeps
+(``Cache-Control: private, immutable``), as nothing at that address ever changes. So the sheet after a save costs
+the same all evening: its newest lines and the addresses of the blocks before them.
+
+A polling phone says which revision and shape (``Look.shape``) it shows. It gets nothing while both are current; a
+patch (the sheet's head with the totals, and the lines that changed since its revision) while only the revision
+moved, kept for the other phones polling from the same revision; the whole sheet otherwise. A patch carries the
+number of deals: the phone drops the lines past it, and every line it keeps is one no write touched since (a deal
+that moves gets a new number, so a new stamp).
 
 Either answer to a phone that said its revision carries what changed since, in words (``what_changed``,
 ``news``): the page's polite live region reads it out, and nothing when nothing was said.
@@ -22,61 +22,56 @@ Either answer to a phone that said its revision carries what changed since, in w
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
-from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
 from django.template.loader import get_template, render_to_string
+from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from .. import gzip_parts, polling
+from schreiber import kept
+
+from .. import polling
 from ..games import pack_of
 from ..models import Role, Session
 from . import news, reads
+from .reads import Block, Stamp
 from .sheet import Sheet, StoredDeal, row
 
 BLOCK = 50
-MARK = "<!--full blocks-->"  # where a sheet's full blocks go (``put_in``): no player's name can write it
-LINE_TIMEOUT = 12 * 3600  # an evening and the morning after
-SHEET_TIMEOUT = 600
+LINE_SECONDS = 12 * 3600  # an evening and the morning after
+SHEET_SECONDS = 600
+BLOCK_SECONDS = 7 * 24 * 3600  # what a browser keeps a block for: never changed, and a week covers any correction
 
 
 class Viewer(Protocol):
-    """Who is looking: a member, or a table link's holder (``views.access``)."""
+    """Who is looking: a member, or a table link's holder (``access``)."""
 
     def can(self, role: str) -> bool: ...
 
 
 @dataclass(frozen=True)
 class Look:
-    """What a sheet's markup depends on besides the session: the language, and whether deals link to corrections."""
+    """Everything a sheet's markup depends on besides its session's deals and revision: the one value that names it
+    in every kept line, patch and sheet, in a block's address and in the shape a polling phone says it shows."""
 
-    session: Session
     language: str
-    editable: bool
+    editable: bool  # whether deals link to corrections
+    has_deals: bool  # a sheet with no deal has no table to patch
+    players: int  # a player who joins adds a column
 
     @classmethod
     def of(cls, me: Viewer, session: Session) -> Look:
-        return cls(session, get_language(), me.can(Role.SCORER) and session.is_open)
+        editable = me.can(Role.SCORER) and session.is_open
+        return cls(get_language(), editable, session.deal_count > 0, len(session.totals))
 
     @property
     def shape(self) -> str:
-        """What a phone's sheet must match for a patch to fit it (a sheet with no deal has no table to patch; a player
-        who joins adds a column to it)."""
-        session = self.session
-        return polling.shape(self.language, self.editable, session.deal_count > 0, len(session.totals))
-
-    def line_key(self, deal_id: int | None, changed_in: int) -> str:
-        return f"sheet-line:{deal_id}:{changed_in}:{self.language}:{int(self.editable)}"
-
-    def block_key(self, stamps: Sequence[tuple[int | None, int]]) -> str:
-        digest = hashlib.blake2b(repr(stamps).encode(), digest_size=12).hexdigest()
-        return f"sheet-block-bytes:{digest}:{self.language}:{int(self.editable)}"
+        """What a phone's sheet must match for a patch to fit it (``polling.shape``, which the unchanged poll reads)."""
+        return polling.shape(self.language, self.editable, self.has_deals, self.players)
 
 
 @dataclass(frozen=True)
@@ -85,94 +80,32 @@ class Poll:
     patch: bool = False
 
 
-class SheetHtml(SafeString):
-    """The whole sheet but its full blocks of lines, which stand as ``MARK``: a page puts them in as bytes, kept
-    compressed as well (``put_in``); ``whole`` puts them in here."""
-
-    parts: tuple[gzip_parts.Packed, ...] = ()
-
-    @classmethod
-    def of(cls, html: str, parts: Sequence[gzip_parts.Packed]) -> SheetHtml:
-        sheet = cls(html)
-        sheet.parts = tuple(parts)
-        return sheet
-
-    def whole(self) -> SafeString:
-        if not self.parts:
-            return mark_safe(str(self))
-        return mark_safe(str(self).replace(MARK, b"".join(part.raw for part in self.parts).decode(), 1))
-
-
-def sheet_html(me: Viewer, session: Session) -> SheetHtml:
-    """The sheet, as the page shows it and a phone starts from: its full blocks put in by ``put_in`` or ``whole``."""
+def sheet_html(me: Viewer, session: Session) -> SafeString:
+    """The sheet, as the page shows it and a phone starts from: its newest lines, and the addresses of its full
+    blocks before them."""
     look = Look.of(me, session)
-    key = reads.kept_key("sheet-parts", session, look.language, int(look.editable))
-    found: Drawn | None = cache.get(key)
-    if found is None or found.revision != session.revision:
-        found = _drawn(look, found)
-        cache.set(key, found, SHEET_TIMEOUT)
-    return SheetHtml.of(found.html, [found.blocks] if found.blocks else [])
+
+    def draw() -> str:
+        head = reads.sheet_head(session)
+        blocks, latest = reads.sheet_stamps(session, BLOCK)
+        addresses = [block_address(session, block, look) for block in reversed(blocks)]  # newest first, as lines
+        return _sheet(session, look, head, _lines(session, look, head, latest), blocks=addresses)
+
+    return mark_safe(kept.kept("sheet", (*reads.session_stamp(session), look), draw, SHEET_SECONDS))
 
 
-Stamps = list[tuple[int | None, int]]  # (id, ``changed_in``) of lines, in playing order
+def block_address(session: Session, block: Block, look: Look) -> str:
+    """Where a full block of lines is fetched: its address names all it shows, so a browser keeps it for good."""
+    named = [session.club.slug, session.pk, block.first, block.last, block.newest, look.shape]
+    return reverse("session_sheet_block", args=named)
 
 
-class Drawn(NamedTuple):
-    """The sheet of one look at a revision, as ``sheet_html`` keeps it."""
-
-    revision: int
-    html: str  # without its full blocks
-    full: int  # the lines in full blocks
-    latest: Stamps  # the stamps of the lines after them
-    blocks: gzip_parts.Packed | None  # the full blocks, newest first, joined
-
-
-def _drawn(look: Look, before: Drawn | None) -> Drawn:
-    """The sheet at the session's revision: the sheet drawn ``before`` at an earlier one and the lines changed since,
-    while none of them is in a full block; else every line's stamp read."""
-    session = look.session
-    head = reads.sheet_head(session)
-    kept = _kept(before, session) if before is not None else None
-    if kept is None:
-        # the lines drawn before are kept: the deals read whole are those that changed since
-        stamps, fresh = reads.line_stamps(session, before.revision if before else session.revision - 1)
-        full, blocks, latest = 0, None, stamps
-    else:
-        full, blocks, latest, fresh = kept
-    filled = len(latest) - len(latest) % BLOCK
-    if filled:
-        blocks = _joined(look, head, [latest[at : at + BLOCK] for at in range(0, filled, BLOCK)], fresh, blocks)
-        full, latest = full + filled, latest[filled:]
-    lines = _lines(look, head, latest, fresh)
-    html = _sheet(look, head, mark_safe(lines + MARK if blocks else lines))
-    return Drawn(session.revision, html, full, latest, blocks)
-
-
-def _kept(before: Drawn, session: Session) -> tuple[int, gzip_parts.Packed | None, Stamps, list[StoredDeal]] | None:
-    """What is kept of the sheet drawn ``before``, and the stamps of the lines after its full blocks now, from the
-    deals whose line changed since (read, and returned): None when one of them is in a full block, or the reads do
-    not add up (a write landed between them). A deal takes a number only in a write that stamps it, so a line no
-    write stamped since is where it was; and a deal deleted last leaves the count shorter."""
-    count = session.deal_count - before.full
-    if before.revision >= session.revision or count < 0:
-        return None
-    fresh = reads.stored_deals(session, since=before.revision)
-    lines = dict(enumerate(before.latest[:count]))
-    for deal in fresh:
-        at = deal.number - 1 - before.full
-        if not 0 <= at < count:
-            return None
-        lines[at] = (deal.deal_id, deal.changed_in)
-    if len(lines) < count:
-        return None
-    return before.full, before.blocks, [lines[at] for at in range(count)], fresh
-
-
-def put_in(request: HttpRequest, response: HttpResponse, sheet: SheetHtml) -> None:
-    """The full blocks of ``sheet`` put into the page that shows it, compressed once (``gzip_parts``): after a save
-    only the page around them is compressed, not the whole evening again."""
-    if sheet.parts:
-        gzip_parts.put_in(request, response, MARK.encode(), sheet.parts)
+def block_html(me: Viewer, session: Session, first: int, last: int) -> tuple[SafeString, str]:
+    """The lines numbered ``first`` to ``last`` as they are now, newest first, and the address that names them so
+    (the one asked for, unless they changed since or the asker's look is another)."""
+    look = Look.of(me, session)
+    block, stamps = reads.block_stamps(session, first, last)
+    return _lines(session, look, reads.sheet_head(session), stamps), block_address(session, block, look)
 
 
 def poll(me: Viewer, session: Session, since: int | None, shape: str | None) -> Poll:
@@ -180,20 +113,20 @@ def poll(me: Viewer, session: Session, since: int | None, shape: str | None) -> 
     is now."""
     look = Look.of(me, session)
     if since is None or since > session.revision:
-        return Poll(sheet_html(me, session).whole())
+        return Poll(sheet_html(me, session))
     if shape != look.shape:  # the whole sheet, and what changed since the phone's
-        return Poll(_with_news(sheet_html(me, session).whole(), what_changed(session, since)))
+        return Poll(_with_news(sheet_html(me, session), what_changed(session, since)))
     if since == session.revision:
         return Poll(None)
-    # the phones at a table poll from the same revision after each deal: the first draws the patch, all share it
-    key = reads.kept_key("sheet-patch", session, session.revision, since, look.language, int(look.editable))
-    patch = cache.get(key)
-    if patch is None:
+
+    def draw() -> str:
         changed = reads.stored_deals(session, since=since)
         head = reads.sheet_head(session)
-        lines = _lines(look, head, [(deal.deal_id, deal.changed_in) for deal in changed], changed)
-        patch = _sheet(look, head, lines, patch=True, news=what_changed(session, since, head.players, changed))
-        cache.set(key, patch, SHEET_TIMEOUT)
+        lines = _lines(session, look, head, [(deal.deal_id, deal.changed_in) for deal in changed], changed)
+        return _sheet(session, look, head, lines, patch=True, news=what_changed(session, since, head.players, changed))
+
+    # the phones at a table poll from the same revision after each deal: the first draws the patch, all share it
+    patch = kept.kept("sheet-patch", (*reads.session_stamp(session), since, look), draw, SHEET_SECONDS)
     return Poll(mark_safe(patch), patch=True)
 
 
@@ -218,54 +151,34 @@ def _deals(session: Session, ids: Collection[int | None], known: Sequence[Stored
 
 
 def _with_news(html: SafeString, words: str) -> SafeString:
-    """The whole sheet (as cached, for every phone) with what this phone hears."""
+    """The whole sheet (as kept, for every phone) with what this phone hears."""
     if not words:
         return html
     return mark_safe(html.replace('<section id="sheet"', f'<section id="sheet" data-news="{escape(words)}"', 1))
 
 
-def _sheet(look: Look, head: Sheet, lines: str, **more: object) -> SafeString:
-    session = look.session
+def _sheet(session: Session, look: Look, head: Sheet, lines: str, **more: object) -> str:
     context = {"club": session.club, "session": session, "sheet": head, "can_score": look.editable, "lines": lines}
     # tapping the total of a player who may lead the next deal opens it (not in Bauernstoss: teams play)
     leads = head.next_playing if look.editable and pack_of(head.game).entry.lead_field else ()
     return render_to_string("scorekeeper/includes/sheet.html", {**context, "shape": look.shape, "leads": leads, **more})
 
 
-def _joined(
-    look: Look, head: Sheet, blocks: Sequence[Stamps], known: Sequence[StoredDeal], older: gzip_parts.Packed | None
-) -> gzip_parts.Packed:
-    """The full ``blocks`` of lines (their stamps) newest first, each from the cache or drawn and kept (as bytes and
-    compressed), joined with the ``older`` ones."""
-    keys = [look.block_key(block) for block in blocks]
-    packed = cache.get_many(keys)
-    drawn = {
-        key: gzip_parts.Packed.of(_lines(look, head, block, known))
-        for key, block in zip(keys, blocks, strict=True)
-        if key not in packed
-    }
-    cache.set_many(drawn, LINE_TIMEOUT)
-    packed.update(drawn)
-    return gzip_parts.Packed.joined([*(packed[key] for key in reversed(keys)), *([older] if older else [])])
-
-
 def _lines(
-    look: Look, head: Sheet, stamps: Sequence[tuple[int | None, int]], known: Sequence[StoredDeal] = ()
+    session: Session, look: Look, head: Sheet, stamps: Sequence[Stamp], known: Sequence[StoredDeal] = ()
 ) -> SafeString:
-    """The lines of the deals ``stamps`` names, newest first: cached, or drawn (from ``known`` or the database)."""
-    keys = {pk: look.line_key(pk, changed_in) for pk, changed_in in stamps}
-    cached = cache.get_many(keys.values())
-    html = {pk: cached[key] for pk, key in keys.items() if key in cached}
-    missing = [pk for pk in keys if pk not in html]
-    session = look.session
-    if missing:
+    """The lines of the deals ``stamps`` names, newest first: kept, or drawn (from ``known`` or the database)."""
+
+    def draw(missing: list[int | None]) -> dict[int | None, str]:
         found = _deals(session, missing, known)
-        deals = [found[pk] for pk in missing if pk in found]  # in playing order
         template = get_template("scorekeeper/includes/sheet_line.html")
         context = {"club": session.club, "session": session, "sheet": head, "can_score": look.editable}
-        drawn = {}  # keyed by the stamp each deal has now: a write in between gives it a new one
-        for deal in deals:
-            line = template.render({**context, "row": row(deal, head.players)})
-            drawn[look.line_key(deal.deal_id, deal.changed_in)] = html[deal.deal_id] = line
-        cache.set_many(drawn, LINE_TIMEOUT)
-    return mark_safe("".join(html[pk] for pk, _changed in reversed(stamps) if pk in html))
+        # A deal written since its stamp was read is drawn as it is now (nothing, deleted): that write stamped the
+        # lines it changed anew, so no sheet after it asks for the old stamp, and a phone's next patch brings them.
+        return {
+            pk: template.render({**context, "row": row(found[pk], head.players)}) if pk in found else ""
+            for pk in missing
+        }
+
+    html = kept.kept_many("sheet-line", {pk: (pk, changed_in, look) for pk, changed_in in stamps}, draw, LINE_SECONDS)
+    return mark_safe("".join(html[pk] for pk, _changed_in in reversed(stamps) if pk in html))

@@ -17,7 +17,7 @@ from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from django.core.cache import cache
+from schreiber import kept
 
 from .. import derived, engine, rows
 from ..documents import session_document
@@ -26,40 +26,43 @@ from ..engine.rounds import dealer_plays
 from ..models import AuditEntry, Deal, Session
 from .sheet import LineupMark, Row, Sheet, StoredDeal, build_sheet, pending_lineup, sheet
 
-HEAD_TIMEOUT = 12 * 3600  # an evening and the morning after
+HEAD_SECONDS = 12 * 3600  # an evening and the morning after
 
 
-def kept_key(name: str, session: Session, *more: object) -> str:
-    """The cache key of what is kept of ``session`` under ``more``: named by its id and when it was started too, as
-    an id may come again on SQLite after a start that was rolled back."""
-    return ":".join(map(str, (name, session.pk, session.created_at.timestamp(), *more)))
+def session_stamp(session: Session) -> tuple[int, float, int]:
+    """What names a session's state for what is kept of it: its id, when it was started (an id may come again on
+    SQLite after a start that was rolled back) and its revision."""
+    return session.pk, session.created_at.timestamp(), session.revision
 
 
 def header_of(session: Session) -> engine.Session:
     """The session's rules and players, ready for the engine, without its deals: read once for each revision of the
-    session (every change of its players or terms makes a new one), kept in the cache for the other requests of that
-    revision and in the session object for the other parts of a page."""
-    kept = session.__dict__.get("_header")
-    if kept is None or kept[0] != session.revision:
-        key = kept_key("session-header", session, session.revision)
-        parsed = cache.get(key)
-        if parsed is None:
-            parsed = engine.load(session_document(session, [], sequences=(), players=seat_names(session)))
-            cache.set(key, parsed, HEAD_TIMEOUT)
-        kept = session.__dict__["_header"] = (session.revision, parsed)
-    return kept[1]
+    session (every change of its players or terms makes a new one), kept for the other requests of that revision
+    (the page, the save, the polls) and in the session object for the other parts of a request."""
+    memo = session.__dict__.get("_header")
+    if memo is None or memo[0] != session.revision:
+        players = seat_names(session)
+        parsed = kept.kept(
+            "session-header",
+            session_stamp(session),
+            lambda: engine.load(session_document(session, [], sequences=(), players=players)),
+            HEAD_SECONDS,
+        )
+        memo = session.__dict__["_header"] = (session.revision, parsed)
+    return memo[1]
 
 
 def seat_names(session: Session) -> list[str]:
     """The names on the session's seats, in seat order. A seat is never renamed nor removed, and the totals have a
     column for each (``Session.totals``): kept under their number, they are read once in an evening."""
-    key = kept_key("seat-names", session, len(session.totals))
-    names = cache.get(key)
-    if names is None:
-        names = [seat.name for seat in session.seats.all()]
-        if len(names) == len(session.totals):  # else a session set up some other way: read each time
-            cache.set(key, names, HEAD_TIMEOUT)
-    return names
+
+    def read() -> list[str]:
+        return [seat.name for seat in session.seats.all()]
+
+    names = kept.kept(
+        "seat-names", (session.pk, session.created_at.timestamp(), len(session.totals)), read, HEAD_SECONDS
+    )
+    return names if len(names) == len(session.totals) else read()  # else a session set up some other way
 
 
 def sheet_of(session: Session) -> Sheet:
@@ -101,17 +104,16 @@ def pflichtsolo_round(session: Session, game: Game, players: Sequence[str]) -> e
 
 def sheet_head(session: Session) -> Sheet:
     """The score sheet without its rows: the header, the totals and who deals next, from the session's summary;
-    read once for each revision, and kept in the cache for the page and the phones that poll it."""
-    key = kept_key("sheet-head", session, session.revision)
-    head = cache.get(key)
-    if head is None:
+    read once for each revision, and kept for the page and the phones that poll it."""
+
+    def read() -> Sheet:
         parsed = header_of(session)
         dealer = parsed.players[session.next_dealer]
         head = sheet(parsed, [], next_dealer=dealer, pot=session.pot, totals=session.totals)
         pflichtsolo = pflichtsolo_round(session, parsed.new_game(), parsed.seating())  # who is at the table now
-        head = replace(head, pflichtsolo=pflichtsolo, lineup=lineup_after_last(session))
-        cache.set(key, head, HEAD_TIMEOUT)
-    return head
+        return replace(head, pflichtsolo=pflichtsolo, lineup=lineup_after_last(session))
+
+    return kept.kept("sheet-head", session_stamp(session), read, HEAD_SECONDS)
 
 
 def lineup_after_last(session: Session) -> tuple[LineupMark, ...]:
@@ -190,20 +192,45 @@ def deal_writes(session: Session, since: int, most: int = 50) -> list[tuple[str,
     return writes[status[-1] + 1 :] if status else writes
 
 
-def line_stamps(session: Session, fresh_after: int) -> tuple[list[tuple[int | None, int]], list[StoredDeal]]:
-    """(id, ``changed_in``) of each deal on the sheet, in playing order: what names the look of its line; and in the
-    same read, the deals whose line changed after revision ``fresh_after``, to draw it."""
+Stamp = tuple[int | None, int]  # a line's deal id and ``changed_in``: what names its look (with the sheet's)
+
+
+@dataclass(frozen=True)
+class Block:
+    """A run of the sheet's lines, numbers ``first`` to ``last``, named by the newest stamp among them: a deal takes
+    a number, and its line changes, only in a write that stamps it with the session's new revision, higher than every
+    stamp before; so while the newest stamp and the numbers stay, so does every line of the run."""
+
+    first: int
+    last: int
+    newest: int
+
+
+_SHEET_STAMPS = (
+    f"SELECT id, changed_in, number, 1 {LIVE_DEALS} AND number > %s UNION ALL "
+    f"SELECT NULL, MAX(changed_in), MIN(number), COUNT(*) {LIVE_DEALS} AND number <= %s GROUP BY (number - 1) / %s "
+    "ORDER BY 3"
+)
+
+
+def sheet_stamps(session: Session, size: int) -> tuple[list[Block], list[Stamp]]:
+    """The sheet's full blocks of ``size`` lines, and the stamps of the lines after them, in playing order: in one
+    read, so that they agree with each other."""
+    full = session.deal_count - session.deal_count % size
+    found = rows.fetch(_SHEET_STAMPS, [session.pk, full, session.pk, full, size])
+    blocks = [Block(first, first + count - 1, newest) for pk, newest, first, count in found if pk is None]
+    return blocks, [(pk, changed_in) for pk, changed_in, _number, _count in found if pk is not None]
+
+
+def block_stamps(session: Session, first: int, last: int) -> tuple[Block, list[Stamp]]:
+    """The run of the sheet's lines numbered ``first`` to ``last`` as it is now, and their stamps in playing order."""
     found = rows.fetch(
-        "SELECT id, changed_in, number, revision, CASE WHEN changed_in > %s THEN facts END, "
-        f"CASE WHEN changed_in > %s THEN result END {LIVE_DEALS} ORDER BY sequence",
-        [fresh_after, fresh_after, session.pk],
+        f"SELECT id, changed_in, number {LIVE_DEALS} AND number BETWEEN %s AND %s ORDER BY number",
+        [session.pk, first, last],
     )
-    stamps, deals = [], []
-    for pk, changed_in, number, revision, facts, result in found:
-        stamps.append((pk, changed_in))
-        if changed_in > fresh_after and (deal := _deal(number, facts, result, pk, revision, changed_in)):
-            deals.append(deal)
-    return stamps, deals
+    newest = max((changed_in for _pk, changed_in, _number in found), default=0)
+    block = Block(found[0][2], found[-1][2], newest) if found else Block(first, first - 1, newest)
+    return block, [(pk, changed_in) for pk, changed_in, _number in found]
 
 
 def next_deal(session: Session) -> tuple[str, tuple[str, ...]]:

@@ -128,9 +128,7 @@ def session_detail(request: Request, club_slug: str, session_id: int) -> HttpRes
     undo = whole_number(request.GET.get("undo"))
     if undo and me.can(Role.SCORER) and session.is_open:
         context["undo"] = session.deals.filter(pk=undo, deleted_at__isnull=False).first()
-    response = render(request, "scorekeeper/session_detail.html", context)
-    live.put_in(request, response, context["sheet"])
-    return response
+    return render(request, "scorekeeper/session_detail.html", context)
 
 
 def session_live(request: Request, club_slug: str, session_id: int) -> HttpResponse:
@@ -151,6 +149,19 @@ def session_live(request: Request, club_slug: str, session_id: int) -> HttpRespo
         response["X-Clock"] = shown[1].header
     if session.is_open:  # a fresh token: the phone's may have expired, or its browser changed
         response[polling.TOKEN_HEADER] = _poll_token(request, me, session, shown[0].name if shown else "")
+    return response
+
+
+def session_sheet_block(
+    request: Request, club_slug: str, session_id: int, first: int, last: int, newest: int, look: str
+) -> HttpResponse:
+    """A full block of the sheet's older lines (``live.block_address``): kept by the browser for good while it is
+    what its address names, which it always is but in a race with a write or for another look (then not kept)."""
+    me, session = session_access(request, club_slug, session_id)
+    html, address = live.block_html(me, session, first, last)
+    response = HttpResponse(html)
+    named = address == request.path
+    response["Cache-Control"] = f"private, max-age={live.BLOCK_SECONDS}, immutable" if named else polling.NOT_STORED
     return response
 
 

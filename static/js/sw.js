@@ -5,6 +5,8 @@
 //   whenever the network answers; the last copy from the cache when it does not. Only a plain 200 answer is kept.
 // - Static files: a hashed name (app.3f2a9c1b7e4d.css) never changes, so from the cache first; a plain name
 //   (while developing) from the network, the cache only when offline.
+// - A long sheet's full blocks of older lines (…/sheet/<first>-<last>/<stamp>/<look>/): what such an address
+//   answers never changes, so from the cache first, kept with the pages (forgotten with them).
 // - A POST is never cached. A new deal posted while the network fails is put in the outbox (IndexedDB, the same
 //   one static/js/offline.js uses) and the phone is sent to the sheet, where offline.js sends it once it can.
 // - Everything else goes to the network untouched.
@@ -20,6 +22,8 @@ const NETWORK_PATIENCE = 6000; // a page waits this long for the network when a 
 const SESSION_PAGE = /^\/c\/[^/]+\/s\/\d+\/(deal\/)?$/;
 const DEAL_NEW = /^(\/c\/[^/]+\/s\/\d+\/)deal\/$/;
 const HASHED = /\.[0-9a-f]{12}\.[a-z0-9]+$/;
+const SHEET_BLOCK = /^\/c\/[^/]+\/s\/\d+\/sheet\/\d+-\d+\//;
+const BLOCKS_LIMIT = 200;
 
 self.addEventListener("install", function () {
   self.skipWaiting();
@@ -47,6 +51,8 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET") return;
   if (request.mode === "navigate" && SESSION_PAGE.test(url.pathname)) {
     event.respondWith(page(request, url));
+  } else if (SHEET_BLOCK.test(url.pathname)) {
+    event.respondWith(sheetBlock(request));
   } else if (url.pathname.startsWith("/static/")) {
     event.respondWith(HASHED.test(url.pathname) ? cacheFirst(request) : networkFirst(request));
   }
@@ -69,6 +75,27 @@ function page(request, url) {
     if (!cached) return network;
     const patience = new Promise(function (resolve) { setTimeout(function () { resolve(cached); }, NETWORK_PATIENCE); });
     return Promise.race([network.catch(function () { return cached; }), patience]);
+  });
+}
+
+// A block is kept only as its address names it (the server says so: immutable); the oldest blocks go first.
+function sheetBlock(request) {
+  return caches.open(PAGES).then(function (cache) {
+    return cache.match(request, {ignoreVary: true}).then(function (cached) {
+      return cached || fetch(request).then(function (response) {
+        if (response.ok && /immutable/.test(response.headers.get("Cache-Control") || "")) {
+          cache.put(request, response.clone()).then(function () { trimBlocks(cache); });
+        }
+        return response;
+      });
+    });
+  });
+}
+
+function trimBlocks(cache) {
+  cache.keys().then(function (keys) {
+    const blocks = keys.filter(function (key) { return SHEET_BLOCK.test(new URL(key.url).pathname); });
+    blocks.slice(0, Math.max(0, blocks.length - BLOCKS_LIMIT)).forEach(function (key) { cache.delete(key); });
   });
 }
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import re
+import sys
 from collections.abc import Callable
 from typing import Any
 from unittest.mock import patch
@@ -11,12 +12,12 @@ from unittest.mock import patch
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
-from django.core.cache.backends.locmem import LocMemCache
 from django.test import Client
-from django.urls import reverse
+from django.urls import resolve, reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from schreiber import kept
 from scorekeeper import printing, services
 from scorekeeper.engine.samples import DEFAULT_PLAYERS
 from scorekeeper.models import Member, Session
@@ -30,6 +31,7 @@ from .test_resumed_writes import operations, play
 pytestmark = pytest.mark.django_db
 
 LINE = re.compile(r'<tbody data-number="(\d+)">.*?</tbody>', re.S)
+BLOCK_ADDRESS = re.compile(r'<tbody hx-get="([^"]+)" hx-trigger="load" hx-swap="outerHTML" data-block></tbody>')
 
 
 class Phone:
@@ -246,36 +248,43 @@ def test_the_settlement_pdf_is_drawn_once_per_revision(
     assert printed == [2, 2, 3]
 
 
-def test_a_long_sheet_is_put_together_from_its_kept_blocks(
+def test_a_long_sheet_has_its_full_blocks_at_addresses_the_browser_keeps(
     personas: Personas, session: Session, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The page after a save takes the sheet's full blocks as kept, compressed before (``gzip_parts``): gzipped or
-    not, and polled whole, it is the sheet drawn afresh, after a correction inside a kept block too."""
+    """The page holds the sheet's newest lines and the addresses of its full blocks, each kept by the browser for
+    good: put together, and polled whole, it is the sheet drawn afresh, after a correction inside a block too, which
+    gives that block a new address; the old one then answers what is there now, not to be kept."""
     monkeypatch.setattr(live, "BLOCK", 2)
     for declarer in ("Caro", "Dieter", "Bert"):
         services.record_deal(session=session, actor=personas.scorer, facts=sauspiel(declarer, "Anna", 80))
     client = login(personas.scorer)
 
-    def pages() -> tuple[str, str]:
-        plain = client.get(session.get_absolute_url()).content.decode()
-        packed = client.get(session.get_absolute_url(), headers={"accept-encoding": "gzip"})
-        assert packed["Content-Encoding"] == "gzip"
-        assert int(packed["Content-Length"]) == len(packed.content)
-        return plain, gzip.decompress(packed.content).decode()
+    def page() -> str:
+        return client.get(session.get_absolute_url()).content.decode()
 
-    for _ in range(2):  # drawn, then from the cache
-        plain, unpacked = pages()
-        assert lines(plain) == ["5", "4", "3", "2", "1"]
-        assert live.MARK not in plain
-        assert without_tokens(unpacked) == without_tokens(plain)
+    for _ in range(2):  # drawn, then kept
+        plain = page()
+        assert lines(plain) == ["5"]
+        addresses = BLOCK_ADDRESS.findall(plain)
+        assert len(addresses) == 2
+        for address in addresses:
+            block = client.get(address)
+            assert block["Cache-Control"] == f"private, max-age={live.BLOCK_SECONDS}, immutable"
+        assert lines(put_together(client, plain)) == ["5", "4", "3", "2", "1"]
         assert flat(whole(client, session)) in flat(plain)
-    first = deal(session, 1)
-    services.correct_deal(deal=first, actor=personas.scorer, facts=sauspiel("Bert", "Caro", 30), revision=1)
-    corrected, unpacked = pages()
-    cache.clear()
-    assert without_tokens(corrected) == without_tokens(client.get(session.get_absolute_url()).content.decode())
-    assert without_tokens(unpacked) == without_tokens(corrected)
-    assert corrected != plain
+    third = deal(session, 3)
+    services.correct_deal(deal=third, actor=personas.scorer, facts=sauspiel("Bert", "Caro", 30), revision=1)
+    corrected = page()
+    newer, older = BLOCK_ADDRESS.findall(corrected)
+    assert older == addresses[1]  # deals 1 and 2 stay as they were
+    assert newer != addresses[0]
+    stale = client.get(addresses[0])
+    assert stale["Cache-Control"] == "no-store"
+    assert stale.content == client.get(newer).content
+    with kept.fresh():
+        assert without_tokens(corrected) == without_tokens(page())
+    now = Session.objects.get(pk=session.pk)
+    assert flat(afresh(personas.players["Bert"], now)) in flat(put_together(client, corrected))
 
 
 def test_the_head_is_kept_for_a_revision_and_each_change_shows_at_once(personas: Personas, session: Session) -> None:
@@ -335,11 +344,24 @@ def test_a_changed_poll_reads_only_what_changed(
 
 
 def afresh(me: Member, session: Session) -> str:
-    """The sheet drawn with nothing kept from before."""
-    empty = LocMemCache("afresh", {})
-    empty.clear()  # caches of one name share what they keep
-    with patch.object(live, "cache", empty):
-        return live.sheet_html(me, session).whole()
+    """The sheet drawn with nothing kept from before, every line in it."""
+    with kept.fresh(), patch.object(live, "BLOCK", sys.maxsize):
+        return live.sheet_html(me, session)
+
+
+def with_blocks(me: Member, session: Session, sheet: str) -> str:
+    """The sheet with its full blocks put in as ``live.block_html`` draws them for their addresses."""
+
+    def block(address: re.Match[str]) -> str:
+        named = resolve(address.group(1)).kwargs
+        return live.block_html(me, session, named["first"], named["last"])[0]
+
+    return BLOCK_ADDRESS.sub(block, sheet)
+
+
+def put_together(client: Client, sheet: str) -> str:
+    """The sheet with its full blocks fetched, as the browser puts them in."""
+    return BLOCK_ADDRESS.sub(lambda block: client.get(block.group(1)).content.decode(), sheet)
 
 
 @settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -347,15 +369,15 @@ def afresh(me: Member, session: Session) -> str:
 def test_a_sheet_kept_from_revision_to_revision_is_the_sheet_drawn_afresh(
     personas: Personas, monkeypatch: pytest.MonkeyPatch, game: str, steps: list[tuple[str, int]]
 ) -> None:
-    """Each sheet starts from the one kept at an earlier revision and reads only the lines changed since (``_kept``):
-    after any adds, corrections, deletes, undos and lineup changes it is the sheet drawn afresh, for a scorer and a
-    member, its full blocks (of three here) as well."""
+    """Each revision's sheet takes the lines no write stamped since from those kept, and names its full blocks by
+    their newest stamp: after any adds, corrections, deletes, undos and lineup changes, its blocks put in, it is the
+    sheet drawn afresh with every line in it, for a scorer and a member (blocks of three here)."""
     monkeypatch.setattr(live, "BLOCK", 3)
     cache.clear()
     viewers = [personas.players["Bert"], personas.players["Caro"]]  # a scorer, a member
 
     def as_drawn_afresh(session: Session) -> None:
         for me in viewers:
-            assert live.sheet_html(me, session).whole() == afresh(me, session)
+            assert flat(with_blocks(me, session, live.sheet_html(me, session))) == flat(afresh(me, session))
 
     play(personas, game, steps, as_drawn_afresh)
