@@ -18,8 +18,9 @@ from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .. import derived, engine, rows
+from .. import derived, rows
 from ..models import AuditEntry, Deal, Session
+from ..table import reads
 from . import record
 from .errors import Conflict, Fault, ServiceError
 from .pots import hand_on_pot
@@ -36,7 +37,6 @@ def record_deal(
     dealer: str | None = None,
     before: Deal | None = None,
     repeat: bool = False,
-    header: engine.Session | None = None,
 ) -> Deal:
     """Add a deal at the end, or insert it ``before`` a deal. A repeated ``client_token`` returns the deal that
     token already made, whatever happened since.
@@ -50,27 +50,25 @@ def record_deal(
     when another deal was entered in between, or the dealer moved, nothing is written (Conflict ``taken`` or
     ``dealer``). Without a ``dealer`` in ``facts`` the engine derives it, and it is frozen with the deal.
 
-    ``header`` is the session's header as the form read it (``reads.header_of``): while the session is still at
-    the revision it was read at, the deal is scored with it instead of reading the seats, players and rules again.
+    A deal at the end is scored from the session's header as kept for the revision it locked (``reads.header_of``:
+    the form read it already) and its stored replay state (``record.replay_added``): neither the seats, players and
+    rules nor the deals before it are read again.
     """
     with transaction.atomic():
-        seen, session = session, record.locked(session, seats=False)
-        if before is not None or header is None or header.lineup or session.revision != seen.revision:
-            header = None
-            prefetch_related_objects([session], "seats")
+        session = record.locked(session, seats=False)
         last, existing = _last_deal(session, client_token)
         if existing is not None:
             return existing
         _require_open(session)
-        if before is None:  # at the end, it changes no other deal: their facts are all the engine needs
-            earlier, deals = record.live_facts(session), []
-            seats = header.players if header else tuple(seat.name for seat in session.seats.all())
-            _check_next(session, seats, len(earlier), number, dealer)
+        if before is None:  # at the end, it changes no other deal
+            deals: list[Deal] = []
+            _check_next(session, reads.header_of(session).players, number, dealer)
             if client_token is not None and not repeat:
                 _check_not_just_saved(session, last, facts)
             at, sequence = 0, (last.sequence if last else 0) + 1
         else:
-            earlier, deals = [], record.live_deals(session)
+            prefetch_related_objects([session], "seats")
+            deals = record.live_deals(session)
             before = _current(session, before)
             if before.is_deleted:
                 raise Conflict("deleted", before, _deleted_sentence(before))
@@ -84,8 +82,10 @@ def record_deal(
             updated_by=record.user(actor),
         )
         deals.insert(at, deal)
-        parsed, results = record.replay(session, deals, len(earlier) + at + 1, earlier, header)
-        if before is not None:
+        if before is None:
+            parsed, results = record.replay_added(session, deals, session.deal_count + 1)
+        else:
+            parsed, results = record.replay(session, deals, at + 1)
             record.make_room(session, sequence)
         record.store(session, deals, parsed, results)
         action = AuditEntry.Action.DEAL_ADDED if before is None else AuditEntry.Action.DEAL_INSERTED
@@ -235,9 +235,10 @@ def _last_deal(session: Session, client_token: uuid.UUID | None) -> tuple[Deal |
     return (None, made) if made else (found[-1] if found else None, None)
 
 
-def _check_next(session: Session, seats: Sequence[str], count: int, number: int | None, dealer: str | None) -> None:
-    """The form was opened for deal ``number`` with ``dealer`` dealing, ``count`` deals are on the sheet: is that
-    still so? ``seats`` are the players' names in seat order."""
+def _check_next(session: Session, seats: Sequence[str], number: int | None, dealer: str | None) -> None:
+    """The form was opened for deal ``number`` with ``dealer`` dealing: is that still so? ``seats`` are the players'
+    names in seat order."""
+    count = session.deal_count
     if number is not None and number != count + 1:
         taken = session.deals.filter(deleted_at__isnull=True, number=number).first()
         if taken is not None:

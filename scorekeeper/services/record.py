@@ -9,7 +9,8 @@ numbers are counted here, under the lock, from the deals as they are, no race ca
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, cast
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -21,6 +22,7 @@ from .. import derived, engine, player_results
 from ..documents import session_document
 from ..models import AuditEntry, Club, Deal, PlayerResult, Session, TableLink
 from ..signals import announce_results_changed
+from ..table import reads
 from .errors import DealRejected, ServiceError
 
 # Numbers and sequences move in two steps, through this far-away range, so that no unique constraint ever sees two
@@ -46,76 +48,81 @@ def live_deals(session: Session) -> list[Deal]:
     return list(deals.only("session", "sequence", "number", "facts", "result", "revision", "changed_in"))
 
 
-def live_facts(session: Session) -> list[dict[str, Any]]:
-    """The facts of the deals on the sheet, in playing order: all a deal added at the end needs of them, as it
-    changes none of them. When the session's replay state covers them all, stand-ins of their number: the replay
-    starts from the state and reads none of them, so a deal at the end costs the same all evening."""
-    state = current_state(session)
-    if state is not None and state.get("version") == engine.Session.SNAPSHOT_VERSION:
-        return [{}] * state["played"]
-    return stored_facts(session)
-
-
-def current_state(session: Session) -> dict[str, Any] | None:
-    """The session's replay state when it was written by the last change (the revision it names is the session's):
-    any write that bumps the revision without storing a new one (a change the deals do not see) makes it stale."""
-    state = session.replay_state
-    if not isinstance(state, dict) or state.get("revision") != session.revision:
-        return None
-    return state if state.get("played") == session.deal_count else None
-
-
 def stored_facts(session: Session) -> list[dict[str, Any]]:
     """The facts of the deals on the sheet, in playing order, as stored."""
     deals = session.deals.filter(deleted_at__isnull=True).order_by("sequence")
     return list(deals.values_list("facts", flat=True))
 
 
-def parsed_after(
-    session: Session,
-    earlier: Sequence[dict[str, Any]],
-    later: Sequence[dict[str, Any]] = (),
-    *,
-    header: engine.Session | None = None,
-    sequences: Sequence[int] | None = None,
-) -> engine.Session:
-    """``session`` as the engine reads it, with the facts ``earlier`` and then ``later`` as its deals: its document,
-    ``sequences`` placing the players who left or joined. After stand-ins (``live_facts``), when nobody left or
-    joined, that is the ``header`` (``reads.header_of``, as of ``session.revision``) with the deals in place: the
-    players are not read again, and no earlier deal is read, so none is named, nor who dealt first (the document
-    names him in a first deal)."""
-    facts = [*earlier, *later]
-    if header is not None and not any(earlier) and not header.lineup and (earlier or not later):
-        return dataclasses.replace(header, deals=facts)
-    return engine.load(session_document(session, facts, sequences=sequences))
+@dataclass(frozen=True)
+class Resume:
+    """Where a replay of deals added at the end starts: ``state``, the snapshot the last change stored after the
+    first ``played`` deals (``engine.Session.results``' start), which are then counted and not read."""
+
+    state: dict[str, Any]
+    played: int
+
+    @property
+    def unread(self) -> list[dict[str, Any]]:
+        """The deals it starts after, as the engine holds them: counted (they number the deals after them), never
+        read, so a deal at the end costs the same all evening."""
+        return [{}] * self.played
+
+
+def resume_point(session: Session) -> Resume | None:
+    """The session's stored replay state when the last change wrote it (the revision it names is the session's: a
+    write that bumps the revision without storing a new one, a change the deals do not see, makes it stale) and it
+    covers every deal on the sheet."""
+    state = session.replay_state
+    if not isinstance(state, dict) or state.get("version") != engine.Session.SNAPSHOT_VERSION:
+        return None
+    fits = state.get("revision") == session.revision and state.get("played") == session.deal_count
+    return Resume(state, state["played"]) if fits else None
+
+
+def after_the_deals(session: Session, added: Sequence[dict[str, Any]]) -> tuple[engine.Session, Resume | None]:
+    """``session`` as the engine reads it with the facts ``added`` after the deals on the sheet, and where its replay
+    starts. From the resume point when it fits the session, the deals on the sheet not read: then, while nobody left
+    or joined and a deal was played (the document names who dealt first in the first deal), the session is its
+    header (``reads.header_of``, kept for the revision) with the deals in place. Else from every deal's facts."""
+    resume = resume_point(session)
+    if resume is not None:
+        facts = [*resume.unread, *added]
+        header = reads.header_of(session)
+        simple = resume.played and not header.lineup
+        parsed = dataclasses.replace(header, deals=facts) if simple else engine.load(session_document(session, facts))
+        if parsed.resumable(resume.state):
+            return parsed, resume
+    return engine.load(session_document(session, [*stored_facts(session), *added])), None
 
 
 def replay(
-    session: Session,
-    deals: Sequence[Deal],
-    changed: int | None,
-    earlier: Sequence[dict[str, Any]] = (),
-    header: engine.Session | None = None,
+    session: Session, deals: Sequence[Deal], changed: int | None
 ) -> tuple[engine.Session, list[engine.DealResult]]:
-    """Score the deals ``earlier`` (facts) and then ``deals`` (their facts as they are in memory) once;
-    DealRejected naming deal number ``changed``. Deals added after ``earlier`` are scored from the session's replay
-    state when it covers ``earlier`` (the results are then those of ``deals`` alone). The state after the deals
-    goes to ``session.replay_state``, which ``store`` writes.
+    """Score the session with ``deals`` (their facts as they are in memory) as all its deals, once; DealRejected
+    naming deal number ``changed``."""
+    # the deals' own places (``sequence``) place the players who left or joined among them
+    document = session_document(session, [deal.facts for deal in deals], sequences=[deal.sequence for deal in deals])
+    return _scored(session, lambda: (engine.load(document), None), changed)
 
-    ``header`` is the session's without deals (``reads.header_of``) as of ``session.revision``, when the caller
-    has it (``parsed_after``)."""
+
+def replay_added(
+    session: Session, deals: Sequence[Deal], changed: int | None
+) -> tuple[engine.Session, list[engine.DealResult]]:
+    """Score ``deals`` added after the deals on the sheet, once (``after_the_deals``): the results are those of
+    ``deals`` alone when it resumes. A deal added at the end comes after every player who left or joined."""
+    return _scored(session, lambda: after_the_deals(session, [deal.facts for deal in deals]), changed)
+
+
+def _scored(
+    session: Session, parse: Callable[[], tuple[engine.Session, Resume | None]], changed: int | None
+) -> tuple[engine.Session, list[engine.DealResult]]:
+    """The session ``parse`` reads, scored from where it says; the state after the deals goes to
+    ``session.replay_state``, which ``store`` writes."""
     try:
-        # Added at the end after ``earlier``, a deal comes after every player who left or joined: the deals' own
-        # places (``sequence``) are needed only where the deals are all there is (an insert, a correction).
-        sequences = None if earlier else [deal.sequence for deal in deals]
-        parsed = parsed_after(session, earlier, [deal.facts for deal in deals], header=header, sequences=sequences)
-        start = current_state(session) if earlier else None
-        if start is not None and not (start.get("played") == len(earlier) and parsed.resumable(start)):
-            if not any(earlier):  # stand-ins (live_facts) for a state that does not fit after all: read the deals
-                return replay(session, deals, changed, stored_facts(session))
-            start = None
+        parsed, resume = parse()
         snapshots: list[dict[str, Any]] = []
-        results = parsed.results(start, snapshots)
+        results = parsed.results(resume.state if resume else None, snapshots)
     except engine.InvalidSession as error:
         raise DealRejected(error.problems, changed) from None
     check_storable(results)

@@ -51,7 +51,6 @@ from django.utils.translation import get_language
 from schreiber import kept
 
 from .. import derived, engine, engine_words
-from ..documents import session_document
 from ..entry import Chips, Control, Count, DealEntry, PlayerChoice, PlayerSet, Points, Posted, Toggle, WonLost
 from ..models import Session
 from ..services import record
@@ -171,15 +170,11 @@ class _Upcoming:
 
 
 def _upcoming(session: Session) -> _Upcoming:
-    """The session's next deal, from the stored replay state when it fits (the deals' facts are then stand-ins,
-    never read), else from the stored deals."""
+    """The session's next deal, from where a deal added at the end starts (``record.after_the_deals``: the stored
+    replay state when it fits, the stored deals then neither read nor replayed)."""
     _dealer, playing = reads.next_deal(session)
-    facts = record.live_facts(session)  # stand-ins when the replay state covers the deals, as a save reads them
-    parsed = record.parsed_after(session, facts, header=reads.header_of(session))  # read for next_deal already
-    state = None if any(facts) else record.current_state(session)
-    if state is not None and not parsed.resumable(state):  # stand-ins for a state that does not fit after all
-        parsed, state = engine.load(session_document(session, record.stored_facts(session))), None
-    return _Upcoming(parsed, state, len(parsed.deals) + 1, tuple(playing))
+    parsed, resume = record.after_the_deals(session, [])
+    return _Upcoming(parsed, resume.state if resume else None, len(parsed.deals) + 1, tuple(playing))
 
 
 # What the entries are made of beyond the fingerprint's inputs: a new one whenever the table's content (or the form

@@ -9,14 +9,12 @@ shows a fresh form; a cached copy could not add a deal twice anyway (its token a
 from __future__ import annotations
 
 import gzip
-import hashlib
 import json
 import uuid
 from collections.abc import Sequence
 from typing import Any
 
 from django.contrib import messages
-from django.core.cache import cache
 from django.http import HttpResponse, JsonResponse
 from django.middleware.gzip import re_accepts_gzip
 from django.shortcuts import redirect, render
@@ -34,6 +32,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
+
+from schreiber import kept
 
 from .. import engine_words, selectors, services
 from ..entry import DealEntry
@@ -74,7 +74,6 @@ def deal_new(request: Request, club_slug: str, session_id: int) -> HttpResponse:
                     dealer=None if before else request.POST.get("dealer") or None,
                     before=before,
                     repeat=request.POST.get("repeat") == "yes",
-                    header=reads.header_of(session),
                 )
             except services.Conflict as error:
                 conflict = error
@@ -397,28 +396,28 @@ def _render_entry(
 
 
 CONTROLS = "scorekeeper/entry/controls.html"
-CONTROLS_TIMEOUT = 24 * 3600
+CONTROLS_SECONDS = 24 * 3600
 
 
 def _controls(session: Session, entry: DealEntry) -> SafeString:
     """The form's contract chips and controls. A blank form's (a new deal's before anything is entered) are the same
     at every table of one game set-up, deal after deal, but for the players' names: drawn once for each set-up (the
-    game, its rules and tariff as stored), number of players, first deal or not and language, with stand-ins for the
-    names, and kept; each form then swaps in its own names."""
+    game, its rules and tariff as stored), number of players, first deal or not and language, with placeholders for
+    the names, and kept; each form then puts in its own names."""
     if not entry.blank:
         return render_to_string(CONTROLS, {"entry": entry})
-    setup = json.dumps(
-        [session.game, session.rules, session.tariff, len(entry.playing), entry.first_deal], sort_keys=True
+    rules = json.dumps([session.rules, session.tariff], sort_keys=True)
+    setup = (session.game, rules, len(entry.playing), entry.first_deal, get_language())
+    # A seat's placeholder holds control characters, which neither a name (engine.names) nor anything drawn does.
+    seats = [f"\x1f{seat}\x1f" for seat in range(len(entry.playing))]
+    drawn = kept.kept(
+        "entry-controls",
+        setup,
+        lambda: str(render_to_string(CONTROLS, {"entry": entry.played_by(seats)})),
+        CONTROLS_SECONDS,
     )
-    key = f"entry-controls:{get_language()}:{hashlib.sha256(setup.encode()).hexdigest()}"
-    # A seat's stand-in holds control characters, which neither a name (engine.names) nor anything else drawn does.
-    stand_ins = [f"\x1f{seat}\x1f" for seat in range(len(entry.playing))]
-    drawn = cache.get(key)
-    if drawn is None:
-        drawn = render_to_string(CONTROLS, {"entry": entry.played_by(stand_ins)})
-        cache.set(key, drawn, CONTROLS_TIMEOUT)
-    for stand_in, name in zip(stand_ins, entry.playing, strict=True):
-        drawn = drawn.replace(stand_in, escape(name))
+    for seat, name in zip(seats, entry.playing, strict=True):
+        drawn = drawn.replace(seat, escape(name))
     return mark_safe(drawn)  # the template drew it; the names are escaped as the template escapes them
 
 
