@@ -87,9 +87,9 @@ def sheet_html(me: Viewer, session: Session) -> SafeString:
 
     def draw() -> str:
         head = reads.sheet_head(session)
-        blocks, latest = reads.sheet_stamps(session, BLOCK)
+        blocks, latest, fresh = reads.sheet_stamps(session, BLOCK)
         addresses = [block_address(session, block, look) for block in reversed(blocks)]  # newest first, as lines
-        return _sheet(session, look, head, _lines(session, look, head, latest), blocks=addresses)
+        return _sheet(session, look, head, _lines(session, look, head, latest, fresh), blocks=addresses)
 
     return mark_safe(kept.kept("sheet", (*reads.session_stamp(session), look), draw, SHEET_SECONDS))
 

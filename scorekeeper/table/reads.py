@@ -207,19 +207,28 @@ class Block:
 
 
 _SHEET_STAMPS = (
-    f"SELECT id, changed_in, number, 1 {LIVE_DEALS} AND number > %s UNION ALL "
-    f"SELECT NULL, MAX(changed_in), MIN(number), COUNT(*) {LIVE_DEALS} AND number <= %s GROUP BY (number - 1) / %s "
-    "ORDER BY 3"
+    "SELECT id, changed_in, number, 1, revision, CASE WHEN changed_in >= %s THEN facts END, "
+    f"CASE WHEN changed_in >= %s THEN result END {LIVE_DEALS} AND number > %s UNION ALL "
+    f"SELECT NULL, MAX(changed_in), MIN(number), COUNT(*), NULL, NULL, NULL {LIVE_DEALS} AND number <= %s "
+    "GROUP BY (number - 1) / %s ORDER BY 3"
 )
 
 
-def sheet_stamps(session: Session, size: int) -> tuple[list[Block], list[Stamp]]:
-    """The sheet's full blocks of ``size`` lines, and the stamps of the lines after them, in playing order: in one
-    read, so that they agree with each other."""
+def sheet_stamps(session: Session, size: int) -> tuple[list[Block], list[Stamp], list[StoredDeal]]:
+    """The sheet's full blocks of ``size`` lines, the stamps of the lines after them in playing order, and of those
+    the deals the session's last write stamped, read whole (their lines are new: nobody drew them yet): in one read,
+    so that they agree with each other."""
     full = session.deal_count - session.deal_count % size
-    found = rows.fetch(_SHEET_STAMPS, [session.pk, full, session.pk, full, size])
-    blocks = [Block(first, first + count - 1, newest) for pk, newest, first, count in found if pk is None]
-    return blocks, [(pk, changed_in) for pk, changed_in, _number, _count in found if pk is not None]
+    stamped = session.revision
+    found = rows.fetch(_SHEET_STAMPS, [stamped, stamped, session.pk, full, session.pk, full, size])
+    blocks = [Block(first, first + count - 1, newest) for pk, newest, first, count, *_ in found if pk is None]
+    stamps = [(pk, changed_in) for pk, changed_in, *_ in found if pk is not None]
+    fresh = [
+        deal
+        for pk, changed_in, number, _count, revision, facts, result in found
+        if pk is not None and changed_in >= stamped and (deal := _deal(number, facts, result, pk, revision, changed_in))
+    ]
+    return blocks, stamps, fresh
 
 
 def block_stamps(session: Session, first: int, last: int) -> tuple[Block, list[Stamp]]:
