@@ -41,7 +41,7 @@ from . import news, reads
 from .reads import Block, Stamp
 from .sheet import Sheet, StoredDeal, row
 
-BLOCK = 50
+BLOCK = 20  # lines a block: the page after a save carries fewer than this, and a phone fetches a block once
 LINE_SECONDS = 12 * 3600  # an evening and the morning after
 SHEET_SECONDS = 600
 BLOCK_SECONDS = 7 * 24 * 3600  # what a browser keeps a block for: never changed, and a week covers any correction

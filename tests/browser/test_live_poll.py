@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from scorekeeper import services
 from scorekeeper.models import Club, Member, Session
+from scorekeeper.table import live
 
 from .conftest import NAMES
 
@@ -79,3 +80,37 @@ def test_a_page_shown_again_polls_at_once(open_phone: Any, club: tuple[Club, Use
     expect(watcher.locator("#sheet")).to_have_attribute("data-revision", str(session.revision), timeout=1_000)
     assert polls[0] == 200
     watcher.close()  # no poll after the test's database is gone
+
+
+def test_a_long_sheet_fetches_its_older_lines_and_patches_them(
+    open_phone: Any, club: tuple[Club, User], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page holds the sheet's newest lines and the addresses of its full blocks: the browser puts them in, and a
+    correction inside one comes as a patch like any other."""
+    monkeypatch.setattr(live, "BLOCK", 2)
+    session = start(*club)
+    for declarer, partner in zip(NAMES[:4], NAMES[1:4] + NAMES[:1], strict=True):
+        services.record_deal(session=session, actor=club[1], facts=sauspiel(declarer, partner, 72))
+    services.record_deal(session=session, actor=club[1], facts=sauspiel(NAMES[0], NAMES[2], 72))
+    watcher = open_phone(club[1])
+    blocks: list[int] = []
+    watcher.on("response", lambda r: blocks.append(r.status) if "/sheet/" in r.url else None)
+    watcher.goto(session.get_absolute_url())
+    lines = watcher.locator("#sheet tbody[data-number]")
+    expect(lines).to_have_count(5)
+    assert [line.get_attribute("data-number") for line in lines.all()] == ["5", "4", "3", "2", "1"]
+    assert watcher.locator("#sheet tbody[data-block]").count() == 0
+    assert blocks == [200, 200]
+    first = session.deals.get(number=1)
+    services.correct_deal(deal=first, actor=club[1], facts=sauspiel(NAMES[0], NAMES[1], 40), revision=first.revision)
+    session.refresh_from_db()
+    expect(watcher.locator("#sheet")).to_have_attribute("data-revision", str(session.revision), timeout=8_000)
+    assert [line.get_attribute("data-number") for line in lines.all()] == ["5", "4", "3", "2", "1"]
+    corrected = session.deals.get(number=1).result
+    assert corrected is not None
+    total = str(corrected["totals"][0])
+    expect(watcher.locator('#sheet tbody[data-number="1"] .score-line .total').first).to_have_text(total)
+
+
+def sauspiel(declarer: str, partner: str, points: int) -> dict[str, Any]:
+    return {"contract": "sauspiel", "declarer": declarer, "partner": partner, "points": points}
