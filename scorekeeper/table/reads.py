@@ -41,11 +41,10 @@ def header_of(session: Session) -> engine.Session:
     (the page, the save, the polls) and in the session object for the other parts of a request."""
     memo = session.__dict__.get("_header")
     if memo is None or memo[0] != session.revision:
-        players = seat_names(session)
         parsed = kept.kept(
             "session-header",
             session_stamp(session),
-            lambda: engine.load(session_document(session, [], sequences=(), players=players)),
+            lambda: engine.load(session_document(session, [], sequences=(), players=seat_names(session))),
             HEAD_SECONDS,
         )
         memo = session.__dict__["_header"] = (session.revision, parsed)
