@@ -41,11 +41,7 @@ urlpatterns = [
     path(f"{club}sessions/new/<str:game>/", sessions.session_start, name="session_start"),
     path(session, sessions.session_detail, name="session"),
     path(f"{session}live/", sessions.session_live, name="session_live"),
-    path(
-        f"{session}sheet/<int:first>-<int:last>/<int:newest>/<str:look>/",
-        sessions.session_sheet_block,
-        name="session_sheet_block",
-    ),
+    path(f"{session}sheet/", sessions.session_sheet_block, name="session_sheet_block"),
     path(f"{session}close/", sessions.session_close, name="session_close"),
     path(f"{session}reopen/", sessions.session_reopen, name="session_reopen"),
     path(f"{session}abandon/", sessions.session_abandon, name="session_abandon"),

@@ -88,16 +88,17 @@ def sheet_html(me: Viewer, session: Session) -> SafeString:
     def draw() -> str:
         head = reads.sheet_head(session)
         blocks, latest, fresh = reads.sheet_stamps(session, BLOCK)
-        addresses = [block_address(session, block, look) for block in reversed(blocks)]  # newest first, as lines
+        blocks_at = reverse("session_sheet_block", args=[session.club.slug, session.pk])  # once: a sheet has many
+        addresses = [block_address(blocks_at, block, look) for block in reversed(blocks)]  # newest first, as lines
         return _sheet(session, look, head, _lines(session, look, head, latest, fresh), blocks=addresses)
 
     return mark_safe(kept.kept("sheet", (*reads.session_stamp(session), look), draw, SHEET_SECONDS))
 
 
-def block_address(session: Session, block: Block, look: Look) -> str:
-    """Where a full block of lines is fetched: its address names all it shows, so a browser keeps it for good."""
-    named = [session.club.slug, session.pk, block.first, block.last, block.newest, look.shape]
-    return reverse("session_sheet_block", args=named)
+def block_address(blocks_at: str, block: Block, look: Look) -> str:
+    """Where a full block of lines is fetched (``blocks_at``, the session's ``session_sheet_block``): its address
+    names all it shows, so a browser keeps it for good."""
+    return f"{blocks_at}?lines={block.first}-{block.last}&stamp={block.newest}&look={look.shape}"
 
 
 def block_html(me: Viewer, session: Session, first: int, last: int) -> tuple[SafeString, str]:
@@ -105,7 +106,8 @@ def block_html(me: Viewer, session: Session, first: int, last: int) -> tuple[Saf
     (the one asked for, unless they changed since or the asker's look is another)."""
     look = Look.of(me, session)
     block, stamps = reads.block_stamps(session, first, last)
-    return _lines(session, look, reads.sheet_head(session), stamps), block_address(session, block, look)
+    blocks_at = reverse("session_sheet_block", args=[session.club.slug, session.pk])
+    return _lines(session, look, reads.sheet_head(session), stamps), block_address(blocks_at, block, look)
 
 
 def poll(me: Viewer, session: Session, since: int | None, shape: str | None) -> Poll:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -152,15 +152,18 @@ def session_live(request: Request, club_slug: str, session_id: int) -> HttpRespo
     return response
 
 
-def session_sheet_block(
-    request: Request, club_slug: str, session_id: int, first: int, last: int, newest: int, look: str
-) -> HttpResponse:
-    """A full block of the sheet's older lines (``live.block_address``): kept by the browser for good while it is
-    what its address names, which it always is but in a race with a write or for another look (then not kept)."""
+def session_sheet_block(request: Request, club_slug: str, session_id: int) -> HttpResponse:
+    """A full block of the sheet's older lines, ``?lines=<first>-<last>`` (``live.block_address``): kept by the
+    browser for good while it is what its address names, which it always is but in a race with a write or for
+    another look (then not kept)."""
     me, session = session_access(request, club_slug, session_id)
-    html, address = live.block_html(me, session, first, last)
+    first, _, last = request.GET.get("lines", "").partition("-")
+    lines = whole_number(first), whole_number(last)
+    if lines[0] is None or lines[1] is None:
+        raise Http404
+    html, address = live.block_html(me, session, lines[0], lines[1])
     response = HttpResponse(html)
-    named = address == request.path
+    named = address == request.get_full_path()
     response["Cache-Control"] = f"private, max-age={live.BLOCK_SECONDS}, immutable" if named else polling.NOT_STORED
     return response
 

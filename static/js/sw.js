@@ -5,7 +5,7 @@
 //   whenever the network answers; the last copy from the cache when it does not. Only a plain 200 answer is kept.
 // - Static files: a hashed name (app.3f2a9c1b7e4d.css) never changes, so from the cache first; a plain name
 //   (while developing) from the network, the cache only when offline.
-// - A long sheet's full blocks of older lines (…/sheet/<first>-<last>/<stamp>/<look>/): what such an address
+// - A long sheet's full blocks of older lines (…/sheet/?lines=…&stamp=…&look=…): what such an address
 //   answers never changes, so from the cache first, kept with the pages (forgotten with them).
 // - A POST is never cached. A new deal posted while the network fails is put in the outbox (IndexedDB, the same
 //   one static/js/offline.js uses) and the phone is sent to the sheet, where offline.js sends it once it can.
@@ -22,7 +22,7 @@ const NETWORK_PATIENCE = 6000; // a page waits this long for the network when a 
 const SESSION_PAGE = /^\/c\/[^/]+\/s\/\d+\/(deal\/)?$/;
 const DEAL_NEW = /^(\/c\/[^/]+\/s\/\d+\/)deal\/$/;
 const HASHED = /\.[0-9a-f]{12}\.[a-z0-9]+$/;
-const SHEET_BLOCK = /^\/c\/[^/]+\/s\/\d+\/sheet\/\d+-\d+\//;
+const SHEET_BLOCK = /^\/c\/[^/]+\/s\/\d+\/sheet\/$/;
 const BLOCKS_LIMIT = 200;
 
 self.addEventListener("install", function () {

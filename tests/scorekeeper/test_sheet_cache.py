@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import html
 import re
 import sys
 from collections.abc import Callable
@@ -13,7 +14,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client
-from django.urls import resolve, reverse
+from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -32,6 +33,10 @@ pytestmark = pytest.mark.django_db
 
 LINE = re.compile(r'<tbody data-number="(\d+)">.*?</tbody>', re.S)
 BLOCK_ADDRESS = re.compile(r'<tbody hx-get="([^"]+)" hx-trigger="load" hx-swap="outerHTML" data-block></tbody>')
+
+
+def block_addresses(sheet: str) -> list[str]:
+    return [html.unescape(address) for address in BLOCK_ADDRESS.findall(sheet)]
 
 
 class Phone:
@@ -265,7 +270,7 @@ def test_a_long_sheet_has_its_full_blocks_at_addresses_the_browser_keeps(
     for _ in range(2):  # drawn, then kept
         plain = page()
         assert lines(plain) == ["5"]
-        addresses = BLOCK_ADDRESS.findall(plain)
+        addresses = block_addresses(plain)
         assert len(addresses) == 2
         for address in addresses:
             block = client.get(address)
@@ -275,7 +280,7 @@ def test_a_long_sheet_has_its_full_blocks_at_addresses_the_browser_keeps(
     third = deal(session, 3)
     services.correct_deal(deal=third, actor=personas.scorer, facts=sauspiel("Bert", "Caro", 30), revision=1)
     corrected = page()
-    newer, older = BLOCK_ADDRESS.findall(corrected)
+    newer, older = block_addresses(corrected)
     assert older == addresses[1]  # deals 1 and 2 stay as they were
     assert newer != addresses[0]
     stale = client.get(addresses[0])
@@ -353,15 +358,15 @@ def with_blocks(me: Member, session: Session, sheet: str) -> str:
     """The sheet with its full blocks put in as ``live.block_html`` draws them for their addresses."""
 
     def block(address: re.Match[str]) -> str:
-        named = resolve(address.group(1)).kwargs
-        return live.block_html(me, session, named["first"], named["last"])[0]
+        first, last = re.findall(r"lines=(\d+)-(\d+)", address.group(1))[0]
+        return live.block_html(me, session, int(first), int(last))[0]
 
     return BLOCK_ADDRESS.sub(block, sheet)
 
 
 def put_together(client: Client, sheet: str) -> str:
     """The sheet with its full blocks fetched, as the browser puts them in."""
-    return BLOCK_ADDRESS.sub(lambda block: client.get(block.group(1)).content.decode(), sheet)
+    return BLOCK_ADDRESS.sub(lambda block: client.get(html.unescape(block.group(1))).content.decode(), sheet)
 
 
 @settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
