@@ -7,23 +7,20 @@ its QR code (inline SVG: it prints, and needs no script).
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 
-import segno
 from django.contrib import messages
-from django.core.cache import cache
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
+
+from schreiber.web.qr import qr_svg
 
 from .. import selectors, services
 from ..models import Role, Session, TableLink
 from .access import Access, Request, TableGuest, club_member, grant
-
-QR_TIMEOUT = 24 * 3600  # a link lives an evening or a tournament day
 
 
 @require_GET
@@ -74,17 +71,3 @@ def panel(request: Request, me: Access, session: Session) -> Panel | None:
         return Panel() if session.is_open else None
     url = request.build_absolute_uri(link.get_absolute_url())
     return Panel(link, url, qr_svg(url, _("QR code of the table link")))
-
-
-def qr_svg(text: str, title: str) -> SafeString:
-    """``text`` as a QR code in inline SVG, dark on a white ground (readable on a dark page, and when printed).
-
-    Drawn once for each link (its address names its token) and kept: the code of a text never changes, so the cache
-    is never stale, in any process."""
-    key = "qr:" + hashlib.blake2b(f"{text}\n{title}".encode(), digest_size=16).hexdigest()
-    svg = cache.get(key)
-    if svg is None:
-        code = segno.make(text, error="m")
-        svg = code.svg_inline(scale=4, dark="#000", light="#fff", omitsize=True, title=title, svgclass="qr")
-        cache.set(key, svg, QR_TIMEOUT)
-    return mark_safe(svg)  # segno's own markup; it escapes the title

@@ -36,7 +36,7 @@ def test_the_qr_code_of_a_table_link_is_drawn_once(personas: Personas, session: 
     cache.clear()
     first = services.create_table_link(session=session, actor=personas.owner)
     client = signed_in(personas.owner)
-    with mock.patch("scorekeeper.views.table_links.segno.make", wraps=segno.make) as make:
+    with mock.patch("schreiber.web.qr.segno.make", wraps=segno.make) as make:
         pages = [client.get(session.get_absolute_url()).content.decode() for _ in range(3)]
         assert make.call_count == 1
         services.expire_table_links(sessions=[session], actor=personas.owner)
