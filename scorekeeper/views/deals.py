@@ -31,10 +31,10 @@ from django.views.decorators.http import require_POST
 from schreiber.web.params import whole_number
 
 from .. import engine_words, gzip_parts, offline_values, selectors, services
+from ..access import Access, Request, TableGuest, actor_of, session_access
 from ..entry import DealEntry
 from ..models import Deal, Role, Session
 from ..rows import BIGGEST_ID
-from .access import Access, Request, TableGuest, actor_of, session_access
 
 PROBLEM_CODES = "X-Problem-Codes"
 

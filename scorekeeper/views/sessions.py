@@ -15,6 +15,7 @@ from schreiber.web.errors import add_service_errors
 from schreiber.web.params import whole_number
 
 from .. import history, live, polling, selectors, services
+from ..access import Access, Request, TableGuest, club_member, session_access
 from ..clocks import clock_of
 from ..documents import export_document
 from ..engine import GAMES
@@ -22,7 +23,6 @@ from ..forms import JoinForm, LeaveForm, SessionMoneyForm, SessionStartForm
 from ..games import pack_of
 from ..models import Game, HouseRules, Member, Role, Session
 from . import table_links
-from .access import Access, Request, TableGuest, club_member, session_access
 from .clubs import confirm
 
 

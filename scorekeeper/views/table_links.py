@@ -19,15 +19,16 @@ from django.views.decorators.http import require_GET, require_POST
 from schreiber.web.qr import qr_svg
 
 from .. import selectors, services
+from ..access import Access, Request, TableGuest, club_member, grant, live_table_link, table_link
 from ..models import Role, Session, TableLink
-from .access import Access, Request, TableGuest, club_member, grant
 
 
 @require_GET
 def table_link_open(request: Request, token: str) -> HttpResponse:
-    link = selectors.table_link(token)
-    if link is None or not link.is_live():
-        return render(request, "scorekeeper/table_link_gone.html", status=404 if link is None else 410)
+    link = table_link(token)
+    if link is None:
+        ended = TableLink.objects.filter(token=token).exists()
+        return render(request, "scorekeeper/table_link_gone.html", status=410 if ended else 404)
     grant(request, link)
     return redirect(link.session)
 
@@ -66,7 +67,7 @@ def panel(request: Request, me: Access, session: Session) -> Panel | None:
     nothing for a session that is over and has no live link."""
     if isinstance(me, TableGuest) or not me.can(Role.SCORER):
         return None
-    link = selectors.live_table_link(session)
+    link = live_table_link(session)
     if link is None:
         return Panel() if session.is_open else None
     url = request.build_absolute_uri(link.get_absolute_url())

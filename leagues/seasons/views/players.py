@@ -12,8 +12,8 @@ from django.utils.translation import get_language
 
 from schreiber.web.downloads import pdf_response
 from scorekeeper import printing
+from scorekeeper.access import Request, club_member
 from scorekeeper.models import Club
-from scorekeeper.views.access import Request, club_member
 
 from .. import charts, selectors
 from ..models import Season

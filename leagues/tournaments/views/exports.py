@@ -7,7 +7,7 @@ from django.http import HttpResponse
 from django.utils.translation import gettext as _
 
 from schreiber.web.params import whole_number
-from scorekeeper.views.access import Request, club_member
+from scorekeeper.access import Request, club_member
 
 from ...exports import spreadsheet
 from .. import exports, selectors, team_selectors

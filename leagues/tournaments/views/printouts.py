@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.http import HttpResponseBase
 
 from schreiber.web.downloads import pdf_response
-from scorekeeper.views.access import Request, club_member
+from scorekeeper.access import Request, club_member
 
 from .. import printing, selectors
 from ..models import Tournament

@@ -15,7 +15,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
 from schreiber.web.params import whole_number
-from scorekeeper.views.access import Request
+from scorekeeper.access import Request
 
 from .. import selectors
 from ..forms import TIEBREAK_NAMES

@@ -19,10 +19,10 @@ from schreiber.web.downloads import attachment
 from schreiber.web.errors import add_service_errors
 from schreiber.web.params import whole_number
 from schreiber.web.qr import qr_svg
+from scorekeeper.access import Request, club_member
 from scorekeeper.engine_words import translated
 from scorekeeper.models import Member, Role
 from scorekeeper.services import ServiceError
-from scorekeeper.views.access import Request, club_member
 
 from .. import selectors, services
 from ..forms import (
