@@ -88,12 +88,8 @@ def open_sessions_for(user: User | AnonymousUser) -> QuerySet[Session]:
 
 def membership_with_session(user: int | rows.Slot, club: str | rows.Slot, session: int | rows.Slot) -> QuerySet[Member]:
     """The login's membership of the club, joined to the club's session ``session`` (``.session``): none without."""
-    in_club = Q(club__sessions__pk=session)
-    joined = (
-        memberships(user)
-        .filter(club__slug=club)
-        .annotate(session=FilteredRelation("club__sessions", condition=in_club))
-    )
+    the_session = FilteredRelation("club__sessions", condition=Q(club__sessions__pk=session))
+    joined = memberships(user).filter(club__slug=club).annotate(session=the_session)
     return joined.filter(session__isnull=False)
 
 

@@ -11,6 +11,7 @@ import pytest
 import segno
 from django.core.cache import cache
 from django.db.models import Model
+from django.db.models.sql.compiler import SQLCompiler
 from django.http import Http404
 from django.test import Client
 from django.urls import reverse
@@ -111,6 +112,21 @@ def test_access_reads_the_models_the_orm_would(personas: Personas, session: Sess
     assert shown is not None
     assert fields(shown) == fields(TableLink.objects.get(pk=live.pk))
     assert shown.session is found
+
+
+def test_access_compiles_its_querysets_once(personas: Personas, session: Session) -> None:
+    """Who may look is a queryset, its SQL compiled at first use: a request's reads build no query."""
+
+    def read_all() -> None:
+        assert access.membership(personas.scorer, personas.club.slug) is not None
+        assert access.membership_and_session(personas.scorer, personas.club.slug, session.pk) is not None
+        assert access.table_link(link.token) is not None
+        assert access.live_table_link(session) is not None
+
+    link = services.create_table_link(session=session, actor=personas.owner)
+    read_all()
+    with mock.patch.object(SQLCompiler, "as_sql", side_effect=AssertionError("compiled again")):
+        read_all()
 
 
 def test_an_address_naming_a_session_beyond_any_key_is_a_404(personas: Personas, session: Session) -> None:
