@@ -22,8 +22,8 @@ from django.utils.translation import gettext as _
 from scorekeeper import services as scorekeeper
 from scorekeeper.documents import session_document
 from scorekeeper.engine.messages import Message
+from scorekeeper.engine.tournament_presets import PRESETS, OptionProblem
 from scorekeeper.engine_words import translated
-from scorekeeper.games.tournament import OptionProblem
 from scorekeeper.models import AuditEntry, Club, Deal, Member, Session
 from scorekeeper.services import ServiceError, record, refuse_nul
 from scorekeeper.services.clubs import clean_choice, clean_name
@@ -53,7 +53,6 @@ from .rules.document import load as load_document
 from .rules.document import score as score_document
 from .rules.draw import MOST_ROUNDS, DrawError, Plan
 from .rules.penalties import Penalty as RulesPenalty
-from .rules.presets import PRESETS
 from .rules.prizes import prizes_json, read_prizes
 from .rules.ranking import POINTS, parse_tiebreaks
 from .rules.reading import CENTS_MOST, SMALL_MOST, Bad
@@ -95,7 +94,7 @@ def create_tournament(
     try:
         scoring = scoring.with_options(options or {})
     except OptionProblem as error:
-        raise ServiceError({key: [str(words)] for key, words in error.problems.items()}) from error
+        raise ServiceError({key: [words] for key, words in error.problems.items()}) from error
     game = scoring.game
     frozen_rules, frozen_tariff = scorekeeper.sessions.frozen(game, scoring.table_rules(), scoring.tariff)
     if not isinstance(rounds, int) or not 1 <= rounds <= MOST_ROUNDS:
