@@ -16,7 +16,7 @@ class LeaguesConfig(AppConfig):
         from .club_backup import parts
         from .seasons.refresh import follow_results
         from .tournaments.selectors import ROUND_CLOCK
-        from .tournaments.services import table_closing_problems, table_lineup_problems
+        from .tournaments.services.table_sheets import table_closing_problems, table_lineup_problems
 
         for part in parts():  # the club's backup carries its leagues and tournaments
             register_part(part)
