@@ -92,13 +92,12 @@ class Preset:
         chosen = {key: option.default for key, option in known.items()}
         for key, value in given.items():
             if key not in known:
-                problems[key] = say("preset_option_unknown", preset=self.key, got=repr(key), known=_keys(known))
+                problems[key] = say("preset_option_unknown")
                 continue
             try:
                 chosen[key] = known[key].value_of(value)
             except ValueError:
-                values = ", ".join(map(repr, known[key].values))
-                problems[key] = say("preset_option_value", option=key, known=values, got=repr(value))
+                problems[key] = say("preset_option_value")
         if not problems and self.problems is not None:
             problems.update(self.problems(chosen))
         if problems:
@@ -110,10 +109,6 @@ class Preset:
     def with_games(self, games: Mapping[int, int]) -> Preset:
         """The preset with some table sizes' games per round replaced (a tournament's setting)."""
         return replace(self, games={**self.games, **games})
-
-
-def _keys(known: Mapping[str, PresetOption]) -> str:
-    return ", ".join(known) or "-"
 
 
 # Doppelkopf: the DDV's rules (TSR) and the common home variant -------------------------------------------------------
