@@ -46,10 +46,10 @@ def create_tournament(
     bye: int | str = AVERAGE,
     substitute_credit: str = Substitution.Credit.ORIGINAL,
 ) -> Tournament:
-    """A tournament in registration, scored by a tournament ``preset`` (``rules.presets``) under the director's
-    ``options`` (those the preset offers; each not given keeps the preset's value): its table sessions will be played
-    under the rules and tariff these give, frozen now as a session freezes them, and the options are kept. ``bye`` is
-    what a bye scores (points, or the round's ``average``, ``rules.byes``); ``substitute_credit`` whose a
+    """A tournament in registration, scored by a tournament ``preset`` (``engine.tournament_presets``) under the
+    director's ``options`` (those the preset offers; each not given keeps the preset's value): its table sessions will
+    be played under the rules and tariff these give, frozen now as a session freezes them, and the options are kept.
+    ``bye`` is what a bye scores (points, or the round's ``average``, ``rules.byes``); ``substitute_credit`` whose a
     substitute's points are (``Substitution.Credit``)."""
     scoring = PRESETS.get(preset) if isinstance(preset, str) else None
     if scoring is None:
