@@ -9,9 +9,9 @@ drawn. Rounds played never change. One module a part; here the writes the pages 
 from .clock import extend_clock, pause_clock, resume_clock, set_clock_minutes, start_clock, time_up
 from .decisions import draw_lot, give_bye, substitute
 from .document_import import import_tournament
-from .draw import draw
 from .field import add_participant, keep_apart, withdraw
 from .penalties import add_penalty
+from .plan import draw
 from .rounds import call_time, close_round, start_round, swap
 from .table_sheets import table_sheet
 from .tournament import create_tournament, set_prizes

@@ -14,7 +14,7 @@ from scorekeeper.services.record import Actor
 from .. import selectors
 from ..models import Bye, HallLot, Participant, Substitution, TableSeat, Tournament, TournamentTable
 from .changes import audit, locked, rounds_started
-from .draw import draw_again
+from .plan import draw_again
 from .rounds import seat_table
 
 

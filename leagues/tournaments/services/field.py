@@ -16,7 +16,7 @@ from scorekeeper.services.record import Actor
 from ..models import ApartPair, Participant, Tournament
 from ..rules.reading import SMALL_MOST
 from .changes import audit, locked, rounds_started
-from .draw import draw_again
+from .plan import draw_again
 
 
 @transaction.atomic

@@ -18,7 +18,7 @@ from .. import selectors
 from ..models import Bye, Participant, TableSeat, Tournament, TournamentRound, TournamentTable
 from ..rules.draw import DrawError
 from .changes import audit, locked, rounds_started
-from .draw import draw_again
+from .plan import draw_again
 
 
 @transaction.atomic
