@@ -14,9 +14,9 @@ class LeaguesConfig(AppConfig):
         from scorekeeper.signals import add_results_follower
 
         from .club_backup import parts
-        from .seasons.rating_store import follow_results
+        from .seasons.refresh import follow_results
         from .tournaments.selectors import ROUND_CLOCK
-        from .tournaments.services import table_closing_problems, table_lineup_problems
+        from .tournaments.services.table_sheets import table_closing_problems, table_lineup_problems
 
         for part in parts():  # the club's backup carries its leagues and tournaments
             register_part(part)

@@ -23,7 +23,7 @@ from ..competition import NAME_MAX
 from ..public_links import next_token
 from .models import League, LeagueClub, Season
 from .ranking import Ranking, RankingError
-from .rating_store import league_changed
+from .refresh import league_changed
 
 # The mode's parameters a form shows as fields of their own: a problem with one is shown beside it.
 RANKING_FIELDS = (

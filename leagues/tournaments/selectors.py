@@ -17,6 +17,7 @@ from django.utils.translation import gettext
 
 from scorekeeper import rows
 from scorekeeper.clocks import ClockSource, TableClock
+from scorekeeper.engine.tournament_presets import PRESETS, Preset
 from scorekeeper.engine_words import translated
 from scorekeeper.models import Club, Session, TableLink
 
@@ -27,7 +28,6 @@ from .rules.draw import Plan, plan, stats
 from .rules.fields import ordinary_size
 from .rules.finality import TableRound, missing_for_final
 from .rules.penalties import Penalty as TournamentPenalty
-from .rules.presets import PRESETS, Preset
 from .rules.ranking import LOT, POINTS, RoundResult, Standing, draw_lots, standings
 from .rules.sheet import table_points
 from .rules.words import Message

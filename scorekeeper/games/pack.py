@@ -6,13 +6,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the parts' types live with the generic modules that use them, which import the packs
+    from collections.abc import Mapping
+
     from django.utils.functional import Promise
 
     from ..entry import GameEntry
     from ..printing import PadColumn
     from ..rules_in_words import Phrases
     from .counting import DealCounting
-    from .tournament import Preset
+    from .tournament import OptionWords
 
 
 @dataclass(frozen=True)
@@ -26,4 +28,4 @@ class GamePack:
     declarer_heading: str | Promise  # whom the printed sheet names beside each deal
     pad_columns: tuple[PadColumn, ...]  # the printed score pad's columns before the players'
     counting: DealCounting  # what a deal counts for a player's statistics
-    tournament_presets: tuple[Preset, ...]  # how a tournament table is scored; none: no tournaments
+    tournament_options: Mapping[str, OptionWords]  # its tournament presets' options in words, by key

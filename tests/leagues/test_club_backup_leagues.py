@@ -22,10 +22,10 @@ from hypothesis import strategies as st
 from leagues.models import League, LeagueClub, Season, SeasonRating, Tournament, TournamentTable
 from leagues.seasons import services as league_services
 from leagues.tournaments import services as tournaments
-from leagues.tournaments import team_services
 from leagues.tournaments.documents import export_tournament, tournament_of
 from leagues.tournaments.rules import document
 from leagues.tournaments.rules.samples import next_deal
+from leagues.tournaments.services import teams
 from scorekeeper import services
 from scorekeeper.club_documents import export_club
 from scorekeeper.models import AuditEntry, Club, Session
@@ -84,8 +84,8 @@ def club_a(personas: Personas) -> Club:
         services.record_deal(session=table.session, actor=owner, facts=sheet_deal(table))
     tournaments.call_time(this_round=this_round, actor=owner)
     pair = list(running.participants.filter(number__in=(1, 2)))
-    team_services.add_team(tournament=running, actor=owner, name="Die Asse", members=pair)
-    team_services.change_public_link(tournament=running, actor=owner, enabled=True)
+    teams.add_team(tournament=running, actor=owner, name="Die Asse", members=pair)
+    teams.change_public_link(tournament=running, actor=owner, enabled=True)
     tournament(personas, "Herbstturnier", rounds=2)
     return club
 
