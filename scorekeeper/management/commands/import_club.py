@@ -7,6 +7,7 @@ from typing import Any
 from django.core.management.base import CommandParser
 
 from scorekeeper import services
+from scorekeeper.interchange.backup import import_club
 from scorekeeper.management.document_command import DocumentCommand
 
 
@@ -21,7 +22,7 @@ class Command(DocumentCommand):
     def handle(self, *args: Any, file: str, slug: str | None, **options: Any) -> None:
         document = self.read_document(file)
         try:
-            restored = services.import_club(document=document, slug=slug)
+            restored = import_club(document=document, slug=slug)
         except services.ServiceError as error:
             self.fail([str(error)])
         counts = ", ".join(_counted(n, kind) for kind, n in restored.counts.items() if n)
