@@ -23,14 +23,13 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
-from .. import derived, engine, engine_words
+from .. import derived, engine
 from ..documents import session_document
 from ..models import AuditEntry, Club, Deal, HouseRules, Invitation, LineupChange, Member, Seat, Session, TableLink
 from ..services import record
-from ..services.errors import ServiceError, refuse_nul
+from ..services.errors import ServiceError, fault, problem_words, refuse_nul
+from ..services.refusals import Refusal, refusal
 from .club_document import FORMAT, PARTS, Restoring, not_carried
 
 # writing ----------------------------------------------------------------------------------------------------
@@ -254,55 +253,52 @@ def ref(rows: dict[Any, Value], key: Any, where: str) -> Value:
     try:
         return rows[key]
     except (KeyError, TypeError):
-        raise ServiceError.on(
-            None, _("%(where)s: %(key)s is not in the backup.") % {"where": where, "key": repr(key)[:40]}
-        ) from None
+        raise ServiceError.on(None, refusal("backup_unknown_id", where=where, key=repr(key)[:40])) from None
 
 
 def object_at(value: Any, where: str, keys: Iterable[str]) -> dict[str, Any]:
     """``value``, an object of the document at ``where`` with no key but ``keys``."""
     if not isinstance(value, dict):
-        raise ServiceError.on(None, _("%(where)s: an object was expected.") % {"where": where})
+        raise ServiceError.on(None, refusal("backup_not_object", where=where))
     unknown = sorted(set(value) - set(keys), key=str)
     if unknown:
-        raise ServiceError.on(None, _("%(where)s: unknown key %(key)s.") % {"where": where, "key": repr(unknown[0])})
+        raise ServiceError.on(None, refusal("backup_unknown_key", where=where, key=repr(unknown[0])))
     return value
 
 
 def list_at(value: Any, where: str) -> list[Any]:
     if not isinstance(value, list):
-        raise ServiceError.on(None, _("%(where)s: a list was expected.") % {"where": where})
+        raise ServiceError.on(None, refusal("backup_not_list", where=where))
     return value
 
 
 # The Python type a value of a field must already have, and its name: the document is JSON, and text where a number
 # belongs (which Django would turn into one) is a document edited by hand.
-STRICT_TYPES: tuple[tuple[type[models.Field[Any, Any]], type, str], ...] = (
-    (models.BooleanField, bool, gettext_noop("true or false")),
-    (models.IntegerField, int, gettext_noop("a whole number")),
-    (models.CharField, str, gettext_noop("text")),
+STRICT_TYPES: tuple[tuple[type[models.Field[Any, Any]], type, Refusal], ...] = (
+    (models.BooleanField, bool, refusal("json_bool")),
+    (models.IntegerField, int, refusal("json_whole_number")),
+    (models.CharField, str, refusal("json_text")),
 )
 
 
 def checked(row: ModelT, where: str) -> ModelT:
     """``row`` with every plain field of the right type, length, choice and range (JSON and relations are the
     caller's to check); ServiceError naming ``where`` and the field otherwise."""
-    problems: dict[str, list[str]] = {}
+    problems: list[tuple[str, str | Refusal]] = []  # each field's problems, in the fields' order
     plain = [f for f in row._meta.concrete_fields if not (f.is_relation or isinstance(f, models.JSONField))]
     for f in plain:
         value = getattr(row, f.attname)
         wanted = next(((python, words) for kind, python, words in STRICT_TYPES if isinstance(f, kind)), None)
         if wanted is not None and value is not None and not _of_type(value, wanted[0]):
-            words = {"value": repr(value)[:40], "wanted": _(wanted[1])}
-            problems[f.name] = [_("%(value)s where %(wanted)s was expected.") % words]
+            problems.append((f.name, refusal("wrong_type", value=repr(value)[:40], wanted=wanted[1])))
     if not problems:
         try:
             row.clean_fields(exclude=[f.name for f in row._meta.concrete_fields if f not in plain])
-        except ValidationError as error:
-            problems = error.message_dict
+        except ValidationError as error:  # Django's own sentences, which name no code
+            problems = [(name, message) for name, messages in error.message_dict.items() for message in messages]
     if problems:
-        raise ServiceError.on(
-            None, "; ".join(f"{where}.{name}: {' '.join(messages)}" for name, messages in problems.items())
+        raise ServiceError(
+            [fault(None, refusal("backup_value", where=f"{where}.{name}", problem=words)) for name, words in problems]
         )
     return row
 
@@ -316,23 +312,23 @@ def _of_type(value: Any, wanted: type) -> bool:
 def import_club(*, document: Any, slug: str | None = None) -> Restored:
     """The club of ``document``, restored with everything the registered parts carry."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ServiceError.on(None, _("This is not a club backup (format %(format)s).") % {"format": FORMAT})
+        raise ServiceError.on(None, refusal("not_a_backup", format=FORMAT))
     refuse_nul(document)
     try:
         return _restore(object_at(document, "document", TOP_KEYS | set(PARTS)), slug)
     except ServiceError:
         raise
     except KeyError as error:
-        raise ServiceError.on(None, _("The backup lacks the key %(key)s.") % {"key": error}) from None
+        raise ServiceError.on(None, refusal("backup_lacks_key", key=str(error))) from None
     except (TypeError, ValueError, AttributeError, ValidationError, DatabaseError) as error:
-        raise ServiceError.on(None, _("The backup cannot be restored: %(error)s") % {"error": error}) from None
+        raise ServiceError.on(None, refusal("backup_unrestorable", error=str(error))) from None
 
 
 def _restore(document: dict[str, Any], slug: str | None) -> Restored:
     info = object_at(document["club"], "club", CLUB_KEYS)
     slug = slug or info["slug"]
     if isinstance(slug, str) and Club.objects.filter(slug=slug).exists():
-        raise ServiceError.on(None, _("A club with the short name %(slug)s exists already.") % {"slug": slug})
+        raise ServiceError.on(None, refusal("backup_slug_taken", slug=slug))
     club = create(
         Club, "club", times={"created_at": info["created_at"]}, name=info["name"], slug=slug,
         currency=info["currency"], pot_policy=info["pot_policy"], settlement_mode=info["settlement_mode"],
@@ -468,14 +464,16 @@ def _check_results(session: Session) -> None:
         parsed = engine.load(session_document(session, [deal.facts for deal in stored]))
         results = parsed.results()
     except engine.InvalidSession as error:
-        lines = "; ".join(engine_words.problem_lines(error.problems))
-        raise ServiceError.on(None, f"{session}: {lines}") from None
+        raise ServiceError(
+            [
+                fault(None, refusal("backup_session", session=str(session), problem=problem_words(p)))
+                for p in error.problems
+            ]
+        ) from None
     for deal, result in zip(stored, results, strict=True):
         fresh = derived.stored_result(result, parsed.players)
         if derived.without_words(deal.result) != derived.without_words(fresh):
-            raise ServiceError.on(
-                None, _("%(session)s: deal %(n)s does not add up.") % {"session": session, "n": deal.number}
-            )
+            raise ServiceError.on(None, refusal("backup_deal_sum", session=str(session), n=str(deal.number)))
         if deal.result != fresh:
             deal.result = fresh
             Deal.objects.filter(pk=deal.pk).update(result=fresh)
@@ -492,11 +490,11 @@ def parsed_time(value: Any, where: str) -> datetime | None:
     try:
         return datetime.fromisoformat(value)
     except (TypeError, ValueError):
-        raise ServiceError.on(None, _("%(where)s: a date and time was expected.") % {"where": where}) from None
+        raise ServiceError.on(None, refusal("backup_not_time", where=where)) from None
 
 
 def parsed_date(value: Any, where: str) -> date:
     try:
         return date.fromisoformat(value)
     except (TypeError, ValueError):
-        raise ServiceError.on(None, _("%(where)s: a date was expected.") % {"where": where}) from None
+        raise ServiceError.on(None, refusal("backup_not_date", where=where)) from None

@@ -24,7 +24,7 @@ class Command(DocumentCommand):
         try:
             restored = import_club(document=document, slug=slug)
         except services.ServiceError as error:
-            self.fail([str(error)])
+            self.fail([fault.for_author for fault in error.faults])
         counts = ", ".join(_counted(n, kind) for kind, n in restored.counts.items() if n)
         self.stdout.write(f"Restored {restored.club} as {restored.club.slug}: {counts or 'nothing but the club'}.")
         for line in restored.not_carried:
