@@ -17,7 +17,8 @@ from .conftest import Personas
 pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parents[2]
-# Where a service still refuses with a sentence of its own (issue 33): the deal writes, coded with their owner's rework.
+# Where a service still refuses with a sentence of its own (issue 33): the deal writes, coded with their owner's rework
+# (the tournaments' services are not looked at here yet, for the same reason).
 NOT_CODED_YET = {"scorekeeper/services/deals.py", "scorekeeper/services/record.py"}
 
 
@@ -46,7 +47,8 @@ def test_a_backup_refusal_names_the_path_for_the_author_and_the_table(personas: 
 def test_no_service_refuses_with_a_sentence_of_its_own() -> None:
     """A refusal's words are a registry code (``services.refusals``), never a sentence translated where it is raised."""
     found = []
-    for path in sorted([*ROOT.glob("scorekeeper/services/*.py"), *ROOT.glob("scorekeeper/interchange/*.py")]):
+    services = [*ROOT.glob("scorekeeper/services/*.py"), *ROOT.glob("scorekeeper/interchange/*.py")]
+    for path in sorted([*services, ROOT / "leagues/seasons/services.py"]):
         name = path.relative_to(ROOT).as_posix()
         if name in NOT_CODED_YET:
             continue
