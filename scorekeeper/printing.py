@@ -25,11 +25,11 @@ from django.utils.translation import gettext_lazy
 
 from . import engine, rules_in_words
 from .engine.settlement import KITTY, Mode, PotPolicy, Settlement, seat_after, settle_up
+from .engine_words import MARKS, QUIET_MARKS
 from .games import pack_of
 from .games.pack import PadColumn
 from .labels import TARIFF_LABELS
 from .sheet import Sheet, build_sheet
-from .templatetags.sheet import MARKS, QUIET_MARKS
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"  # the print CSS finds its fonts under fonts/
 
