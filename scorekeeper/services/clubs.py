@@ -16,14 +16,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
-from django.utils.formats import number_format
 from django.utils.text import slugify
 
 from .. import engine
 from ..engine.names import check_name
 from ..models import (
     CURRENCIES,
-    MAX_CENTS_PER_POINT,
     AuditEntry,
     Club,
     HouseRules,
@@ -37,7 +35,7 @@ from ..signals import announce_results_changed
 from . import record
 from .errors import Fault, ServiceError, fault
 from .refusals import refusal
-from .sessions import frozen
+from .sessions import clean_stake, frozen
 
 CLUB_NAME_MAX = 100
 HOUSE_RULES_NAME_MAX = 80
@@ -65,15 +63,6 @@ def clean_currency(value: Any) -> str:
     if code not in CURRENCIES:
         raise ServiceError.on("currency", refusal("currency_unknown"))
     return code
-
-
-def clean_stake(value: Any, field: str = "cents_per_point") -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_CENTS_PER_POINT:
-        raise ServiceError.on(
-            field,
-            refusal("stake_range", most=number_format(MAX_CENTS_PER_POINT, force_grouping=True)),
-        )
-    return value
 
 
 def clean_choice(value: Any, field: str, allowed: list[str]) -> str:

@@ -57,7 +57,7 @@ def start_session(
     has one to hand on (see ``pots``)."""
     frozen_rules, frozen_tariff = frozen(game, rules, tariff)
     table = clean_table(table)
-    check_stake(cents_per_point)
+    clean_stake(cents_per_point)
     seated = [p if isinstance(p, Member) else member_named(club, p) for p in players]
     if len({m.pk for m in seated}) != len(seated):
         raise ServiceError.on("players", refusal("seat_twice"))
@@ -207,7 +207,7 @@ def import_session(*, club: Club, document: Any, actor: record.Actor = None, aga
         raise DealRejected(error.problems, None) from None
     refuse_nul(document)  # after the engine, which names a name's NUL as a control character
     record.check_storable(results)
-    check_stake(parsed.cents_per_point or 0)
+    clean_stake(parsed.cents_per_point or 0)
     fingerprint = hashlib.sha256(json.dumps(document, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
     earlier = club.sessions.filter(import_fingerprint=fingerprint).first()
     if earlier is not None and not again:
@@ -429,12 +429,18 @@ def member_named(club: Club, name: str, field: str = "players") -> Member:
     return member or Member.objects.create(club=club, name=name, is_guest=True)
 
 
-def check_stake(cents_per_point: Any) -> None:
-    if not isinstance(cents_per_point, int) or not 0 <= cents_per_point <= MAX_CENTS_PER_POINT:
+def clean_stake(cents_per_point: Any) -> int:
+    """A point's worth in cents, a whole number (no bool) the model keeps; refused at ``cents_per_point`` else."""
+    if (
+        not isinstance(cents_per_point, int)
+        or isinstance(cents_per_point, bool)
+        or not 0 <= cents_per_point <= MAX_CENTS_PER_POINT
+    ):
         raise ServiceError.on(
             "cents_per_point",
             refusal("stake_range", most=number_format(MAX_CENTS_PER_POINT, force_grouping=True)),
         )
+    return cents_per_point
 
 
 def clean_table(value: Any) -> str:
