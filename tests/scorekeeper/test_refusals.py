@@ -4,12 +4,16 @@ the player's sentence in its language, a command the author's."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
 from django.utils import translation
+from django.utils.translation import gettext
 
+import leagues.seasons.refusals  # noqa: F401  registers the league services' codes
 from scorekeeper import services
+from scorekeeper.engine.messages import AS_AUTHOR, REGISTRY
 from scorekeeper.interchange.backup import export_club, import_club
 
 from .conftest import Personas
@@ -30,6 +34,19 @@ def test_a_refusal_keeps_its_code_and_field_and_reads_in_the_page_language(perso
     assert raised.value.errors == {"name": ["Anna is already a member of this club."]}
     with translation.override("de"):
         assert str(raised.value.faults[0]) == "Anna ist bereits Mitglied dieses Vereins."
+
+
+@pytest.mark.parametrize("domain", ["service", "league"])
+def test_every_refusal_reads_in_german(domain: str) -> None:
+    """The player's sentence is a whole entry of the German catalogue (a template of placeholders alone needs none)."""
+    untranslated = []
+    with translation.override("de"):
+        for code, entry in ((code, entry) for each, code, entry in REGISTRY if each == domain):
+            template = entry.author if entry.player == AS_AUTHOR else entry.player
+            assert isinstance(template, str)
+            if re.sub(r"%\(\w+\)s", "", template).strip(" :") and gettext(template) == template:
+                untranslated.append(code)
+    assert untranslated == []
 
 
 def test_a_backup_refusal_names_the_path_for_the_author_and_the_table(personas: Personas) -> None:
