@@ -46,7 +46,7 @@ SHEET_TIMEOUT = 600
 
 
 class Viewer(Protocol):
-    """Who is looking: a member, or a table link's holder (``views.access``)."""
+    """Who is looking: a member, or a table link's holder (``access``)."""
 
     def can(self, role: str) -> bool: ...
 

@@ -9,12 +9,13 @@ from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
 
+from schreiber.web.downloads import pdf_response
+from schreiber.web.params import whole_number
+
 from .. import printing, selectors
+from ..access import Request, club_member, session_access
 from ..engine import GAMES
 from ..models import Club, Session
-from .access import Request, club_member, session_access
-from .downloads import pdf_response
-from .params import whole_number
 
 PDF_TIMEOUT = 3600  # asked for at the end of an evening, by several players
 

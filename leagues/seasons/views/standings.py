@@ -14,9 +14,9 @@ from django.utils.cache import add_never_cache_headers
 from django.utils.translation import get_language, gettext_lazy
 from django_tables2 import RequestConfig
 
+from schreiber.web.downloads import pdf_response
+from scorekeeper.access import Request, club_member
 from scorekeeper.models import Club, Member, Role
-from scorekeeper.views.access import Request, club_member
-from scorekeeper.views.downloads import pdf_response
 
 from ...exports import saved, spreadsheet
 from .. import selectors, standing_files, tasks

@@ -10,8 +10,8 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from scorekeeper.access import Request, club_member
 from scorekeeper.models import Member, Role
-from scorekeeper.views.access import Request, club_member
 
 from .. import selectors, team_services
 from ..models import Tournament

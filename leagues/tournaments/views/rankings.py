@@ -14,8 +14,8 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
-from scorekeeper.views.access import Request
-from scorekeeper.views.params import whole_number
+from schreiber.web.params import whole_number
+from scorekeeper.access import Request
 
 from .. import selectors
 from ..forms import TIEBREAK_NAMES

@@ -8,10 +8,10 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from schreiber.web.errors import add_service_errors
+from scorekeeper.access import Request, club_member
 from scorekeeper.models import Member, Role
 from scorekeeper.services import ServiceError
-from scorekeeper.views.access import Request, club_member
-from scorekeeper.views.errors import add_service_errors
 
 from .. import selectors, team_selectors, team_services
 from ..models import Tournament

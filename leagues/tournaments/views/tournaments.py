@@ -15,14 +15,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from schreiber.web.downloads import attachment
+from schreiber.web.errors import add_service_errors
+from schreiber.web.params import whole_number
+from schreiber.web.qr import qr_svg
+from scorekeeper.access import Request, club_member
 from scorekeeper.engine_words import translated
 from scorekeeper.models import Member, Role
 from scorekeeper.services import ServiceError
-from scorekeeper.views.access import Request, club_member
-from scorekeeper.views.downloads import attachment
-from scorekeeper.views.errors import add_service_errors
-from scorekeeper.views.params import whole_number
-from scorekeeper.views.table_links import qr_svg
 
 from .. import selectors, services
 from ..forms import (
