@@ -8,7 +8,7 @@ class LeaguesConfig(AppConfig):
 
     def ready(self) -> None:
         from scorekeeper.clocks import add_clock_source
-        from scorekeeper.club_documents import register_part
+        from scorekeeper.interchange.club_document import register_part
         from scorekeeper.services.closing import add_closing_rule
         from scorekeeper.services.lineup import add_lineup_rule
         from scorekeeper.signals import add_results_follower

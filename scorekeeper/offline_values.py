@@ -50,7 +50,8 @@ from django.utils.translation import get_language
 
 from . import derived, engine, engine_words, gzip_parts, selectors
 from .documents import session_document
-from .entry import Chips, Control, Count, DealEntry, PlayerChoice, PlayerSet, Points, Posted, Toggle, WonLost
+from .entry import DealEntry
+from .games.pack import Chips, Control, Count, PlayerChoice, PlayerSet, Points, Posted, Toggle, WonLost
 from .models import Session
 from .services import record
 from .sheet import StoredDeal, row

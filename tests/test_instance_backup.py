@@ -62,7 +62,8 @@ VOLATILE = [
 
 
 def app_environment(**settings: str) -> dict[str, str]:
-    """Production settings on plain HTTP, as in the hall setup of docs/tournament-director.md; nothing of this test run's own."""
+    """Production settings on plain HTTP, as in the hall set-up of docs/tournament-director.md; nothing of this test
+    run's own."""
     kept = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "SCHREIBER_VAR_DIR", "PYTHONPATH"}}
     return {
         **kept,

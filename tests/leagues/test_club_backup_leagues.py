@@ -27,7 +27,7 @@ from leagues.tournaments.rules import document
 from leagues.tournaments.rules.samples import next_deal
 from leagues.tournaments.services import teams
 from scorekeeper import services
-from scorekeeper.club_documents import export_club
+from scorekeeper.interchange.backup import export_club, import_club
 from scorekeeper.models import AuditEntry, Club, Session
 from tests.leagues.conftest import Personas, play_evening, play_out, sauspiel
 
@@ -241,7 +241,7 @@ def test_a_bad_tournament_value_is_refused_and_nothing_written(
     doc = export_club(club_a(personas))
     doc["tournaments"][0][rows][index][key] = value
     with pytest.raises(services.ServiceError, match=r"tournaments\[0\]"):
-        services.import_club(document=doc, slug="copy")
+        import_club(document=doc, slug="copy")
     assert not Club.objects.filter(slug="copy").exists()
 
 
@@ -259,7 +259,7 @@ def test_a_bad_league_or_tournament_is_refused_whole(personas: Personas, change:
     doc = export_club(club_a(personas))
     change(doc)
     with pytest.raises(services.ServiceError, match=re.escape(words)):
-        services.import_club(document=doc, slug="copy")
+        import_club(document=doc, slug="copy")
     assert not Club.objects.filter(slug="copy").exists()
     assert League.objects.count() == 2
     assert Tournament.objects.count() == 3
@@ -322,7 +322,7 @@ def test_random_clubs_round_trip(personas: Personas, **club: Any) -> None:
     try:
         random_club(personas, **club)
         doc = export_club(personas.club)
-        copy = services.import_club(document=doc, slug="random-copy").club
+        copy = import_club(document=doc, slug="random-copy").club
         assert comparable(export_club(copy)) == comparable(doc)
         assert Session.objects.filter(club=copy, tournament_table__isnull=False).count() == 1
     finally:
