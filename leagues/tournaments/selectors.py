@@ -387,8 +387,8 @@ class _Field:
 def _field(tournament: Tournament, revision: int | None) -> _Field:
     """The tournament's field as of ``revision`` (read with its sheets), kept for the next ranking of that revision:
     the hall screen's ranking is read again after every deal at any table, the field changes only with a director's
-    change, and each moves the revision on (``services._audit``). Read after the revision, what is kept is never older
-    than its key. Read afresh without a revision (no table yet)."""
+    change, and each moves the revision on (``services.changes.audit``). Read after the revision, what is kept is
+    never older than its key. Read afresh without a revision (no table yet)."""
     if revision is None:
         return _read_field(tournament)
     shown = (tournament.pk, tournament.created_at.timestamp(), revision)
