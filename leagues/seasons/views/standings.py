@@ -58,7 +58,7 @@ class Shown:
     hidden: tuple[str, ...]  # the columns left out
 
 
-def _table(request: Request, season: Season, standing: selectors.SeasonStanding, shown: Shown) -> StandingTable:
+def _table(request: Request, standing: selectors.SeasonStanding, shown: Shown) -> StandingTable:
     """The table as ``shown`` says, sorted as the request asks."""
     prefix = shown.links
 
@@ -68,7 +68,7 @@ def _table(request: Request, season: Season, standing: selectors.SeasonStanding,
     table = StandingTable(
         standing.rows,
         currency=shown.currency,
-        ratings=season_ratings(season),
+        ratings=season_ratings(standing.season),
         player_url=player_url if prefix is not None else None,
         exclude=shown.hidden,
     )
@@ -90,9 +90,9 @@ def _shown(
     )
 
 
-def _page_table(request: Request, season: Season, standing: selectors.SeasonStanding, shown: Shown) -> dict[str, Any]:
+def _page_table(request: Request, standing: selectors.SeasonStanding, shown: Shown) -> dict[str, Any]:
     """The page's table (its headers) and its rows as shown, kept."""
-    table = _table(request, season, standing, shown)
+    table = _table(request, standing, shown)
     return {"table": table, "body": kept.kept("standing-body", shown, table.body, selectors.CACHE_SECONDS)}
 
 
@@ -127,7 +127,7 @@ def season_standing(request: Request, club_slug: str, season_id: int) -> HttpRes
             "season": season,
             "league": season.league,
             "standing": standing,
-            **_page_table(request, season, standing, shown),
+            **_page_table(request, standing, shown),
             "filters": filters,
             "manages": manages,
             "public_url": public_url,
@@ -149,7 +149,7 @@ def season_export(request: Request, club_slug: str, season_id: int, fmt: str) ->
     return kept.kept(
         f"standing-{fmt}",
         (shown, name, season.name),  # and the file's name and title
-        lambda: spreadsheet(_table(request, season, standing, shown).dataset(), fmt, name, season.name, request.GET),
+        lambda: spreadsheet(_table(request, standing, shown).dataset(), fmt, name, season.name, request.GET),
         selectors.CACHE_SECONDS,
     )
 
@@ -207,7 +207,7 @@ def public_standing(request: Request, token: str) -> HttpResponse:
             "season": season,
             "league": season.league,
             "standing": standing,
-            **_page_table(request, season, standing, _shown(request, standing, PUBLIC, hidden=hidden)),
+            **_page_table(request, standing, _shown(request, standing, PUBLIC, hidden=hidden)),
             "filters": filters,
             "language": get_language(),
             "money_hidden": bool(hidden),
