@@ -334,7 +334,7 @@ def stamp(season: Season, rows: QuerySet[PlayerResult], *more: Any) -> str:
     """A digest of the query of ``rows`` (the season's, or part of them: the query names the dates, clubs and
     sessions), of ``more``, and of the revision of the season's league, read from the database so that every
     server agrees on it. Every write that changes what the rows hold moves it in its own transaction
-    (``rating_store.follow_results``, ``rating_store.league_changed``): one row read, none of the results."""
+    (``refresh.follow_results``, ``refresh.league_changed``): one row read, none of the results."""
     revision = League.objects.filter(pk=season.league_id).values_list("revision", flat=True).first()
     sql, params = rows.query.sql_with_params()
     digest = repr((sql, params, more, revision))
