@@ -10,7 +10,7 @@ request asks for gzip, as a phone does.
 The last line is one JSON object: ``per_deal_first_ms`` and ``per_deal_last_ms`` (the scorer's form, post and sheet,
 median of the first and the last ten deals), ``poll_p95_ms`` (the polls during the last ten deals) and
 ``poll_bytes_last`` (an unchanged poll at the end: status line, headers and body as sent), and the same times in
-CPU time of this process (``cpu_ms``), which a busy machine does not stretch. Targets: the last deal at most 1.5×
+CPU time of this process (``cpu_ms``), which a busy machine does not stretch. Targets: the last deal at most 1.2×
 the first, poll p95 under 20 ms, an unchanged poll under 1 KB.
 """
 

@@ -28,9 +28,9 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 
 import schreiber.wsgi  # noqa: F401  the settings and apps, as the server has them
-from leagues.tournaments.rules.presets import PRESETS
 from scorekeeper import services
 from scorekeeper.engine.samples import DEFAULT_PLAYERS, random_session
+from scorekeeper.engine.tournament_presets import PRESETS
 from scorekeeper.table import offline_values
 
 

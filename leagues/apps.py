@@ -7,16 +7,16 @@ class LeaguesConfig(AppConfig):
     verbose_name = _("Leagues and tournaments")
 
     def ready(self) -> None:
-        from scorekeeper.club_documents import register_part
+        from scorekeeper.interchange.club_document import register_part
         from scorekeeper.services.closing import add_closing_rule
         from scorekeeper.services.lineup import add_lineup_rule
         from scorekeeper.signals import add_results_follower
         from scorekeeper.table.clocks import add_clock_source
 
         from .club_backup import parts
-        from .seasons.rating_store import follow_results
+        from .seasons.refresh import follow_results
         from .tournaments.selectors import ROUND_CLOCK
-        from .tournaments.services import table_closing_problems, table_lineup_problems
+        from .tournaments.services.table_sheets import table_closing_problems, table_lineup_problems
 
         for part in parts():  # the club's backup carries its leagues and tournaments
             register_part(part)

@@ -1,4 +1,4 @@
-"""What this app keeps of a club, carried in the club's backup (``scorekeeper.club_documents``) as two parts that
+"""What this app keeps of a club, carried in the club's backup (``scorekeeper.interchange``) as two parts that
 ``LeaguesConfig.ready`` registers: ``leagues`` (the leagues the club founded, with the clubs invited and their
 seasons) and ``tournaments``.
 
@@ -25,11 +25,11 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scorekeeper.club_documents import Part, iso, not_carried
 from scorekeeper.engine_words import translated
+from scorekeeper.interchange.backup import create, iso, list_at, object_at, parsed_date, parsed_time, ref
+from scorekeeper.interchange.club_document import Part, Restoring, not_carried
 from scorekeeper.models import Club, Session
 from scorekeeper.services import ServiceError
-from scorekeeper.services.backups import Restoring, create, list_at, object_at, parsed_date, parsed_time, ref
 
 from .models import (
     ApartPair,

@@ -29,7 +29,7 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Font
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
-from scorekeeper.views.downloads import attachment
+from schreiber.web.downloads import attachment
 
 from .shown import Figure, score_figure
 

@@ -3,7 +3,8 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from scorekeeper.selectors import clubs_of, name_of, open_sessions_for
+from scorekeeper.access import clubs_of, open_sessions_for
+from scorekeeper.selectors import name_of
 
 
 def home(request: HttpRequest) -> HttpResponse:

@@ -1,4 +1,4 @@
-"""The engine's problems and explanation lines in the scorer's language.
+"""The engine's problems, explanation lines and deal marks in the scorer's language.
 
 The engine names every sentence by a code of the one message registry (``engine.messages.REGISTRY``), each with
 an author template (the English of ``settle``, the documents and the CLI) and a player template (the table's words).
@@ -41,6 +41,30 @@ LABEL_WORDS: dict[str, Promise] = {
     "Alone": gettext_lazy("Alone"),
 }
 
+
+# A deal's marks as chips on the sheet and the printed sheet: mark → (chip text, explanation); marks with a count
+# ("runners:3") show the count in the chip. The quiet marks get no chip.
+MARKS = {
+    "schneider": ("S", gettext_lazy("Schneider")),
+    "schwarz": ("Sw", gettext_lazy("Schwarz")),
+    "runners": ("L{n}", gettext_lazy("{n} Laufende (runners)")),
+    "kontra": ("K{n}", gettext_lazy("Kontra steps: {n}")),
+    "knocks": ("Kl{n}", gettext_lazy("Knocks: {n}")),
+    "cracks": ("C{n}", gettext_lazy("Cracks: {n}")),
+    "blitz": ("B{n}", gettext_lazy("Blitzes: {n}")),
+    "bock": ("Bock", gettext_lazy("Bock deal: doubled")),
+    "doubled": ("×2", gettext_lazy("Doubled (Kontra, knocks, Bock or a doubler hand)")),
+    "forced": ("P", gettext_lazy("Pflichtsolo (forced solo)")),
+    "vorgefuehrt": ("V", gettext_lazy("Vorgeführt: forced solo imposed")),
+    "tout": ("Tout", gettext_lazy("Tout: every trick announced")),
+    "lost": ("✗", gettext_lazy("lost")),
+    "won": ("✓", gettext_lazy("won")),
+    "jungfrau": ("J", gettext_lazy("Jungfrau: a player without a trick")),
+    "durchmarsch": ("D", gettext_lazy("Durchmarsch")),
+    "alone": ("A", gettext_lazy("played alone")),
+    "partie": ("P!", gettext_lazy("Partie won")),
+}
+QUIET_MARKS = {"solo", "passed", "penalty", "ramsch", "normal"}
 
 # What a deal's marks say beside its value on the entry form: a rule that changed what the scorer might expect.
 MARK_NOTES: dict[str, tuple[Promise, Promise]] = {  # mark: (when the deal was lost, otherwise)

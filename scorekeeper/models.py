@@ -17,7 +17,7 @@ import pycountry
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.db.models.functions import Length
+from django.db.models.functions import Length, Now
 from django.db.models.lookups import LessThanOrEqual
 from django.urls import reverse
 from django.utils import timezone
@@ -451,8 +451,9 @@ def new_table_link_token() -> str:
 
 class TableLinkQuerySet(models.QuerySet["TableLink"]):
     def live(self) -> TableLinkQuerySet:
-        """The links that still open their session: never expired, or expiring later."""
-        return self.filter(Q(expires_at__isnull=True) | Q(expires_at__gt=timezone.now()))
+        """The links that still open their session: never expired, or expiring later than now — the database's now,
+        the same for every server: the one rule of a live link (``scorekeeper.access``)."""
+        return self.filter(Q(expires_at__isnull=True) | Q(expires_at__gt=Now()))
 
 
 class TableLink(models.Model):
@@ -479,9 +480,6 @@ class TableLink(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("table_link", args=[self.token])
-
-    def is_live(self) -> bool:
-        return self.expires_at is None or self.expires_at > timezone.now()
 
 
 class AuditEntry(models.Model):

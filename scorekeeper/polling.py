@@ -6,9 +6,12 @@ Most polls find nothing changed. The page (and every full answer to a poll) hand
 through) and the source of the round clock its sheet shows, if any, and carries an HMAC of that and of the browser's
 session cookie under a key derived from the site's key (so a copied token, or a browser logged out since, is
 refused). ``UnchangedPollMiddleware`` answers a poll with a good token by one raw query of constant text: the
-session's revision, status and deal count and the clock's values, joined to what would refuse the phone at once — the
-member still in the club with that login and the login active, or the table link still live. Any server that knows
-the key can check a token; nothing is kept in a process but what code and settings make (the SQL, the derived key).
+session's revision, status and deal count and the clock's values, joined to what would refuse the phone at once, read
+by the rules the full view reads (``access.poll_statement``) — the member still in the club with that login and the
+login active, or the table link still live — and the browser's Django session, which must still be the member's login
+with the password as it stands (its auth hash) or hold the link's grant, as the full view would find: a logout or a
+password change stops the phone at its next poll. Any server that knows the key can check a token; nothing is kept in
+a process but what code and settings make (the SQL, the derived key) and the decision on a stored session's text.
 
 It answers only what the view would: 204 while the sheet is open and the phone shows its revision and look, with the
 clock (``X-Clock``). Anything else — a bad, expired or other session's token, a changed revision or look, a refused
@@ -30,20 +33,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import User
 from django.db import Error, connection
 from django.http import HttpRequest, HttpResponse
 from django.middleware.clickjacking import XFrameOptionsMiddleware
 from django.urls import resolve, reverse
 from django.urls.resolvers import RoutePattern
-from django.utils import timezone
 from django.utils.translation import get_language_from_request
 
-from . import rows
-from .models import ROLE_RANK, Club, Member, Role, Session, TableLink
+from . import access, rows
+from .models import ROLE_RANK, Member, Role, Session, TableLink
 from .table.clocks import source_named
 
-LIFETIME = 600  # seconds: a password change or a lost login reaches a phone's unchanged polls at most this late
+LIFETIME = 600  # seconds: how long a phone polls with a token before the full view hands it a fresh one
 TOKEN_HEADER = "X-Poll-Token"  # a fresh token with every full answer to a poll (static/js/app.js keeps it)
 STOP_POLLING = 286  # htmx stops polling an element that gets this answer
 NOT_STORED = "no-store"  # Cache-Control of every answer to a poll: it is news of the moment, for this browser only
@@ -110,33 +111,16 @@ def read(request: HttpRequest, token: str, session_id: int) -> PollPass | None:
     return PollPass(session_id, None, None, int(who[1:]), clock)
 
 
-_SESSION = (
-    "SELECT s.revision, s.status, s.deal_count, {role}{clock_columns} FROM {session} s "
-    "JOIN {club} c ON c.id = s.club_id {joins} {clock_joins} WHERE s.id = %s AND c.slug = %s {where}"
-)
-_MEMBER = {
-    "role": "m.role",
-    "joins": f"JOIN {rows.table(Member)} m ON m.club_id = s.club_id JOIN {rows.table(User)} u ON u.id = m.user_id",
-    "where": "AND m.id = %s AND u.id = %s AND u.is_active",
-}
-_LINK = {
-    "role": "%s",
-    "joins": f"JOIN {rows.table(TableLink)} l ON l.session_id = s.id",
-    "where": "AND l.id = %s AND (l.expires_at IS NULL OR l.expires_at > %s)",
-}
-
-
 @functools.cache
-def poll_sql(member: bool, clock: str) -> str:
-    """The one query of an unchanged poll by a member (else a table link), reading the clock of source ``clock``."""
+def poll_sql(member: bool, clock: str) -> rows.Statement:
+    """The one query of an unchanged poll by a member (else a table link): who may poll (``access.poll_statement``),
+    and the columns of the clock of source ``clock``, joined to the session ``s`` it reads."""
+    polled = access.poll_statement(member)
     source = source_named(clock)
-    return _SESSION.format(
-        session=rows.table(Session),
-        club=rows.table(Club),
-        clock_columns=f", {source.columns}" if source else "",
-        clock_joins=source.joins if source else "",
-        **(_MEMBER if member else _LINK),
-    )
+    if source is None:
+        return polled
+    sql = f"SELECT a.*, {source.columns} FROM ({polled.sql}) a JOIN {rows.table(Session)} s ON s.id = %s {source.joins}"
+    return rows.Statement(sql, (*polled.params, access.SESSION))
 
 
 @dataclass(frozen=True)
@@ -150,24 +134,31 @@ class SheetState:
     clock: tuple[Any, ...]
 
 
-def state(token: PollPass, club_slug: str) -> SheetState | None:
-    """The session's state and the poller's role, in one query; None when the member or link refuses it now (or the
-    database connection has gone bad: the full view's health check connects anew)."""
-    params: list[Any]
-    if token.member_id is not None:
-        params = [token.session_id, club_slug, token.member_id, token.user_id]
-    else:
-        now = connection.ops.adapt_datetimefield_value(timezone.now())
-        params = [Role.SCORER.value, token.session_id, club_slug, token.link_id, now]
+def state(token: PollPass, club_slug: str, cookie: str) -> SheetState | None:
+    """The session's state and the poller's role, in one query; None when the member or link, or the browser's
+    Django session of ``cookie``, refuses it now (or the database connection has gone bad: the full view's health
+    check connects anew)."""
+    statement = poll_sql(token.member_id is not None, token.clock)
+    params = statement.values(
+        session=token.session_id,
+        club=club_slug,
+        key=cookie,
+        member=token.member_id,
+        user=token.user_id,
+        link=token.link_id,
+    )
     try:
         with closing(_cursor()) as cursor:
-            cursor.execute(poll_sql(token.member_id is not None, token.clock), params)
+            cursor.execute(statement.sql, params)
             found = cursor.fetchone()
     except (Error, connection.Database.Error):  # type: ignore[attr-defined]  # the driver's, from its own cursor
         return None
     if found is None:
         return None
-    revision, status, deal_count, role, *clock = found
+    revision, status, deal_count, role, password, link_token, browser, *clock = found
+    role = access.poller_role(token.session_id, token.user_id, role, password, link_token, browser)
+    if role is None:
+        return None
     return SheetState(revision, status == Session.Status.OPEN, deal_count > 0, role, tuple(clock))
 
 
@@ -194,7 +185,7 @@ def unchanged(request: HttpRequest, club_slug: str, session_id: int) -> HttpResp
     revision = request.GET.get("rev", "")
     if token is None or not revision.isdecimal() or len(revision) > 10:
         return None
-    now = state(token, club_slug)
+    now = state(token, club_slug, request.COOKIES[settings.SESSION_COOKIE_NAME])  # ``read`` found the cookie
     if now is None or now.revision != int(revision) or not now.is_open:
         return None
     language = get_language_from_request(request)  # what LocaleMiddleware, after this one, would speak

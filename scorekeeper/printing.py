@@ -25,10 +25,11 @@ from django.utils.translation import gettext_lazy
 
 from . import engine, rules_in_words
 from .engine.settlement import KITTY, Mode, PotPolicy, Settlement, seat_after, settle_up
+from .engine_words import MARKS, QUIET_MARKS
 from .games import pack_of
+from .games.pack import PadColumn
 from .labels import TARIFF_LABELS
 from .table.sheet import Sheet, build_sheet
-from .templatetags.sheet import MARKS, QUIET_MARKS
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"  # the print CSS finds its fonts under fonts/
 
@@ -181,14 +182,6 @@ def settlement_pdf(printout: Printout, language: str) -> bytes:
 
 
 # the blank score pad ---------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PadColumn:
-    """A column a table expects on paper before one column per player; each game pack lists its own."""
-
-    label: str | Promise
-    width_mm: int
 
 
 PAD_ROWS = 18  # fills a landscape A4 page with lines tall enough to write on

@@ -1,11 +1,13 @@
 """Models read by one raw statement of constant text, for the reads every request makes before its view (who may look
-at a club or a session): building and compiling the ORM's query costs several times the CPU of sending it and
-reading the answer.
+at a club or a session) and the live sheet's: building and compiling the ORM's query costs several times the CPU of
+sending it and reading the answer.
 
-A statement selects each model's concrete columns in turn (``columns``) and ``instances`` makes the models of a row,
-each value converted as the ORM converts it on this database (JSON, dates on SQLite), so that the instances are the
-ones the ORM would have made. The text is made from the models once, when a module defines its statements, and the
-converters once per model: nothing but code and settings.
+Where the read is a rule (who may look: ``access``), its statement is the rule's queryset compiled once
+(``Statement``), each run's values put where its ``Slot`` marks: the rule is written once, in the ORM. A statement
+selects each model's concrete columns in turn (``columns``, or a queryset's ``select_related``) and ``instances``
+makes the models of a row, each value converted as the ORM converts it on this database (JSON, dates on SQLite), so
+that the instances are the ones the ORM would have made. The text is made from the models once, and the converters
+once per model: nothing but code and settings.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
-from django.db.models import Model
+from django.db.models import Expression, Field, Model, QuerySet
 from django.db.models.expressions import Col
 
 BIGGEST_ID = 2**63 - 1  # a 64-bit key: anything larger names no row (and SQLite refuses it as a parameter)
@@ -40,6 +42,37 @@ def fetch_one(sql: str, params: Sequence[Any]) -> tuple[Any, ...] | None:
         cursor.execute(sql, params)
         row: tuple[Any, ...] | None = cursor.fetchone()
         return row
+
+
+class Slot(Expression):
+    """A value a ``Statement`` is run with, named: compiled as a placeholder of its own."""
+
+    def __init__(self, name: str, output_field: Field[Any, Any]) -> None:
+        super().__init__(output_field=output_field)
+        self.name = name
+
+    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        return "%s", [self]
+
+
+@dataclass(frozen=True)
+class Statement:
+    """A queryset's SQL compiled once, with its parameters: each ``Slot`` filled in with the value of that name a run
+    is given, any other the queryset's own."""
+
+    sql: str
+    params: tuple[Any, ...]
+
+    @classmethod
+    def of(cls, queryset: QuerySet[Any]) -> Statement:
+        sql, params = queryset.query.sql_with_params()
+        return cls(sql, tuple(params))
+
+    def values(self, **given: Any) -> list[Any]:
+        return [given[param.name] if isinstance(param, Slot) else param for param in self.params]
+
+    def fetch_one(self, **given: Any) -> tuple[Any, ...] | None:
+        return fetch_one(self.sql, self.values(**given))
 
 
 def json_value(value: Any) -> Any:

@@ -8,15 +8,9 @@ the rules were built on, which is what a table wants to see at a glance.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
-
 from . import engine
 from .games import pack_of
-
-Rules = Mapping[str, Any]
-Phrase = Callable[[Rules], str | None]
-Phrases = tuple[tuple[tuple[str, ...], Phrase], ...]  # each phrase with the options it speaks of, in order
+from .games.pack import Rules
 
 
 def describe(game: str, rules: Rules) -> list[str]:
@@ -33,8 +27,3 @@ def house_rules(game: str, rules: Rules) -> list[str]:
         for options, phrase in pack_of(game).rule_phrases
         if changed.intersection(options) and (text := phrase(rules))
     ]
-
-
-def listed(keys: list[str], names: Mapping[str, str]) -> str:
-    """The names of ``keys``, in their order: "Fuchs, Karlchen"."""
-    return ", ".join(names.get(key, key) for key in keys)

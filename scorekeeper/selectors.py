@@ -1,8 +1,5 @@
 """Every read the club's pages need besides the live table's (``table.reads``). A club's pages exist only for its
-members: anyone else gets a 404.
-
-What every request of a session reads (the member with its club and session, a table link) is SQL of constant text
-(``rows``), as the ORM takes longer to write it than the database to answer.
+members: anyone else gets a 404. Who may look, and the table links, are read by ``access``.
 """
 
 from __future__ import annotations
@@ -10,100 +7,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
-from django.contrib.auth.models import AnonymousUser, User
-from django.db import connection
+from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
-from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
-from . import rows, throttle
+from . import throttle
 from .history import SESSION_LIFE
-from .models import AuditEntry, Club, Deal, Member, Session, TableLink
-
-
-def clubs_of(user: User | AnonymousUser) -> QuerySet[Club]:
-    if not user.is_authenticated:
-        return Club.objects.none()
-    return Club.objects.filter(members__user=user).order_by("name")
-
-
-# Who may look at a club or a session, read on every request of it (``views.access``), and the live link a scorer's
-# sheet shows: one statement each, of constant text.
-_MEMBERSHIP = (
-    f"SELECT {rows.columns(Member, 'm')}, {rows.columns(Club, 'c')} FROM {rows.table(Member)} m "
-    f"JOIN {rows.table(Club)} c ON c.id = m.club_id WHERE c.slug = %s AND m.user_id = %s"
-)
-
-
-_MEMBERSHIP_AND_SESSION = (
-    f"SELECT {rows.columns(Session, 's')}, {rows.columns(Club, 'c')}, {rows.columns(Member, 'm')} "
-    f"FROM {rows.table(Session)} s JOIN {rows.table(Club)} c ON c.id = s.club_id "
-    f"JOIN {rows.table(Member)} m ON m.club_id = c.id WHERE s.id = %s AND c.slug = %s AND m.user_id = %s"
-)
-
-
-_TABLE_LINK = (
-    f"SELECT {rows.columns(TableLink, 'l')}, {rows.columns(Session, 's')}, {rows.columns(Club, 'c')} "
-    f"FROM {rows.table(TableLink)} l JOIN {rows.table(Session)} s ON s.id = l.session_id "
-    f"JOIN {rows.table(Club)} c ON c.id = s.club_id WHERE l.token = %s"
-)
-
-
-_LIVE_TABLE_LINK = (
-    f"SELECT {rows.columns(TableLink, 'l')} FROM {rows.table(TableLink)} l "
-    "WHERE l.session_id = %s AND (l.expires_at IS NULL OR l.expires_at > %s) "
-    "ORDER BY l.created_at DESC, l.id DESC LIMIT 1"
-)
-
-
-def membership(user: User | AnonymousUser, club_slug: str) -> Member:
-    """The user's membership of the club; Http404 for anyone who is not a member."""
-    if not user.is_authenticated:
-        raise Http404
-    row = rows.fetch_one(_MEMBERSHIP, [club_slug, user.pk])
-    if row is None:
-        raise Http404
-    member, club = rows.instances(row, Member, Club)
-    member.club, member.user = club, user
-    return member
-
-
-def membership_and_session(
-    user: User | AnonymousUser, club_slug: str, session_id: int
-) -> tuple[Member, Session] | None:
-    """The user's membership of the club and the club's session ``session_id``, in one query; None when the user is
-    no member or the club has no such session."""
-    if not user.is_authenticated or not 0 < session_id <= rows.BIGGEST_ID:  # the address may name any number
-        return None
-    row = rows.fetch_one(_MEMBERSHIP_AND_SESSION, [session_id, club_slug, user.pk])
-    if row is None:
-        return None
-    session, club, member = rows.instances(row, Session, Club, Member)
-    session.club = member.club = club
-    member.user = user
-    return member, session
-
-
-def table_link(token: str) -> TableLink | None:
-    """The table link with ``token``, live or not, with its session and club."""
-    row = rows.fetch_one(_TABLE_LINK, [token])
-    if row is None:
-        return None
-    link, session, club = rows.instances(row, TableLink, Session, Club)
-    link.session, session.club = session, club
-    return link
-
-
-def live_table_link(session: Session) -> TableLink | None:
-    """The session's newest link that still opens it (``TableLink.objects.live``), for a scorer's every sheet."""
-    now = connection.ops.adapt_datetimefield_value(timezone.now())
-    row = rows.fetch_one(_LIVE_TABLE_LINK, [session.pk, now])
-    if row is None:
-        return None
-    (link,) = rows.instances(row, TableLink)
-    link.session = session
-    return link
+from .models import AuditEntry, Club, Deal, Member, Session
 
 
 def name_of(user: User) -> str:
@@ -157,10 +68,3 @@ def recent_tables(club: Club, game: str, count: int = 12) -> list[Session]:
     """The club's latest sessions of ``game`` with their seats: the tables a new session may seat again."""
     sessions = club.sessions.filter(game=game).exclude(status=Session.Status.ABANDONED)
     return list(sessions.prefetch_related("seats").order_by("-played_on", "-created_at")[:count])
-
-
-def open_sessions_for(user: User | AnonymousUser) -> QuerySet[Session]:
-    """Sessions in progress in the user's clubs: the home page's shortcut back to the table."""
-    if not user.is_authenticated:
-        return Session.objects.none()
-    return Session.objects.filter(club__members__user=user, status=Session.Status.OPEN).select_related("club")[:10]

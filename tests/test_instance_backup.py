@@ -62,7 +62,8 @@ VOLATILE = [
 
 
 def app_environment(**settings: str) -> dict[str, str]:
-    """Production settings on plain HTTP, as in the README's hall setup; nothing of this test run's own."""
+    """Production settings on plain HTTP, as in the hall set-up of docs/tournament-director.md; nothing of this test
+    run's own."""
     kept = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "SCHREIBER_VAR_DIR", "PYTHONPATH"}}
     return {
         **kept,
@@ -278,9 +279,9 @@ def test_a_sqlite_backup_taken_while_the_app_writes_serves_the_same_pages_from_a
 
 
 def older_version(target: Path) -> Path:
-    """The code as it was just before the newest migration, unpacked from git."""
+    """The code as it was just before the newest migration was added (not merely edited), unpacked from git."""
     newest = subprocess.run(
-        ["git", "log", "-1", "--format=%H", "--", "*/migrations/0*.py"],
+        ["git", "log", "-1", "--diff-filter=A", "--format=%H", "--", "*/migrations/0*.py"],
         cwd=ROOT, capture_output=True, text=True, timeout=30,
     ).stdout.strip()  # fmt: skip
     archive = subprocess.run(["git", "archive", f"{newest}^"], cwd=ROOT, capture_output=True, timeout=60)

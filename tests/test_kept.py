@@ -18,7 +18,11 @@ def test_an_answer_is_kept_for_equal_shown_values_and_made_again_for_another():
     made: list[str] = []
 
     def make(label: str):
-        return lambda: made.append(label) or label
+        def made_now() -> str:
+            made.append(label)
+            return label
+
+        return made_now
 
     assert kept.kept("page", Shown(1, "member"), make("a")) == "a"
     assert kept.kept("page", Shown(1, "member"), make("b")) == "a"  # kept
@@ -30,9 +34,14 @@ def test_an_answer_is_kept_for_equal_shown_values_and_made_again_for_another():
 
 def test_a_falsy_answer_is_kept_too():
     cache.clear()
-    calls = []
+    calls: list[int] = []
+
+    def empty() -> str:
+        calls.append(1)
+        return ""
+
     for _ in range(2):
-        kept.kept("empty", (1,), lambda: calls.append(1) or "")
+        kept.kept("empty", (1,), empty)
     assert calls == [1]
 
 

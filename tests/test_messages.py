@@ -17,7 +17,9 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 import leagues.seasons.ranking  # registers the ranking's codes
+import leagues.seasons.refusals  # registers the league services' codes
 import leagues.tournaments.rules.words  # noqa: F401  registers the tournaments' codes
+import scorekeeper.services.refusals  # noqa: F401  registers the scorekeeper services' codes
 from scorekeeper import engine
 from scorekeeper.engine.errors import DealError
 from scorekeeper.engine.messages import AS_AUTHOR, PHRASES, REGISTRY, Cases, say

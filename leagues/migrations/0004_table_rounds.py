@@ -5,7 +5,7 @@ from typing import Any
 
 from django.db import migrations
 
-from leagues.tournaments.rules.presets import PRESETS
+from scorekeeper.engine.tournament_presets import PRESETS
 from scorekeeper import derived, engine
 
 

@@ -24,7 +24,7 @@ class League(models.Model):
     game = models.CharField(_("game"), max_length=20, choices=Game.choices)
     created_at = models.DateTimeField(auto_now_add=True)
     # Moved in the same transaction by every write that changes what a standing or a rating of the league reads
-    # (``rating_store.follow_results``, the season and membership services): cached standings are keyed by it.
+    # (``refresh.follow_results``, the season and membership services): cached standings are keyed by it.
     revision = models.PositiveBigIntegerField(default=0)
     # The revision the stored ratings (``SeasonRating``) are current for, and the last evening they rated (its day
     # and session: evenings are rated in that order); an evening after it can be rated on top of them at once.

@@ -22,14 +22,11 @@ import datetime
 from collections.abc import Iterable
 
 from django.db import transaction
-from django.db.models import Q
 
 from scorekeeper.models import PlayerResult
 from scorekeeper.signals import ResultsChange
 
-from . import standing_store
-from .later import RateLater, later
-from .models import League, LeagueClub, Season, SeasonRating
+from .models import League, Season, SeasonRating
 from .rating import PlayerRating, Table, rate_after, ratings_on
 from .selectors import player_key
 
@@ -48,63 +45,24 @@ def player_rating(season: Season, player: str) -> PlayerRating | None:
     return PlayerRating(*row) if row is not None else None
 
 
-# ------------------------------------------------------------------------------------------------ following changes
+# ---------------------------------------------------------------- following a change (``refresh.follow_results``)
 
 
-def follow_results(change: ResultsChange) -> None:
-    """In the transaction of a change of a club's results: every league that counts them moves to a new revision,
-    and its ratings are brought up to date at once or in the background (the module's text)."""
-    joined = LeagueClub.objects.filter(club_id=change.club_id, joined_at__isnull=False).values("league_id")
-    leagues = League.objects.filter(Q(club_id=change.club_id) | Q(pk__in=joined))
-    if change.game is not None:
-        leagues = leagues.filter(game=change.game)
-    only = change.since if change.session_id is not None else None  # one evening's results: only its day
-    touched = standing_store.touched_by_days(change.since, only)
-    for league in leagues.select_for_update().order_by("pk"):  # one order: two changes never wait on each other
-        current = league.rating_current
-        league.revision += 1
-        standing_store.follow(league, league.revision - 1, touched)
-        if current and (change.kept or not _counted(league, change)):
-            league.rated_revision = league.revision
-        elif current and _newest_evening(league, change):
-            _rate_evening(league, change)
-        else:
-            rate_later([league.pk])
-        league.save(update_fields=["revision", "rated_revision", "rated_through_day", "rated_through_session"])
-
-
-def league_changed(league: League, *, ratings: bool, season: Season | None = None) -> None:
-    """A write to the league or its seasons (``season``: to that one only) moved what its standings read (in the
-    write's transaction); with ``ratings`` what its ratings count too, which a background task then works out
-    again."""
-    locked = League.objects.select_for_update().get(pk=league.pk)
-    current = locked.rating_current
-    locked.revision += 1
-    touched = standing_store.every_season if season is None else (lambda s: s.pk == season.pk)
-    standing_store.follow(locked, locked.revision - 1, touched)
-    if current and not ratings:
-        locked.rated_revision = locked.revision
-    else:
-        rate_later([league.pk])
-    locked.save(update_fields=["revision", "rated_revision"])
-    league.revision, league.rated_revision = locked.revision, locked.rated_revision
-
-
-def _counted(league: League, change: ResultsChange) -> bool:
+def counted(league: League, change: ResultsChange) -> bool:
     """Whether the change touches results the league's ratings count (an evening after every season's last day
     counts in none)."""
     last_day = league.seasons.order_by("-ends_on").values_list("ends_on", flat=True).first()
     return last_day is not None and (change.since is None or change.since <= last_day)
 
 
-def _newest_evening(league: League, change: ResultsChange) -> bool:
+def newest_evening(league: League, change: ResultsChange) -> bool:
     """Whether the change is one evening's results written, an evening played after every evening rated."""
     if change.session_id is None or change.removed or change.since is None or league.rated_through_day is None:
         return False
     return (change.since, change.session_id) > (league.rated_through_day, league.rated_through_session or 0)
 
 
-def _rate_evening(league: League, change: ResultsChange) -> None:
+def rate_evening(league: League, change: ResultsChange) -> None:
     """Rate the evening on top of the stored ratings of every season that counts it; they all hold the same
     ratings, those after every evening rated, since the evening comes after all of them."""
     assert change.session_id is not None
@@ -134,11 +92,6 @@ def _rate_evening(league: League, change: ResultsChange) -> None:
 
 
 # -------------------------------------------------------------------------------------------- working them all out
-
-
-def rate_later(league_ids: Iterable[int]) -> None:
-    """Enqueue the rebuild of these leagues' ratings once the current transaction commits, each once."""
-    later(RateLater, league_ids)
 
 
 def refresh_league(league: League) -> None:

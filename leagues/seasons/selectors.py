@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from django.core.cache import cache
 from django.db.models import F, Q, QuerySet
 from django.http import Http404
 
+from schreiber import kept
 from scorekeeper.models import Club, PlayerResult, Session
 
 from ..public_links import shared
@@ -218,7 +218,7 @@ class SeasonStanding:
     rows: list[StandingRow]
     period: str | None  # the sub-period shown, or None for the whole season
     last_evening: datetime.date | None
-    stamp: str = ""  # what it was cached under (``stamp``): what is made of it can be cached under it too
+    stamp: str = ""  # what it was kept under (``stamp``): what is made of it can be kept under it too
     correcting: list[datetime.date] = field(default_factory=list)  # the days of evenings reopened for a correction
     updating: bool = False  # stored before the latest change of the league: a background task works it out again
 
@@ -249,12 +249,13 @@ def season_periods(season: Season) -> list[str]:
     stored = _stored(season, "")
     if stored is not None:
         return stored[0].periods
-    key = f"periods:{season.pk}:{stamp(season, season_rows(season), season.sub_period)}"
-    found: list[str] | None = cache.get(key)
-    if found is None:
-        found = periods_of(season, season_rows(season).dates("played_on", "month"))
-        cache.set(key, found, CACHE_SECONDS)
-    return found
+    rows = season_rows(season)
+    return kept.kept(
+        "season-periods",
+        (season.pk, stamp(season, rows, season.sub_period)),
+        lambda: periods_of(season, rows.dates("played_on", "month")),
+        CACHE_SECONDS,
+    )
 
 
 def periods_of(season: Season, days: Iterable[datetime.date]) -> list[str]:
@@ -296,12 +297,11 @@ def standing(
     rows = season_rows(season) if rows is None else rows
     if period is not None:
         rows = rows.filter(played_on__range=period_bounds(period))
-    key = f"standing:{season.pk}:{stamp(season, rows, season.ranking, season.tiebreaks, season.members_only, period)}"
-    found: SeasonStanding | None = cache.get(key)
-    if found is None:
-        found = worked_out(season, rows.values_list(*ROW), period)
-        cache.set(key, found, CACHE_SECONDS)
-    return dataclasses.replace(found, season=season, stamp=key)
+    made_of = f"{season.pk}:{stamp(season, rows, season.ranking, season.tiebreaks, season.members_only, period)}"
+    found = kept.kept(
+        "season-standing", made_of, lambda: worked_out(season, rows.values_list(*ROW), period), CACHE_SECONDS
+    )
+    return dataclasses.replace(found, season=season, stamp=f"standing:{made_of}")
 
 
 def _stored(season: Season, period: str) -> tuple[StoredDocument, int, bool] | None:
@@ -334,7 +334,7 @@ def stamp(season: Season, rows: QuerySet[PlayerResult], *more: Any) -> str:
     """A digest of the query of ``rows`` (the season's, or part of them: the query names the dates, clubs and
     sessions), of ``more``, and of the revision of the season's league, read from the database so that every
     server agrees on it. Every write that changes what the rows hold moves it in its own transaction
-    (``rating_store.follow_results``, ``rating_store.league_changed``): one row read, none of the results."""
+    (``refresh.follow_results``, ``refresh.league_changed``): one row read, none of the results."""
     revision = League.objects.filter(pk=season.league_id).values_list("revision", flat=True).first()
     sql, params = rows.query.sql_with_params()
     digest = repr((sql, params, more, revision))

@@ -12,7 +12,6 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from scorekeeper.models import AuditEntry, Club, Game, Session
 from scorekeeper.services import ServiceError
@@ -23,7 +22,8 @@ from ..competition import NAME_MAX
 from ..public_links import next_token
 from .models import League, LeagueClub, Season
 from .ranking import Ranking, RankingError
-from .rating_store import league_changed
+from .refresh import league_changed
+from .refusals import refusal
 
 # The mode's parameters a form shows as fields of their own: a problem with one is shown beside it.
 RANKING_FIELDS = (
@@ -61,9 +61,9 @@ def invite_club(*, league: League, actor: Actor, club_slug: str) -> LeagueClub:
     """Invite the club of that short name; its owners see the invitation on their club page."""
     club = Club.objects.filter(slug=str(club_slug).strip()).first()
     if club is None:
-        raise ServiceError.on("club", _("There is no club with this short name."))
+        raise ServiceError.on("club", refusal("club_unknown"))
     if club.pk == league.club_id or league.memberships.filter(club=club).exists():
-        raise ServiceError.on("club", _("This club is already in the league or invited to it."))
+        raise ServiceError.on("club", refusal("club_already_in"))
     invitation = LeagueClub.objects.create(league=league, club=club)
     audit_club(
         league.club, actor, AuditEntry.Action.LEAGUE_CLUB_INVITED, after={"league": league.name, "club": club.name}
@@ -134,11 +134,11 @@ def save_season(
     except RankingError as error:
         raise ranking_error(error) from error
     if ends_on < starts_on:
-        raise ServiceError.on("ends_on", _("The last day comes before the first."))
+        raise ServiceError.on("ends_on", refusal("ends_before_start"))
     chosen = list(sessions)
     clubs = set(league.club_ids())
     if any(s.game != league.game or s.club_id not in clubs for s in chosen):
-        raise ServiceError.on("sessions", _("Only sessions of the league's game and clubs can count."))
+        raise ServiceError.on("sessions", refusal("session_not_of_league"))
     if season is None:
         season = Season(league=league)
         before = None

@@ -25,7 +25,6 @@ from typing import NamedTuple
 from django.db import transaction
 from django.db.models import QuerySet
 
-from .later import UpdateStandingsLater, later
 from .models import League, Season, StoredStanding
 from .ranking import period_bounds
 from .selectors import LAYOUT, ROW, SeasonStanding, StoredDocument, periods_of, season_rows, worked_out
@@ -37,21 +36,19 @@ AT_ONCE_RESULTS = 2000
 Touched = Callable[[Season], bool]
 
 
-def follow(league: League, before: int, touched: Touched) -> None:
+def follow(league: League, before: int, touched: Touched) -> bool:
     """In the transaction of a change that moved the league (locked) from revision ``before`` to ``league.revision``:
-    the stored standings of the seasons ``touched`` worked out again, at once or in the background; the others'
-    reflect the new revision as they are."""
+    the stored standings of the seasons ``touched`` worked out again at once, or else True, for the background task
+    (enqueued by the caller, ``refresh``); the others' reflect the new revision as they are."""
     seasons = list(league.seasons.all())
     changed = [season for season in seasons if touched(season)]
     kept = [season.pk for season in seasons if season not in changed]
     StoredStanding.objects.filter(season_id__in=kept, revision=before).update(revision=league.revision)
-    if not changed:
-        return
-    if _results(changed) <= AT_ONCE_RESULTS:
-        for season in changed:
-            store(season, league.revision)
-    else:
-        later(UpdateStandingsLater, [league.pk])
+    if not changed or _results(changed) > AT_ONCE_RESULTS:
+        return bool(changed)
+    for season in changed:
+        store(season, league.revision)
+    return False
 
 
 def _results(seasons: list[Season]) -> int:
@@ -112,10 +109,10 @@ def _pickled(standing: SeasonStanding, periods: list[str]) -> bytes:
     return pickle.dumps(StoredDocument(kept, periods), protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def refresh_standings(league: League) -> None:
+def refresh_standings(league: League) -> bool:
     """Work out again every stored standing of ``league`` that is behind its revision (or missing), for the revision
-    read first, and store each unless a later one has been stored meanwhile. A change committed meanwhile that left
-    one behind again (it moved the revision past the one read) gets another run of the task."""
+    read first, and store each unless a later one has been stored meanwhile. True when a change committed meanwhile
+    left one behind again (it moved the revision past the one read): the task runs again."""
     revision = League.objects.values_list("revision", flat=True).get(pk=league.pk)
     for season in _behind(league, revision):
         made = documents(season)
@@ -126,8 +123,7 @@ def refresh_standings(league: League) -> None:
                 continue
             _write(season, revision, made)
     now = League.objects.values_list("revision", flat=True).get(pk=league.pk)
-    if now != revision and _behind(league, now).exists():
-        later(UpdateStandingsLater, [league.pk])
+    return now != revision and _behind(league, now).exists()
 
 
 def _behind(league: League, revision: int) -> QuerySet[Season]:

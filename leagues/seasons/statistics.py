@@ -11,6 +11,7 @@ thrown-in deal, a doubler) neither ends a streak nor adds to it.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import re
 from collections.abc import Iterable, Mapping
@@ -18,11 +19,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from django.core.cache import cache
 from django.db.models import QuerySet
 from django.http import Http404
 from django.utils.functional import Promise
 
+from schreiber import kept
 from scorekeeper.games import pack_of
 from scorekeeper.models import Member, PlayerResult
 
@@ -194,18 +195,24 @@ def player_rows(rows: QuerySet[PlayerResult], key: str) -> QuerySet[PlayerResult
 
 
 def player_statistics(season: Season, key: str) -> PlayerStatistics:
-    """The statistics of the player ``key`` in ``season``; Http404 when the player has none. Worked out once per
-    change of the season's results (``selectors.stamp``), like the standing."""
+    """The statistics of the player ``key`` in ``season``; Http404 when the player has none.
+
+    What is counted from the player's rows is kept, once per change of the season's results (``selectors.stamp``,
+    like the standing; the player's own name is the latest sheet's, one of those rows). The players met at the table
+    are kept by member id and named with each call: their names are the members' as they are now, and a rename moves
+    no stamp, so kept names would stay old on a server that had drawn the page while a fresh one shows the new."""
     rows = season_rows(season)
-    cache_key = f"player-statistics:{key}:{stamp(season, rows)}"
-    found: PlayerStatistics | None = cache.get(cache_key)
-    if found is None:
-        found = _player_statistics(season, rows, key)
-        cache.set(cache_key, found, CACHE_SECONDS)
-    return found
+    counted, partners, opponents = kept.kept(
+        "player-statistics", (season.pk, key, stamp(season, rows)), lambda: _counted(season, rows, key), CACHE_SECONDS
+    )
+    names = _names({*partners, *opponents})
+    return dataclasses.replace(counted, partners=_pairings(partners, names), opponents=_pairings(opponents, names))
 
 
-def _player_statistics(season: Season, rows: QuerySet[PlayerResult], key: str) -> PlayerStatistics:
+def _counted(
+    season: Season, rows: QuerySet[PlayerResult], key: str
+) -> tuple[PlayerStatistics, dict[int, Tally], dict[int, Tally]]:
+    """The player's statistics without partners and opponents, and those by member id."""
     own = sorted(player_rows(rows, key).values(*COLUMNS), key=lambda row: (row["played_on"], row["session_id"]))
     if not own:
         raise Http404
@@ -213,9 +220,8 @@ def _player_statistics(season: Season, rows: QuerySet[PlayerResult], key: str) -
     found = _Sums()
     for evening, row in zip(evenings, own, strict=True):
         found.add(evening, row)
-    names = _names({*found.partners, *found.opponents})
     game, latest = own[-1]["game"], own[-1]["name"]  # the name as on the latest sheet, as in the standing
-    return PlayerStatistics(
+    statistics = PlayerStatistics(
         key=key,
         name=latest,
         game=game,
@@ -243,9 +249,10 @@ def _player_statistics(season: Season, rows: QuerySet[PlayerResult], key: str) -
         worst_evening=_peak(min(evenings, key=_points)),
         best_deal=found.best_deal,
         worst_deal=found.worst_deal,
-        partners=_pairings(found.partners, names),
-        opponents=_pairings(found.opponents, names),
+        partners=[],  # named by the caller
+        opponents=[],
     )
+    return statistics, found.partners, found.opponents
 
 
 @dataclass

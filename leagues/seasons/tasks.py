@@ -8,6 +8,7 @@ from django_tasks import task
 from scorekeeper.models import Club
 
 from . import standing_files
+from .after_commit import enqueue_once
 from .models import League, Season
 from .rating_store import refresh_league
 from .standing_store import refresh_standings
@@ -36,7 +37,8 @@ def write_standing(club_id: int, season_id: int, fmt: str, query: str, language:
 @task()
 def update_standings(league_id: int) -> None:
     """Work out again the stored standings of a league's seasons that are behind its revision (none, when an
-    earlier task caught up with the change that enqueued this one), unless the league is gone."""
+    earlier task caught up with the change that enqueued this one), unless the league is gone; once more when a
+    change committed meanwhile left one behind again."""
     league = League.objects.filter(pk=league_id).first()
-    if league is not None:
-        refresh_standings(league)
+    if league is not None and refresh_standings(league):
+        enqueue_once(update_standings, league_id)

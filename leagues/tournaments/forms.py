@@ -7,7 +7,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.games.tournament import OptionProblem, PresetOption
+from scorekeeper.engine.tournament_presets import PRESETS, OptionProblem, PresetOption
+from scorekeeper.engine_words import translated
+from scorekeeper.games import pack_of
+from scorekeeper.games.tournament import OptionWords
 from scorekeeper.json_documents import Unreadable, read_json
 from scorekeeper.models import Member
 
@@ -16,7 +19,6 @@ from ..seasons.forms import DAY, TiebreakSlots
 from .models import Participant, Penalty, Substitution
 from .rules.clock import MOST_MINUTES
 from .rules.draw import MOST_ROUNDS
-from .rules.presets import PRESETS
 from .rules.ranking import POINTS, TIEBREAKS
 from .rules.reading import CENTS_MOST, SMALL_MOST
 
@@ -40,12 +42,13 @@ PRESET_NAMES = {
 }
 
 
-def _options_offered() -> dict[str, PresetOption]:
-    """The options any preset offers, by key, in the order the presets list them (the first preset's words)."""
-    offered: dict[str, PresetOption] = {}
+def _options_offered() -> dict[str, tuple[PresetOption, OptionWords]]:
+    """The options any preset offers, by key, in the order the presets list them (the first preset's values), each
+    with its words (its game pack's)."""
+    offered: dict[str, tuple[PresetOption, OptionWords]] = {}
     for preset in PRESETS.values():
         for option in preset.options:
-            offered.setdefault(option.key, option)
+            offered.setdefault(option.key, (option, pack_of(preset.game).tournament_options[option.key]))
     return offered
 
 
@@ -81,10 +84,10 @@ class TournamentForm(TiebreakSlots, forms.Form):
         super().__init__(*args, **kwargs)
         choices = [(key, TIEBREAK_NAMES[key]) for key in TIEBREAKS if key != POINTS]
         self.add_tiebreak_slots(choices, initial=("best_round", "shared"))
-        for key, option in OPTIONS.items():
+        for key, (option, words) in OPTIONS.items():
             self.fields[key] = forms.ChoiceField(
-                label=str(option.label),
-                choices=[("", _("as the scoring says")), *((str(value), words) for value, words in option.choices)],
+                label=str(words.label),
+                choices=[("", _("as the scoring says")), *((str(value), words.name(value)) for value in option.values)],
                 required=False,
                 help_text=_("Schafkopf tournaments."),
             )
@@ -99,7 +102,7 @@ class TournamentForm(TiebreakSlots, forms.Form):
                 preset.with_options(self.options())
             except OptionProblem as error:
                 for key, words in error.problems.items():
-                    self.add_error(key if key in self.fields else None, str(words))
+                    self.add_error(key if key in self.fields else None, translated(words))
         return data
 
     def options(self) -> dict[str, str]:

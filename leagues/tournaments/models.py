@@ -43,7 +43,7 @@ class Tournament(models.Model):
     plan = models.JSONField(default=dict)
     status = models.CharField(max_length=15, choices=Status.choices, default=Status.REGISTRATION)
     public_token = models.CharField(max_length=64, unique=True, null=True, blank=True)  # the live ranking's link
-    # Bumped by every change a director makes (``services._audit``); with its tables' session revisions it stamps
+    # Bumped by every change a director makes (``services.changes.audit``); with its tables' session revisions it stamps
     # what a ranking shows (``selectors.ranking_stamp``), so a rendered ranking is reused only while it is current.
     revision = models.PositiveBigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)

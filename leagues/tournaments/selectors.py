@@ -9,13 +9,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.cache import cache
 from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from schreiber import kept
 from scorekeeper import rows
+from scorekeeper.engine.tournament_presets import PRESETS, Preset
 from scorekeeper.engine_words import translated
 from scorekeeper.models import Club, Session, TableLink
 from scorekeeper.table.clocks import ClockSource, TableClock
@@ -27,7 +28,6 @@ from .rules.draw import Plan, plan, stats
 from .rules.fields import ordinary_size
 from .rules.finality import TableRound, missing_for_final
 from .rules.penalties import Penalty as TournamentPenalty
-from .rules.presets import PRESETS, Preset
 from .rules.ranking import LOT, POINTS, RoundResult, Standing, draw_lots, standings
 from .rules.sheet import table_points
 from .rules.words import Message
@@ -387,12 +387,15 @@ class _Field:
 def _field(tournament: Tournament, revision: int | None) -> _Field:
     """The tournament's field as of ``revision`` (read with its sheets), kept for the next ranking of that revision:
     the hall screen's ranking is read again after every deal at any table, the field changes only with a director's
-    change, and each moves the revision on (``services._audit``). Read after the revision, what is kept is never older
-    than its key. Read afresh without a revision (no table yet)."""
-    key = f"tournament-field:{tournament.pk}:{tournament.created_at.timestamp()}:{revision}"
-    kept = cache.get(key) if revision is not None else None
-    if kept is not None:
-        return kept
+    change, and each moves the revision on (``services.changes.audit``). Read after the revision, what is kept is
+    never older than its key. Read afresh without a revision (no table yet)."""
+    if revision is None:
+        return _read_field(tournament)
+    shown = (tournament.pk, tournament.created_at.timestamp(), revision)
+    return kept.kept("tournament-field", shown, lambda: _read_field(tournament))
+
+
+def _read_field(tournament: Tournament) -> _Field:
     seats: dict[int, list[tuple[int, int]]] = {}
     for table_id, position, player in (
         TableSeat.objects.filter(table__round__tournament=tournament)
@@ -400,7 +403,7 @@ def _field(tournament: Tournament, revision: int | None) -> _Field:
         .values_list("table_id", "position", "participant__number")
     ):
         seats.setdefault(table_id, []).append((position, player))
-    found = _Field(
+    return _Field(
         {number: Entrant(pk, number, name, last, tuple(categories))
          for pk, number, name, last, categories in tournament.participants.order_by()
          .values_list("pk", "number", "name", "last_round", "categories")},
@@ -412,9 +415,6 @@ def _field(tournament: Tournament, revision: int | None) -> _Field:
         list(tournament.hall_lots.values_list("round", "among", "winner__number")),
         substitutes(tournament),
     )  # fmt: skip
-    if revision is not None:
-        cache.set(key, found)
-    return found
 
 
 def ranking(tournament: Tournament, *, round_number: int | None = None) -> TournamentRanking:

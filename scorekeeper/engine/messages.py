@@ -260,6 +260,10 @@ TEMPLATES: dict[str, str] = {
     "flag": _("%(field)s must be true or false (got %(got)s)"),
     "not_a_list": _("%(field)s must be a list (got %(got)s)"),
     "subset_unknown": _("%(field)s: unknown %(got)s (known: %(known)s)"),
+    # a tournament preset's options (tournament_presets.py), each problem keyed by its option
+    "preset_option_unknown": _("The scoring chosen has no such option: leave it as the scoring says."),
+    "preset_option_value": _("Choose one of the values offered."),
+    "sie_below_tout": _("A Sie outranks every Tout: choose at least the Tout's × %(n)s."),
     # the recorded facts of a deal
     "required": _("%(field)s is required"),
     "required_for": _("%(field)s is required for %(purpose)s"),
@@ -566,6 +570,8 @@ PLAYER: dict[str, str | Cases] = {
     "flag": _("Tick it or leave it empty (%(got)s is neither)."),
     "not_a_list": _("These values cannot be read (%(got)s)."),
     "subset_unknown": _("There is no such choice here (%(got)s)."),
+    # a tournament preset's options: the form's words already
+    **dict.fromkeys(("preset_option_unknown", "preset_option_value", "sie_below_tout"), AS_AUTHOR),
     # the recorded facts of a deal
     "required": _("Fill this in."),
     "required_for": Cases(

@@ -8,9 +8,10 @@
 - ``table_links``: the links a phone at the table scores one session by, without an account.
 - ``logins``: an owner lifting the login throttle's lock on a member.
 - ``record``: how every change to a session's deals is made (lock, one read, one replay, store).
+
+A club restored from its backup is written by ``interchange.backup.import_club``, which builds on these.
 """
 
-from .backups import import_club
 from .clubs import (
     accept_invitation,
     add_member,
@@ -67,7 +68,6 @@ __all__ = [
     "delete_house_rules",
     "delete_session",
     "expire_table_links",
-    "import_club",
     "import_session",
     "leave_club",
     "lift_login_lock",

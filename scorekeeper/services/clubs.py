@@ -16,15 +16,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
-from django.utils.formats import number_format
 from django.utils.text import slugify
-from django.utils.translation import gettext as _
 
 from .. import engine
 from ..engine.names import check_name
 from ..models import (
     CURRENCIES,
-    MAX_CENTS_PER_POINT,
     AuditEntry,
     Club,
     HouseRules,
@@ -36,8 +33,9 @@ from ..models import (
 )
 from ..signals import announce_results_changed
 from . import record
-from .errors import ServiceError
-from .sessions import frozen
+from .errors import Fault, ServiceError, fault
+from .refusals import refusal
+from .sessions import clean_stake, frozen
 
 CLUB_NAME_MAX = 100
 HOUSE_RULES_NAME_MAX = 80
@@ -54,32 +52,22 @@ def clean_name(value: Any, field: str = "name", most: int = engine.names.NAME_MA
     except engine.DealError:
         name = ""
     if not name:
-        raise ServiceError.on(field, _("Enter a name without control characters."))
+        raise ServiceError.on(field, refusal("name_unreadable"))
     if len(name) > most:
-        raise ServiceError.on(field, _("A name has at most %(n)s characters.") % {"n": most})
+        raise ServiceError.on(field, refusal("name_too_long", n=most))
     return name
 
 
 def clean_currency(value: Any) -> str:
     code = str(value or "").strip().upper()
     if code not in CURRENCIES:
-        raise ServiceError.on("currency", _("Choose a currency by its ISO code, like EUR or CHF."))
+        raise ServiceError.on("currency", refusal("currency_unknown"))
     return code
-
-
-def clean_stake(value: Any, field: str = "cents_per_point") -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_CENTS_PER_POINT:
-        raise ServiceError.on(
-            field,
-            _("A point is worth 0 to %(most)s cents.")
-            % {"most": number_format(MAX_CENTS_PER_POINT, force_grouping=True)},
-        )
-    return value
 
 
 def clean_choice(value: Any, field: str, allowed: list[str]) -> str:
     if value not in allowed:
-        raise ServiceError.on(field, _("Choose one of the offered values."))
+        raise ServiceError.on(field, refusal("choice_unknown"))
     return str(value)
 
 
@@ -151,7 +139,7 @@ def add_member(
     name = clean_name(name)
     role = clean_choice(role, "role", Role.values)
     if club.members.filter(name__iexact=name).exists():
-        raise ServiceError.on("name", _("%(name)s is already a member of this club.") % {"name": name})
+        raise ServiceError.on("name", refusal("member_exists", name=name))
     member = Member.objects.create(club=club, name=name, role=role, is_guest=bool(is_guest))
     record.audit_club(club, actor, AuditEntry.Action.MEMBER_ADDED, after={"name": name, "guest": member.is_guest})
     return member
@@ -165,7 +153,7 @@ def rename_member(*, member: Member, actor: User, name: str) -> Member:
     if name == member.name:
         return member
     if member.club.members.filter(name__iexact=name).exclude(pk=member.pk).exists():
-        raise ServiceError.on("name", _("%(name)s is already a member of this club.") % {"name": name})
+        raise ServiceError.on("name", refusal("member_exists", name=name))
     before, member.name = member.name, name
     member.save(update_fields=["name"])
     record.audit_club(
@@ -181,9 +169,9 @@ def change_role(*, member: Member, role: str, actor: User | None = None) -> Memb
     if role == member.role:
         return member
     if member.role == Role.OWNER and _owners(member.club) <= 1:
-        raise ServiceError.on("role", _("A club needs at least one owner."))
+        raise ServiceError.on("role", refusal("last_owner"))
     if member.user_id is None and role != Role.MEMBER:
-        raise ServiceError.on("role", _("Only a member with a login can score or own the club."))
+        raise ServiceError.on("role", refusal("role_needs_login"))
     before, member.role = member.role, role
     member.save(update_fields=["role"])
     record.audit_club(
@@ -199,7 +187,7 @@ def remove_member(*, member: Member, actor: User) -> None:
     registered for a tournament): they stay as a guest without a login; anyone else is removed."""
     member = Member.objects.select_for_update().select_related("club").get(pk=member.pk)
     if member.role == Role.OWNER and _owners(member.club) <= 1:
-        raise ServiceError.on(None, _("A club needs at least one owner."))
+        raise ServiceError.on(None, refusal("last_owner"))
     before = {"name": member.name, "role": member.role, "login": member.user is not None}
     kept = member.seats.exists()
     if not kept:
@@ -219,7 +207,7 @@ def leave_club(*, member: Member) -> None:
     """A user leaves a club: the login lets go of the member, whose name stays on the sheets."""
     member = Member.objects.select_for_update(of=("self",)).select_related("club", "user").get(pk=member.pk)
     if member.role == Role.OWNER and _owners(member.club) <= 1:
-        raise ServiceError.on(None, _("You are the club's only owner: make someone else an owner first."))
+        raise ServiceError.on(None, refusal("last_owner_leaves"))
     actor = member.user
     member.user, member.role = None, Role.MEMBER
     member.save(update_fields=["user", "role"])
@@ -238,9 +226,9 @@ def create_invitation(
     scorers and owners."""
     role = clean_choice(role, "role", Role.values)
     if role != Role.MEMBER and (inviter is None or not inviter.can(Role.OWNER)):
-        raise ServiceError.on("role", _("Only an owner can invite scorers or owners."))
+        raise ServiceError.on("role", refusal("invite_needs_owner"))
     if member is not None and (member.club_id != club.pk or member.user_id is not None):
-        raise ServiceError.on("member", _("Choose a member of this club who has no login yet."))
+        raise ServiceError.on("member", refusal("invite_member"))
     invitation = Invitation.objects.create(club=club, created_by=actor, role=role, member=member)
     record.audit_club(
         club, actor, AuditEntry.Action.INVITATION_CREATED, after={"role": role, "name": member.name if member else None}
@@ -265,7 +253,7 @@ def accept_invitation(*, invitation: Invitation, user: User, name: str = "") -> 
         Invitation.objects.select_for_update(of=("self",)).select_related("club", "member").get(pk=invitation.pk)
     )
     if not invitation.is_usable():
-        raise ServiceError.on(None, _("This invitation has been used or has expired. Ask your club for a new one."))
+        raise ServiceError.on(None, refusal("invitation_unusable"))
     club = invitation.club
     existing = club.members.filter(user=user).first()
     if existing:
@@ -293,25 +281,26 @@ def sign_up(*, invitation: Invitation, username: str, password: str, name: str) 
     """A new login that joins the inviting club in the same step; the configured password rules apply."""
     user_model = get_user_model()
     username = (username or "").strip()
-    errors: dict[str | None, list[str]] = {}
-    try:
-        if len(username) > USERNAME_MAX:
-            raise ValidationError(_("A username has at most %(n)s characters.") % {"n": USERNAME_MAX})
-        UnicodeUsernameValidator()(username)
-    except ValidationError as error:
-        errors["username"] = list(error.messages)
-    if not errors and user_model.objects.filter(username__iexact=username).exists():
-        errors["username"] = [_("This username is taken. Log in first if it is yours.")]
+    faults: list[Fault] = []
+    if len(username) > USERNAME_MAX:
+        faults.append(fault("username", refusal("username_too_long", n=USERNAME_MAX)))
+    else:
+        try:
+            UnicodeUsernameValidator()(username)
+        except ValidationError as error:  # Django's own sentences, which name no code
+            faults.extend(fault("username", message) for message in error.messages)
+    if not faults and user_model.objects.filter(username__iexact=username).exists():
+        faults.append(fault("username", refusal("username_taken")))
     try:
         name = clean_name(name)
     except ServiceError as error:
-        errors.update(error.errors)
+        faults.extend(error.faults)
     try:
         password_validation.validate_password(password, user_model(username=username, first_name=name))
     except ValidationError as error:
-        errors["password"] = list(error.messages)
-    if errors:
-        raise ServiceError(errors)
+        faults.extend(fault("password", message) for message in error.messages)
+    if faults:
+        raise ServiceError(faults)
     user = user_model.objects.create_user(username=username, password=password, first_name=name)
     accept_invitation(invitation=invitation, user=user, name=name)
     return user

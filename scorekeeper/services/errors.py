@@ -12,23 +12,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from django.utils.translation import gettext as _
-
 from .. import engine, engine_words
 from ..engine.messages import Message
 from ..json_documents import nul_at
+from .refusals import refusal
 
 if TYPE_CHECKING:
     from ..models import Deal
 
 UNCODED = "refused"
-"""The code of a service's own sentence, which names no registry code."""
+"""The code of a sentence that names no registry code (another app's reason, a password validator's)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Fault:
     """One thing refused: the field it points at (None for the whole form), its code, and its words: a registry
-    message, rendered when shown, or the service's own sentence, already in the reader's language."""
+    message, rendered when shown, or a sentence of another's (a password validator's), in the reader's language."""
 
     field: str | None
     code: str
@@ -78,7 +77,13 @@ def refuse_nul(document: Any) -> None:
     """ServiceError naming where an imported ``document`` holds a NUL character: no database keeps one in a text."""
     at = nul_at(document)
     if at is not None:
-        raise ServiceError.on(None, _("%(path)s: a text cannot hold a NUL character.") % {"path": at})
+        raise ServiceError.on(None, refusal("nul", path=at))
+
+
+def problem_words(problem: engine.Problem) -> Message | str:
+    """An engine problem with its deal: "deal 7: Enter a number from 0 to 120 (not 130)."."""
+    words: Message | str = problem.words if problem.words is not None else problem.message
+    return words if problem.deal is None else refusal("deal_problem", number=problem.deal, problem=words)
 
 
 class DealRejected(ServiceError):
@@ -91,9 +96,7 @@ class DealRejected(ServiceError):
             if problem.deal is None or problem.deal == deal_number:
                 faults.append(fault(problem.field.split(".")[0], words))
             else:
-                other = _("This change would make another deal impossible: %(problem)s") % {
-                    "problem": engine_words.problem_line(problem)
-                }
+                other = refusal("other_deal_impossible", problem=problem_words(problem))
                 faults.append(Fault(None, fault(None, words).code, other))
         super().__init__(faults)
         self.problems = list(problems)
@@ -107,7 +110,7 @@ class Conflict(ServiceError):
     changed); the code is ``conflict_`` and the kind. ``deal`` is the deal as it is now.
     """
 
-    def __init__(self, kind: str, deal: Deal | None, message: str) -> None:
+    def __init__(self, kind: str, deal: Deal | None, message: str | Message) -> None:
         super().__init__([Fault(None, f"conflict_{kind}", message)])
         self.kind = kind
         self.deal = deal

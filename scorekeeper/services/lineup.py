@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from django.db import transaction
-from django.utils.translation import gettext as _
 
 from .. import engine
 from ..documents import session_document
@@ -22,6 +21,7 @@ from ..models import AuditEntry, LineupChange, Member, Seat, Session
 from . import record
 from .deals import _require_open
 from .errors import Conflict, DealRejected, Fault, ServiceError
+from .refusals import refusal
 from .sessions import member_named
 
 # Why the players of ``session`` cannot change, each reason a sentence in the reader's language; nothing when they can.
@@ -42,7 +42,7 @@ def player_leaves(*, session: Session, actor: record.Actor, name: str, revision:
         session = _ready(session, revision)
         seat = next((seat for seat in session.seats.all() if seat.name == name), None)
         if seat is None:
-            raise ServiceError.on("leaves", _("Choose who leaves the table."))
+            raise ServiceError.on("leaves", refusal("leaver"))
         return _change(session, actor, seat, joins=False, table_seat=None)
 
 
@@ -55,7 +55,7 @@ def player_joins(
         session = _ready(session, revision)
         member = player if isinstance(player, Member) else member_named(session.club, player, "joins")
         if member.club_id != session.club_id:
-            raise ServiceError.on("joins", _("Every player must be a member or guest of this club."))
+            raise ServiceError.on("joins", refusal("not_of_club"))
         seats = list(session.seats.all())
         seat = next((seat for seat in seats if seat.member_id == member.pk), None)
         if seat is not None and seat.name in engine.load(session_document(session, [])).seating():
@@ -70,7 +70,7 @@ def _ready(session: Session, revision: int) -> Session:
     session = record.locked(session)
     _require_open(session)
     if session.revision != revision:
-        raise Conflict("changed", None, _("The sheet changed in the meantime: look at it again."))
+        raise Conflict("changed", None, refusal("sheet_changed"))
     problems = lineup_problems(session)
     if problems:
         raise ServiceError.on(None, problems[0])

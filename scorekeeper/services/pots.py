@@ -10,12 +10,12 @@ session that carries it is rescored if it is open, and the change is refused whi
 from __future__ import annotations
 
 from django.utils.formats import date_format
-from django.utils.translation import gettext as _
 
 from .. import engine
 from ..models import AuditEntry, Club, PotPolicy, Session
 from . import record
 from .errors import ServiceError
+from .refusals import refusal
 
 
 def pot_source(club: Club, game: str, cents_per_point: int) -> Session | None:
@@ -52,15 +52,12 @@ def hand_on_pot(session: Session, actor: record.Actor) -> None:
     if not successor.is_open:
         raise ServiceError.on(
             None,
-            _(
-                "This change would move the pot carried into the session of %(date)s from %(old)s to %(new)s "
-                "points, and that session is closed. Reopen it first, so its sheet changes with the pot."
-            )
-            % {
-                "date": date_format(successor.played_on, "SHORT_DATE_FORMAT"),
-                "old": successor.pot_carried_in,
-                "new": session.pot,
-            },
+            refusal(
+                "pot_would_move",
+                date=date_format(successor.played_on, "SHORT_DATE_FORMAT"),
+                old=successor.pot_carried_in,
+                new=session.pot,
+            ),
         )
     before = successor.pot_carried_in
     successor.pot_carried_in = session.pot

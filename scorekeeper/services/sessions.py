@@ -14,7 +14,6 @@ from django.db.models import ProtectedError
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.formats import date_format, number_format
-from django.utils.translation import gettext as _
 
 from .. import derived, engine
 from ..models import (
@@ -35,6 +34,7 @@ from . import record
 from .closing import closing_problems
 from .errors import DealRejected, ServiceError, refuse_nul
 from .pots import hand_on_pot, pot_source
+from .refusals import refusal
 
 
 @transaction.atomic
@@ -57,14 +57,14 @@ def start_session(
     has one to hand on (see ``pots``)."""
     frozen_rules, frozen_tariff = frozen(game, rules, tariff)
     table = clean_table(table)
-    check_stake(cents_per_point)
+    clean_stake(cents_per_point)
     seated = [p if isinstance(p, Member) else member_named(club, p) for p in players]
     if len({m.pk for m in seated}) != len(seated):
-        raise ServiceError.on("players", _("A player can only take one seat."))
+        raise ServiceError.on("players", refusal("seat_twice"))
     if any(m.club_id != club.pk for m in seated):
-        raise ServiceError.on("players", _("Every player must be a member or guest of this club."))
+        raise ServiceError.on("players", refusal("not_of_club"))
     if not 0 <= first_dealer < len(seated):
-        raise ServiceError.on("first_dealer", _("Choose who deals first."))
+        raise ServiceError.on("first_dealer", refusal("first_dealer"))
     names = [m.name for m in seated]
     header = {
         "format": engine.FORMAT,
@@ -168,21 +168,20 @@ def change_money_terms(
     """Change the stake, currency, pot policy or settlement mode of an open session (only this one)."""
     session = record.locked(session)
     if not session.is_open:
-        raise ServiceError.on(None, _("This session is closed. A scorer can reopen it to make changes."))
+        raise ServiceError.on(None, refusal("session_closed"))
     if pot_policy not in PotPolicy.values:
-        raise ServiceError.on("pot_policy", _("Choose what happens to the pot."))
+        raise ServiceError.on("pot_policy", refusal("pot_policy"))
     if settlement_mode not in SettlementMode.values:
-        raise ServiceError.on("settlement_mode", _("Choose how the session is settled."))
+        raise ServiceError.on("settlement_mode", refusal("settlement_mode"))
     before = money_terms(session)
     linked = Session.objects.filter(pot_carried_to=session).first() or Session.objects.filter(pot_from=session).first()
     if linked is not None and cents_per_point != session.cents_per_point:
         raise ServiceError.on(
             "cents_per_point",
-            _("The stake cannot change: this session shares its pot with the session of %(date)s.")
-            % {"date": date_format(linked.played_on, "SHORT_DATE_FORMAT")},
+            refusal("stake_shares_pot", date=date_format(linked.played_on, "SHORT_DATE_FORMAT")),
         )
     if pot_policy != PotPolicy.CARRY and Session.objects.filter(pot_from=session).exists():
-        raise ServiceError.on("pot_policy", _("This session's pot was already carried into a later session."))
+        raise ServiceError.on("pot_policy", refusal("pot_carried_on"))
     session.cents_per_point, session.currency = cents_per_point, currency
     session.pot_policy, session.settlement_mode = pot_policy, settlement_mode
     deals = record.live_deals(session)
@@ -208,18 +207,17 @@ def import_session(*, club: Club, document: Any, actor: record.Actor = None, aga
         raise DealRejected(error.problems, None) from None
     refuse_nul(document)  # after the engine, which names a name's NUL as a control character
     record.check_storable(results)
-    check_stake(parsed.cents_per_point or 0)
+    clean_stake(parsed.cents_per_point or 0)
     fingerprint = hashlib.sha256(json.dumps(document, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
     earlier = club.sessions.filter(import_fingerprint=fingerprint).first()
     if earlier is not None and not again:
         raise ServiceError.on(
             None,
-            _("This document was already imported as the session of %(date)s (#%(id)s).")
-            % {"date": date_format(earlier.played_on, "SHORT_DATE_FORMAT"), "id": earlier.pk},
+            refusal("imported_before", date=date_format(earlier.played_on, "SHORT_DATE_FORMAT"), id=earlier.pk),
         )
     members = [member_named(club, name) for name in parsed.players]
     if len({m.pk for m in members}) != len(members):
-        raise ServiceError.on("players", _("Two of the players are the same member of this club."))
+        raise ServiceError.on("players", refusal("member_twice"))
     done = derived.summary(parsed, results, 0)
     session = Session.objects.create(
         club=club,
@@ -305,13 +303,12 @@ def abandon_session(*, session: Session, actor: record.Actor, member: Member) ->
     if session.is_abandoned:
         return session
     if not (member.can(Role.OWNER) or (member.can(Role.SCORER) and session.deal_count == 0)):
-        raise ServiceError.on(None, _("Only an owner can abandon a session that has deals."))
+        raise ServiceError.on(None, refusal("abandon_needs_owner"))
     successor = Session.objects.filter(pot_from=session).first()
     if successor is not None:
         raise ServiceError.on(
             None,
-            _("This session's pot was carried into the session of %(date)s: abandon that one first.")
-            % {"date": date_format(successor.played_on, "SHORT_DATE_FORMAT")},
+            refusal("pot_carried_into", date=date_format(successor.played_on, "SHORT_DATE_FORMAT")),
         )
     before = {"status": session.status, "pot_from": session.pot_from_id, "pot": session.pot_carried_in}
     if session.pot_from_id is not None:
@@ -360,15 +357,15 @@ def delete_session(*, session: Session, actor: record.Actor) -> None:
     """Delete a session started by mistake: only one that never had a deal. Its start stays in the club's history."""
     session = record.locked(session)
     if session.deals.exists():
-        raise ServiceError.on(None, _("A session with deals cannot be deleted; abandon it instead."))
+        raise ServiceError.on(None, refusal("delete_has_deals"))
     if Session.objects.filter(pot_from=session).exists():
-        raise ServiceError.on(None, _("This session's pot was carried into a later session."))
+        raise ServiceError.on(None, refusal("pot_carried_later"))
     description = {"session": str(session), "players": [seat.name for seat in session.seats.all()]}
     record.audit_club(session.club, actor, AuditEntry.Action.SESSION_DELETED, before=description)
     try:
         session.delete()
     except ProtectedError:  # refused before anything is deleted; the audit entry goes with the transaction
-        raise ServiceError.on(None, _("This session is kept by a tournament as one of its tables.")) from None
+        raise ServiceError.on(None, refusal("kept_by_tournament")) from None
 
 
 @transaction.atomic
@@ -432,19 +429,24 @@ def member_named(club: Club, name: str, field: str = "players") -> Member:
     return member or Member.objects.create(club=club, name=name, is_guest=True)
 
 
-def check_stake(cents_per_point: Any) -> None:
-    if not isinstance(cents_per_point, int) or not 0 <= cents_per_point <= MAX_CENTS_PER_POINT:
+def clean_stake(cents_per_point: Any) -> int:
+    """A point's worth in cents, a whole number (no bool) the model keeps; refused at ``cents_per_point`` else."""
+    if (
+        not isinstance(cents_per_point, int)
+        or isinstance(cents_per_point, bool)
+        or not 0 <= cents_per_point <= MAX_CENTS_PER_POINT
+    ):
         raise ServiceError.on(
             "cents_per_point",
-            _("A point is worth 0 to %(most)s cents.")
-            % {"most": number_format(MAX_CENTS_PER_POINT, force_grouping=True)},
+            refusal("stake_range", most=number_format(MAX_CENTS_PER_POINT, force_grouping=True)),
         )
+    return cents_per_point
 
 
 def clean_table(value: Any) -> str:
     table = str(value or "").strip()
     if len(table) > 60 or any(unicodedata.category(char) in ("Cc", "Cs") for char in table):
-        raise ServiceError.on("table", _("A table's name has at most 60 characters and no control characters."))
+        raise ServiceError.on("table", refusal("table_name"))
     return table
 
 

@@ -12,11 +12,11 @@ from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from ..models import AuditEntry, Session, TableLink
 from . import record
 from .errors import ServiceError
+from .refusals import refusal
 
 
 def create_table_link(
@@ -26,7 +26,7 @@ def create_table_link(
     with transaction.atomic():
         session = record.locked(session)  # as it is now: not closed meanwhile
         if not session.is_open:
-            raise ServiceError.on(None, _("A table link is made only for a session in progress."))
+            raise ServiceError.on(None, refusal("table_link_in_progress"))
         link = TableLink.objects.create(
             session=session, created_by=record.user(actor), expires_at=expires_at, label=label
         )

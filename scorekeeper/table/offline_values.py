@@ -51,7 +51,8 @@ from django.utils.translation import get_language
 from schreiber import kept
 
 from .. import derived, engine, engine_words
-from ..entry import Chips, Control, Count, DealEntry, PlayerChoice, PlayerSet, Points, Posted, Toggle, WonLost
+from ..entry import DealEntry
+from ..games.pack import Chips, Control, Count, PlayerChoice, PlayerSet, Points, Posted, Toggle, WonLost
 from ..models import Session
 from ..services import record
 from . import reads

@@ -7,36 +7,13 @@ from typing import Any
 
 from django import template
 from django.utils.html import format_html
-from django.utils.translation import gettext_lazy as _
 
 from .. import rules_in_words
+from ..engine_words import MARKS, QUIET_MARKS
 from ..labels import preset_label
 from ..table.sheet import Sheet
 
 register = template.Library()
-
-# mark → (chip text, explanation); marks with a count ("runners:3") show the count in the chip.
-MARKS = {
-    "schneider": ("S", _("Schneider")),
-    "schwarz": ("Sw", _("Schwarz")),
-    "runners": ("L{n}", _("{n} Laufende (runners)")),
-    "kontra": ("K{n}", _("Kontra steps: {n}")),
-    "knocks": ("Kl{n}", _("Knocks: {n}")),
-    "cracks": ("C{n}", _("Cracks: {n}")),
-    "blitz": ("B{n}", _("Blitzes: {n}")),
-    "bock": ("Bock", _("Bock deal: doubled")),
-    "doubled": ("×2", _("Doubled (Kontra, knocks, Bock or a doubler hand)")),
-    "forced": ("P", _("Pflichtsolo (forced solo)")),
-    "vorgefuehrt": ("V", _("Vorgeführt: forced solo imposed")),
-    "tout": ("Tout", _("Tout: every trick announced")),
-    "lost": ("✗", _("lost")),
-    "won": ("✓", _("won")),
-    "jungfrau": ("J", _("Jungfrau: a player without a trick")),
-    "durchmarsch": ("D", _("Durchmarsch")),
-    "alone": ("A", _("played alone")),
-    "partie": ("P!", _("Partie won")),
-}
-QUIET_MARKS = {"solo", "passed", "penalty", "ramsch", "normal"}
 
 
 @register.filter

@@ -12,12 +12,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from schreiber.web.errors import add_service_errors
+
 from .. import history, selectors, services
+from ..access import Request, club_member
 from ..forms import ClubForm, ClubSettingsForm, InvitationForm, MemberForm, RenameForm, SignUpForm
 from ..models import HouseRules, Invitation, Member, Role, Session
 from ..sign_in import MODEL_BACKEND
-from .access import Request, club_member
-from .errors import add_service_errors
 
 SESSIONS_PER_PAGE = 20
 

@@ -10,7 +10,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from schreiber.web.downloads import json_download
+from schreiber.web.errors import add_service_errors
+from schreiber.web.params import whole_number
+
 from .. import history, polling, selectors, services
+from ..access import Access, Request, TableGuest, club_member, session_access
 from ..documents import export_document
 from ..engine import GAMES
 from ..forms import JoinForm, LeaveForm, SessionMoneyForm, SessionStartForm
@@ -19,11 +24,7 @@ from ..models import Game, HouseRules, Member, Role, Session
 from ..table import live, reads
 from ..table.clocks import clock_of
 from . import table_links
-from .access import Access, Request, TableGuest, club_member, session_access
 from .clubs import confirm
-from .downloads import json_download
-from .errors import add_service_errors
-from .params import whole_number
 
 
 def session_new(request: Request, club_slug: str) -> HttpResponse:

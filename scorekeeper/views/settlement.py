@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-import zlib
+from dataclasses import dataclass
 
-from django.core.cache import cache
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
 
+from schreiber import kept
+from schreiber.web.downloads import pdf_response
+from schreiber.web.params import whole_number
+
 from .. import printing
+from ..access import Request, club_member, session_access
 from ..engine import GAMES
 from ..models import Club, Session
 from ..table import reads
-from .access import Request, club_member, session_access
-from .downloads import pdf_response
-from .params import whole_number
 
 PDF_TIMEOUT = 3600  # asked for at the end of an evening, by several players
 
@@ -29,16 +30,27 @@ def session_settlement(request: Request, club_slug: str, session_id: int) -> Htt
     )
 
 
+@dataclass(frozen=True)
+class Shown:
+    """What a printed settlement depends on: the session (its id, when it was started: an id may come again on
+    SQLite after a start that was rolled back) at its revision (its sheet, players and money terms: every change
+    writes a new one), the language, and the club's name printed on it, which a rename changes without a revision."""
+
+    session: int
+    started: float
+    revision: int
+    language: str
+    club: str
+
+
 def session_settlement_pdf(request: Request, club_slug: str, session_id: int) -> FileResponse:
-    """Drawn once per revision and language (a long session takes seconds); the club's name is printed on it, and
-    renaming the club bumps no revision, so the key has the name too."""
+    """Drawn once for what it shows (``Shown``): a long session takes seconds."""
     me, session = session_access(request, club_slug, session_id)
     language = get_language()
-    key = f"settlement-pdf:{session.pk}:{session.revision}:{language}:{zlib.crc32(me.club.name.encode())}"
-    sheet = cache.get(key)
-    if sheet is None:
-        sheet = printing.settlement_pdf(_printout(me.club, session), language)
-        cache.set(key, sheet, PDF_TIMEOUT)
+    shown = Shown(session.pk, session.created_at.timestamp(), session.revision, language, me.club.name)
+    sheet = kept.kept(
+        "settlement-pdf", shown, lambda: printing.settlement_pdf(_printout(me.club, session), language), PDF_TIMEOUT
+    )
     filename = f"{me.club.slug}-{session.game}-{session.played_on:%Y-%m-%d}-{session.pk}-settlement.pdf"
     return pdf_response(sheet, filename)
 

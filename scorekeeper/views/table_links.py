@@ -7,30 +7,28 @@ its QR code (inline SVG: it prints, and needs no script).
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 
-import segno
 from django.contrib import messages
-from django.core.cache import cache
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import selectors, services
-from ..models import Role, Session, TableLink
-from .access import Access, Request, TableGuest, club_member, grant
+from schreiber.web.qr import qr_svg
 
-QR_TIMEOUT = 24 * 3600  # a link lives an evening or a tournament day
+from .. import selectors, services
+from ..access import Access, Request, TableGuest, club_member, grant, live_table_link, table_link
+from ..models import Role, Session, TableLink
 
 
 @require_GET
 def table_link_open(request: Request, token: str) -> HttpResponse:
-    link = selectors.table_link(token)
-    if link is None or not link.is_live():
-        return render(request, "scorekeeper/table_link_gone.html", status=404 if link is None else 410)
+    link = table_link(token)
+    if link is None:
+        ended = TableLink.objects.filter(token=token).exists()
+        return render(request, "scorekeeper/table_link_gone.html", status=410 if ended else 404)
     grant(request, link)
     return redirect(link.session)
 
@@ -69,22 +67,8 @@ def panel(request: Request, me: Access, session: Session) -> Panel | None:
     nothing for a session that is over and has no live link."""
     if isinstance(me, TableGuest) or not me.can(Role.SCORER):
         return None
-    link = selectors.live_table_link(session)
+    link = live_table_link(session)
     if link is None:
         return Panel() if session.is_open else None
     url = request.build_absolute_uri(link.get_absolute_url())
     return Panel(link, url, qr_svg(url, _("QR code of the table link")))
-
-
-def qr_svg(text: str, title: str) -> SafeString:
-    """``text`` as a QR code in inline SVG, dark on a white ground (readable on a dark page, and when printed).
-
-    Drawn once for each link (its address names its token) and kept: the code of a text never changes, so the cache
-    is never stale, in any process."""
-    key = "qr:" + hashlib.blake2b(f"{text}\n{title}".encode(), digest_size=16).hexdigest()
-    svg = cache.get(key)
-    if svg is None:
-        code = segno.make(text, error="m")
-        svg = code.svg_inline(scale=4, dark="#000", light="#fff", omitsize=True, title=title, svgclass="qr")
-        cache.set(key, svg, QR_TIMEOUT)
-    return mark_safe(svg)  # segno's own markup; it escapes the title

@@ -21,8 +21,8 @@ from django.utils import timezone
 from leagues.models import Season, Tournament
 from leagues.seasons import services as league_services
 from leagues.tournaments import services as tournaments
-from leagues.tournaments import team_services
 from leagues.tournaments.rules.samples import next_deal
+from leagues.tournaments.services import teams
 from scorekeeper import services
 from scorekeeper.models import Member, Role
 from tests.leagues.conftest import play_evening, play_out
@@ -184,8 +184,8 @@ def _tournament(personas: Personas) -> Tournament:
     prizes = {"pool": [{"place": 1, "percent": 50}, {"place": 2, "prize_cents": 1000}]}
     tournaments.set_prizes(tournament=tournament, actor=owner, prizes=prizes)
     members = list(tournament.participants.filter(number__in=(1, 2)))
-    team_services.add_team(tournament=tournament, actor=owner, name="Die Asse", members=members)
-    return team_services.change_public_link(tournament=tournament, actor=owner, enabled=True)
+    teams.add_team(tournament=tournament, actor=owner, name="Die Asse", members=members)
+    return teams.change_public_link(tournament=tournament, actor=owner, enabled=True)
 
 
 def _tournament_pages(tournament: Tournament) -> list[Page]:

@@ -12,8 +12,8 @@ from playwright.sync_api import expect
 
 from leagues.models import Tournament
 from leagues.tournaments import services as tournaments
-from leagues.tournaments import team_services
 from leagues.tournaments.rules.samples import next_deal
+from leagues.tournaments.services import teams
 from scorekeeper import services
 from tests.leagues.conftest import play_out
 from tests.scorekeeper.conftest import Personas, personas
@@ -34,8 +34,8 @@ def live_tournament(personas: Personas) -> Tournament:
     this_round = tournaments.start_round(tournament=tournament, actor=owner)
     play_out(this_round.tables.select_related("session", "round__tournament").get(number=1), owner)
     members = list(tournament.participants.filter(number__in=(1, 2, 3)))
-    team_services.add_team(tournament=tournament, actor=owner, name="Die Asse", members=members)
-    return team_services.change_public_link(tournament=tournament, actor=owner, enabled=True)
+    teams.add_team(tournament=tournament, actor=owner, name="Die Asse", members=members)
+    return teams.change_public_link(tournament=tournament, actor=owner, enabled=True)
 
 
 def test_the_public_ranking_fits_a_phone_and_follows_the_tables(open_phone: Any, personas: Personas) -> None:

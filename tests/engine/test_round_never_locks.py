@@ -10,10 +10,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from leagues.tournaments.rules.presets import PRESETS
 from leagues.tournaments.rules.sheet import scored_sheet
 from scorekeeper import engine
 from scorekeeper.engine.rounds import dealer_plays
+from scorekeeper.engine.tournament_presets import PRESETS
 
 SEATS = ("A", "B", "C", "D", "E")
 TICKS: tuple[dict[str, bool], ...] = ({}, {"forced": True}, {"forced": True, "vorgefuehrt": True})

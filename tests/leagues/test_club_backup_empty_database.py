@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 
 from leagues.models import LeagueClub
 from leagues.seasons import services as league_services
-from scorekeeper.club_documents import export_club
+from scorekeeper.interchange.backup import export_club
 from scorekeeper.models import Club
 from tests.leagues.test_club_backup_leagues import RANDOM_CLUBS, club_a, comparable, pages, random_club
 from tests.scorekeeper.conftest import Personas, build_personas, session

@@ -22,12 +22,12 @@ from hypothesis import strategies as st
 from leagues.models import League, LeagueClub, Season, SeasonRating, Tournament, TournamentTable
 from leagues.seasons import services as league_services
 from leagues.tournaments import services as tournaments
-from leagues.tournaments import team_services
 from leagues.tournaments.documents import export_tournament, tournament_of
 from leagues.tournaments.rules import document
 from leagues.tournaments.rules.samples import next_deal
+from leagues.tournaments.services import teams
 from scorekeeper import services
-from scorekeeper.club_documents import export_club
+from scorekeeper.interchange.backup import export_club, import_club
 from scorekeeper.models import AuditEntry, Club, Session
 from tests.leagues.conftest import Personas, play_evening, play_out, sauspiel
 
@@ -84,8 +84,8 @@ def club_a(personas: Personas) -> Club:
         services.record_deal(session=table.session, actor=owner, facts=sheet_deal(table))
     tournaments.call_time(this_round=this_round, actor=owner)
     pair = list(running.participants.filter(number__in=(1, 2)))
-    team_services.add_team(tournament=running, actor=owner, name="Die Asse", members=pair)
-    team_services.change_public_link(tournament=running, actor=owner, enabled=True)
+    teams.add_team(tournament=running, actor=owner, name="Die Asse", members=pair)
+    teams.change_public_link(tournament=running, actor=owner, enabled=True)
     tournament(personas, "Herbstturnier", rounds=2)
     return club
 
@@ -241,7 +241,7 @@ def test_a_bad_tournament_value_is_refused_and_nothing_written(
     doc = export_club(club_a(personas))
     doc["tournaments"][0][rows][index][key] = value
     with pytest.raises(services.ServiceError, match=r"tournaments\[0\]"):
-        services.import_club(document=doc, slug="copy")
+        import_club(document=doc, slug="copy")
     assert not Club.objects.filter(slug="copy").exists()
 
 
@@ -259,7 +259,7 @@ def test_a_bad_league_or_tournament_is_refused_whole(personas: Personas, change:
     doc = export_club(club_a(personas))
     change(doc)
     with pytest.raises(services.ServiceError, match=re.escape(words)):
-        services.import_club(document=doc, slug="copy")
+        import_club(document=doc, slug="copy")
     assert not Club.objects.filter(slug="copy").exists()
     assert League.objects.count() == 2
     assert Tournament.objects.count() == 3
@@ -322,7 +322,7 @@ def test_random_clubs_round_trip(personas: Personas, **club: Any) -> None:
     try:
         random_club(personas, **club)
         doc = export_club(personas.club)
-        copy = services.import_club(document=doc, slug="random-copy").club
+        copy = import_club(document=doc, slug="random-copy").club
         assert comparable(export_club(copy)) == comparable(doc)
         assert Session.objects.filter(club=copy, tournament_table__isnull=False).count() == 1
     finally:

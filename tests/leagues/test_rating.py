@@ -18,8 +18,10 @@ from django.test.utils import CaptureQueriesContext
 
 from leagues.models import League, Season
 from leagues.seasons import services as league_services
+from leagues.seasons.after_commit import Enqueue
 from leagues.seasons.rating import PlayerRating, Table, rate_sessions
-from leagues.seasons.rating_store import RateLater, refresh_league, season_ratings
+from leagues.seasons.rating_store import refresh_league, season_ratings
+from leagues.seasons.tasks import rate_league
 from scorekeeper import services
 from scorekeeper.models import PlayerResult, Session
 from scorekeeper.signals import ResultsChanged
@@ -136,12 +138,12 @@ def fresh(season: Season) -> dict[str, PlayerRating]:
 def let_go_of_refreshes() -> None:
     """A test's transaction never commits: forget the on-commit work it holds (the scorekeeper's announcements of
     changed results, the ratings' rebuilds enqueued), as a commit would."""
-    waiting = (RateLater, ResultsChanged)
-    connection.run_on_commit = [entry for entry in connection.run_on_commit if not isinstance(entry[1], waiting)]
+    connection.run_on_commit = [entry for entry in connection.run_on_commit
+                                if not isinstance(entry[1], ResultsChanged) and not rebuilds([entry[1]])]  # fmt: skip
 
 
-def rebuilds(done: list[Callable[[], Any]]) -> list[RateLater]:
-    return [work for work in done if isinstance(work, RateLater)]
+def rebuilds(done: list[Callable[[], Any]]) -> list[Enqueue]:
+    return [work for work in done if isinstance(work, Enqueue) and work.task is rate_league]
 
 
 @pytest.fixture
@@ -248,7 +250,7 @@ def test_a_correction_years_back_enqueues_the_task_and_ends_as_a_rebuild(persona
         deal = first.deals.get()
         services.correct_deal(deal=deal, actor=personas.scorer, facts=sauspiel("Anna", "Bert", 30), revision=1)
         services.close_session(session=first, actor=personas.owner)
-    assert [work.league_id for work in rebuilds(later)] == [league.pk]
+    assert [work.args for work in rebuilds(later)] == [(league.pk,)]
     league.refresh_from_db()
     assert league.rating_current
     for season in seasons:

@@ -17,8 +17,8 @@ from leagues.models import Tournament, TournamentRound
 from leagues.tournaments import selectors
 from leagues.tournaments import services as tournaments
 from leagues.tournaments.rules.clock import Clock
-from scorekeeper import polling, services
-from scorekeeper.club_documents import export_club
+from scorekeeper import polling
+from scorekeeper.interchange.backup import export_club, import_club
 from scorekeeper.models import TableLink
 from scorekeeper.services import ServiceError
 from tests.leagues.conftest import Personas
@@ -221,12 +221,12 @@ def test_the_clubs_backup_carries_the_round_clock(personas: Personas, tournament
     document = export_club(personas.club)
     clock = document["tournaments"][0]["rounds"][0]["clock"]
     assert (clock["paused_seconds"], clock["extra_minutes"]) == (90, 5)
-    services.import_club(document=document, slug="copy")
+    import_club(document=document, slug="copy")
     copy = TournamentRound.objects.get(tournament__club__slug="copy")
     fields = ("clock_started_at", "clock_paused_at", "clock_paused_seconds", "clock_extra_minutes")
     assert [getattr(copy, f) for f in fields] == [getattr(this_round, f) for f in fields]
     del document["tournaments"][0]["rounds"][0]["clock"]  # as written before the round clock
-    services.import_club(document=document, slug="older")
+    import_club(document=document, slug="older")
     older = TournamentRound.objects.get(tournament__club__slug="older")
     assert [getattr(older, f) for f in fields] == [None, None, 0, 0]
 

@@ -12,8 +12,7 @@ from django.urls import reverse
 from leagues.models import League, Season
 from leagues.seasons import selectors
 from leagues.seasons import services as league_services
-from scorekeeper import services
-from scorekeeper.club_documents import export_club
+from scorekeeper.interchange.backup import export_club, import_club
 from scorekeeper.models import AuditEntry
 from tests.leagues.conftest import Personas
 from tests.leagues.league_four_five import GUEST, four_five_season
@@ -110,12 +109,12 @@ def test_a_club_backup_carries_the_options(personas: Personas, league: League) -
     season = four_five_season(personas, league, {"mode": "total_points"}, members_only=True, public_money_hidden=True)
     document = export_club(personas.club)
     assert document["leagues"][0]["seasons"][0]["members_only"] is True
-    restored = services.import_club(document=document, slug="restored").club
+    restored = import_club(document=document, slug="restored").club
     copy = Season.objects.exclude(pk=season.pk).get(league__club=restored)
     assert copy.members_only
     assert copy.public_money_hidden
     # a backup from before the options restores them off
     for key in ("members_only", "public_money_hidden"):
         del document["leagues"][0]["seasons"][0][key]
-    older = services.import_club(document=document, slug="older").club
+    older = import_club(document=document, slug="older").club
     assert not Season.objects.get(league__club=older).members_only

@@ -25,8 +25,8 @@ from hypothesis import strategies as st
 from leagues.models import League, Season, StoredStanding
 from leagues.seasons import selectors, standing_store
 from leagues.seasons import services as league_services
-from leagues.seasons.later import LeagueTaskLater
-from leagues.seasons.standing_store import refresh_standings
+from leagues.seasons.after_commit import Enqueue
+from leagues.seasons.tasks import update_standings
 from scorekeeper import services
 from scorekeeper.models import PlayerResult, Session
 from tests.leagues.conftest import Personas, play_evening
@@ -148,7 +148,7 @@ def test_the_stored_standings_are_those_worked_out_from_scratch(
         for step in steps:
             take_step(personas, step)
         if not at_once:  # what the task enqueued by the changes does
-            refresh_standings(league)
+            update_standings.call(league.pk)
         for season in seasons:
             assert_stored_as_from_scratch(season)
 
@@ -192,7 +192,7 @@ def test_a_change_too_big_for_the_request_shows_the_standing_before_it_marked_be
     assert "Tabelle wird aktualisiert" in client.get(path, HTTP_ACCEPT_LANGUAGE="de").content.decode()
     # the seasons the evening is not in stay current, without being worked out again
     assert not selectors.standing(stored[1]).updating
-    refresh_standings(season.league)  # the task
+    update_standings.call(season.league_id)  # the task
     assert_stored_as_from_scratch(season)
     assert "Standing being updated" not in client.get(path).content.decode()
 
@@ -222,9 +222,7 @@ def test_a_change_while_the_task_works_gets_another_run_of_it(
     with mock.patch.object(standing_store, "AT_ONCE_RESULTS", -1):
         play_evening(personas, DAYS[0], [sauspiel("Dieter", "Emil", 100)], names=["Bert", "Caro", "Dieter", "Emil"])
     # the task it enqueued is the one run below (a test's transaction never commits: the enqueueing stays waiting)
-    connection.run_on_commit = [
-        entry for entry in connection.run_on_commit if not isinstance(entry[1], LeagueTaskLater)
-    ]
+    connection.run_on_commit = [entry for entry in connection.run_on_commit if not isinstance(entry[1], Enqueue)]
     worked_out = standing_store.documents
 
     def meanwhile(season: Season) -> list[standing_store.Made]:
@@ -239,7 +237,7 @@ def test_a_change_while_the_task_works_gets_another_run_of_it(
 
     changed: list[Season] = []
     with mock.patch.object(standing_store, "documents", meanwhile), django_capture_on_commit_callbacks(execute=True):
-        refresh_standings(league)
+        update_standings.call(league.pk)
     assert changed
     for season in stored:
         assert_stored_as_from_scratch(season)

@@ -19,7 +19,7 @@ from leagues.tournaments import services as tournaments
 from leagues.tournaments.rules.byes import bye_points, drawn_byes
 from leagues.tournaments.rules.ranking import Standing, decided_by_hall_lots
 from scorekeeper import services
-from scorekeeper.club_documents import export_club
+from scorekeeper.interchange.backup import export_club
 from scorekeeper.models import AuditEntry
 from tests.leagues.conftest import Personas, play_out
 

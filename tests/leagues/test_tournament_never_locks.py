@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from leagues.models import Tournament, TournamentRound, TournamentTable
 from leagues.tournaments import selectors
 from leagues.tournaments import services as tournaments
+from leagues.tournaments.services import table_sheets
 from scorekeeper import services
 from scorekeeper.services import ServiceError
 from scorekeeper.table import reads
@@ -60,7 +61,7 @@ def a_penalty(this_round: TournamentRound, personas: Personas, rng: random.Rando
 
 def closing_problems(table: TournamentTable) -> list[str]:
     table.session.refresh_from_db()  # the round the last deal's replay stored
-    return tournaments.table_closing_problems(table.session)
+    return table_sheets.table_closing_problems(table.session)
 
 
 def play_round(tournament: Tournament, personas: Personas, rng: random.Random) -> None:

@@ -16,10 +16,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from leagues.models import Tournament
-from leagues.tournaments import printing, selectors, team_services
+from leagues.tournaments import printing, selectors
 from leagues.tournaments import services as tournaments
 from leagues.tournaments.models import TournamentRound
 from leagues.tournaments.rules.samples import next_deal
+from leagues.tournaments.services import teams
 from scorekeeper import services
 from scorekeeper.models import Deal
 from tests.leagues.conftest import Personas, play_out
@@ -31,7 +32,7 @@ Change = Callable[[Personas, Tournament, TournamentRound], object]
 
 def views(client: Client, personas: Personas, tournament: Tournament) -> list[str]:
     """The hall screen and the public link."""
-    tournament = team_services.change_public_link(tournament=tournament, actor=personas.owner, enabled=True)
+    tournament = teams.change_public_link(tournament=tournament, actor=personas.owner, enabled=True)
     client.force_login(personas.member)
     return [
         reverse("tournament_hall", args=[personas.club.slug, tournament.pk]),

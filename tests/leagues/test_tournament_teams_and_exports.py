@@ -11,8 +11,9 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from leagues.models import Participant, Team, Tournament, TournamentRound
-from leagues.tournaments import selectors, team_selectors, team_services
+from leagues.tournaments import selectors, team_selectors
 from leagues.tournaments import services as tournaments
+from leagues.tournaments.services import teams
 from scorekeeper import services
 from scorekeeper.models import AuditEntry
 from scorekeeper.services import ServiceError
@@ -36,9 +37,7 @@ def play_round(tournament: Tournament, personas: Personas) -> TournamentRound:
 
 
 def team_of(tournament: Tournament, personas: Personas, name: str, *numbers: int) -> Team:
-    return team_services.add_team(
-        tournament=tournament, actor=personas.owner, name=name, members=guests(tournament, *numbers)
-    )
+    return teams.add_team(tournament=tournament, actor=personas.owner, name=name, members=guests(tournament, *numbers))
 
 
 def audited() -> list[str]:
@@ -63,7 +62,7 @@ def points_of(tournament: Tournament) -> dict[int, int]:
 def test_a_team_is_two_to_four_players_of_the_tournament_each_in_one_team(
     personas: Personas, tournament: Tournament
 ) -> None:
-    add = team_services.add_team
+    add = teams.add_team
     team = add(tournament=tournament, actor=personas.owner, name="Die Asse", members=guests(tournament, 1, 2))
     assert [p.number for p in team.members.order_by("number")] == [1, 2]
     problems = [
@@ -86,16 +85,16 @@ def test_a_team_is_two_to_four_players_of_the_tournament_each_in_one_team(
         add(tournament=tournament, actor=personas.owner, name="Gemischt", members=[*guests(tournament, 3), stranger])
     assert [str(m) for m in raised.value.errors["members"]] == ["Choose players of this tournament."]
     assert Team.objects.count() == 1  # nothing half-written
-    team_services.remove_team(team=team, actor=personas.owner)
+    teams.remove_team(team=team, actor=personas.owner)
     assert not Team.objects.exists()
     assert [what for what in audited() if what.startswith("team")] == ["team_added", "team_removed"]
 
 
 def test_a_team_counts_its_members_points_a_withdrawn_members_too(personas: Personas, tournament: Tournament) -> None:
-    team = team_services.add_team(
+    team = teams.add_team(
         tournament=tournament, actor=personas.owner, name="Stammtisch", members=guests(tournament, 1, 2, 3)
     )
-    team_services.add_team(tournament=tournament, actor=personas.owner, name="Gäste", members=guests(tournament, 4, 5))
+    teams.add_team(tournament=tournament, actor=personas.owner, name="Gäste", members=guests(tournament, 4, 5))
     close(play_round(tournament, personas), personas)
     [first] = guests(tournament, 1)
     tournaments.withdraw(participant=first, actor=personas.owner)  # after round 1: a late arrival takes his place

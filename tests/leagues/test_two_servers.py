@@ -1,6 +1,7 @@
-"""Two app servers on one PostgreSQL, as a federation runs them (README, "Several app servers"): what one writes the
-other shows at once, because nothing a page shows is kept per process unless it is keyed by a revision the database
-holds. Each server has caches of its own (Django's LocMemCache, two workers each); both are warmed before the write.
+"""Two app servers on one PostgreSQL, as a federation runs them (docs/deployment.md, "Several app servers"): what one
+writes the other shows at once, because nothing a page shows is kept per process unless it is keyed by a revision
+the database holds. Each server has caches of its own (Django's LocMemCache, two workers each); both are warmed
+before the write.
 """
 
 from __future__ import annotations

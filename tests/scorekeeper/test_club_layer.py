@@ -20,7 +20,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper import services
-from scorekeeper.club_documents import export_club
+from scorekeeper.interchange.backup import export_club
 from scorekeeper.models import AuditEntry, Club, Invitation, Member, Role, Session
 
 from .conftest import FOUR, Personas, sauspiel, start

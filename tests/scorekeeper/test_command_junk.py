@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 from leagues.models import Participant, Penalty, Tournament, TournamentRound
 from leagues.tournaments import services as tournaments
 from scorekeeper import engine, services
-from scorekeeper.club_documents import export_club
 from scorekeeper.engine.samples import random_session
+from scorekeeper.interchange.backup import export_club, import_club
 from scorekeeper.models import AuditEntry, Club, Deal, Member, Seat, Session
 from tests.examples import examples
 
@@ -161,7 +161,7 @@ def test_import_club_restores_whole_or_writes_nothing(club_backup: dict[str, Any
     document = with_junk(data.draw, copy.deepcopy(club_backup))
     with transaction.atomic():
         before = counts()
-        error = refusal(lambda: services.import_club(document=document, slug="restored"))
+        error = refusal(lambda: import_club(document=document, slug="restored"))
         event("restored" if error is None else "refused")
         if error is not None:
             assert error.errors

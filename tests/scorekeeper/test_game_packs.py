@@ -12,6 +12,7 @@ import pytest
 from scorekeeper import engine
 from scorekeeper.engine.deal import GENERIC_FIELDS
 from scorekeeper.engine.registry import GAME_KEYS, GAMES
+from scorekeeper.engine.tournament_presets import PRESETS
 from scorekeeper.games import GamePack, pack_of, packs
 from scorekeeper.models import Game
 
@@ -31,7 +32,8 @@ def test_every_engine_game_has_a_complete_pack(game: str) -> None:
     assert pack.entry.type_labels
     assert pack.pad_columns
     assert pack.rule_phrases
-    assert all(preset.game == game for preset in pack.tournament_presets)
+    offered = {option.key for preset in PRESETS.values() if preset.game == game for option in preset.options}
+    assert offered == set(pack.tournament_options), "every option of its tournament presets in words"
 
 
 @pytest.mark.parametrize("game", GAME_KEYS)

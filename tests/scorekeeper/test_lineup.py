@@ -12,8 +12,8 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper import engine, services
-from scorekeeper.club_documents import export_club
 from scorekeeper.documents import export_document, session_document
+from scorekeeper.interchange.backup import export_club, import_club
 from scorekeeper.models import AuditEntry, Session
 from scorekeeper.services.errors import ServiceError
 from scorekeeper.services.lineup import player_joins, player_leaves
@@ -215,7 +215,7 @@ def test_a_club_backup_carries_the_players_who_left_and_joined(client, personas:
     leaves(session, personas, "Caro")
     doc = export_club(personas.club)
     assert [len(s.get("lineup", [])) for s in doc["sessions"]] == [2]
-    restored = services.import_club(document=json.loads(json.dumps(doc)), slug="copy")
+    restored = import_club(document=json.loads(json.dumps(doc)), slug="copy")
     copy = restored.club.sessions.get()
     assert comparable(export_club(restored.club)) == comparable(doc)
     assert export_document(copy)["lineup"] == export_document(session)["lineup"]

@@ -13,9 +13,9 @@ from django.http import JsonResponse, QueryDict
 from django.urls import reverse
 from django.utils import translation
 
-from leagues.tournaments.rules.presets import PRESETS
 from scorekeeper import services
 from scorekeeper.engine.samples import random_session
+from scorekeeper.engine.tournament_presets import PRESETS
 from scorekeeper.entry import DealEntry
 from scorekeeper.models import Session
 from scorekeeper.table import offline_values, reads

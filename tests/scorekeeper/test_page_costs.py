@@ -11,12 +11,13 @@ import pytest
 import segno
 from django.core.cache import cache
 from django.db.models import Model
+from django.db.models.sql.compiler import SQLCompiler
 from django.http import Http404
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from scorekeeper import selectors, services
+from scorekeeper import access, services
 from scorekeeper.models import Club, Member, Session, TableLink
 
 from .conftest import Personas
@@ -36,7 +37,7 @@ def test_the_qr_code_of_a_table_link_is_drawn_once(personas: Personas, session: 
     cache.clear()
     first = services.create_table_link(session=session, actor=personas.owner)
     client = signed_in(personas.owner)
-    with mock.patch("scorekeeper.views.table_links.segno.make", wraps=segno.make) as make:
+    with mock.patch("schreiber.web.qr.segno.make", wraps=segno.make) as make:
         pages = [client.get(session.get_absolute_url()).content.decode() for _ in range(3)]
         assert make.call_count == 1
         services.expire_table_links(sessions=[session], actor=personas.owner)
@@ -81,7 +82,7 @@ def test_access_reads_the_models_the_orm_would(personas: Personas, session: Sess
     SQL: values converted as the ORM converts them (JSON, times, flags), the related models at hand, an outsider or
     another club's session none."""
     Session.objects.filter(pk=session.pk).update(round={"deals": 2}, closed_at=timezone.now())
-    member, found = selectors.membership_and_session(personas.scorer, personas.club.slug, session.pk) or (None, None)
+    member, found = access.membership_and_session(personas.scorer, personas.club.slug, session.pk) or (None, None)
     assert member is not None
     assert found is not None
     assert fields(member) == fields(Member.objects.get(club=personas.club, user=personas.scorer))
@@ -89,28 +90,43 @@ def test_access_reads_the_models_the_orm_would(personas: Personas, session: Sess
     assert member.club is found.club
     assert fields(found.club) == fields(personas.club)
     assert member.user is personas.scorer
-    alone = selectors.membership(personas.scorer, personas.club.slug)
+    alone = access.membership(personas.scorer, personas.club.slug)
     assert fields(alone) == fields(member)
     assert fields(alone.club) == fields(personas.club)
     with pytest.raises(Http404):
-        selectors.membership(personas.outsider, personas.club.slug)
-    assert selectors.membership_and_session(personas.outsider, personas.club.slug, session.pk) is None
+        access.membership(personas.outsider, personas.club.slug)
+    assert access.membership_and_session(personas.outsider, personas.club.slug, session.pk) is None
     other_club = Club.objects.get(members__user=personas.outsider).slug  # the outsider's own club, not the session's
-    assert selectors.membership_and_session(personas.outsider, other_club, session.pk) is None
-    link = services.create_table_link(session=session, actor=personas.owner, expires_at=timezone.now())
-    read = selectors.table_link(link.token)
+    assert access.membership_and_session(personas.outsider, other_club, session.pk) is None
+    ended = services.create_table_link(session=session, actor=personas.owner, expires_at=timezone.now())
+    assert access.table_link(ended.token) is None  # the table link of every request is a live one
+    assert access.table_link("x" * 32) is None
+    assert access.live_table_link(found) is None  # the one link has expired
+    live = services.create_table_link(session=session, actor=personas.owner)
+    read = access.table_link(live.token)
     assert read is not None
-    assert fields(read) == fields(TableLink.objects.get(pk=link.pk))
+    assert fields(read) == fields(TableLink.objects.get(pk=live.pk))
     assert fields(read.session) == fields(found)
     assert fields(read.session.club) == fields(personas.club)
-    assert not read.is_live()
-    assert selectors.table_link("x" * 32) is None
-    assert selectors.live_table_link(found) is None  # the one link has expired
-    live = services.create_table_link(session=session, actor=personas.owner)
-    shown = selectors.live_table_link(found)
+    shown = access.live_table_link(found)
     assert shown is not None
     assert fields(shown) == fields(TableLink.objects.get(pk=live.pk))
     assert shown.session is found
+
+
+def test_access_compiles_its_querysets_once(personas: Personas, session: Session) -> None:
+    """Who may look is a queryset, its SQL compiled at first use: a request's reads build no query."""
+
+    def read_all() -> None:
+        assert access.membership(personas.scorer, personas.club.slug) is not None
+        assert access.membership_and_session(personas.scorer, personas.club.slug, session.pk) is not None
+        assert access.table_link(link.token) is not None
+        assert access.live_table_link(session) is not None
+
+    link = services.create_table_link(session=session, actor=personas.owner)
+    read_all()
+    with mock.patch.object(SQLCompiler, "as_sql", side_effect=AssertionError("compiled again")):
+        read_all()
 
 
 def test_an_address_naming_a_session_beyond_any_key_is_a_404(personas: Personas, session: Session) -> None:

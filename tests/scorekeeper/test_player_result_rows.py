@@ -15,8 +15,8 @@ from django.core.management import call_command
 from django.test import Client
 
 from scorekeeper import derived, engine, history, services
-from scorekeeper.club_documents import export_club
 from scorekeeper.documents import session_document
+from scorekeeper.interchange.backup import export_club, import_club
 from scorekeeper.management.commands.load_demo import DEMO_CLUB
 from scorekeeper.models import AuditEntry, Club, Deal, PlayerResult, Session
 from scorekeeper.player_results import BY_SEAT, COUNTED, Terms, derive
@@ -220,7 +220,7 @@ def test_rederive_writes_rows_changed_past_the_services_again(chain: Personas) -
 
 def test_a_restored_backup_has_its_rows(chain: Personas) -> None:
     backup = export_club(chain.club)
-    restored = services.import_club(document=backup, slug="restored").club
+    restored = import_club(document=backup, slug="restored").club
     assert_all_fresh(restored)
     assert PlayerResult.objects.filter(session__club=restored).count() == 5  # the closed session's; none open
 

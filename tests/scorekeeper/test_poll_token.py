@@ -5,16 +5,22 @@ from __future__ import annotations
 
 import re
 import time
+from datetime import timedelta
 from typing import Any
 from unittest import mock
 
 import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.contrib.sessions.models import Session as StoredSession
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from scorekeeper import polling, services
 from scorekeeper.models import Member, Role, Session, TableLink
+from scorekeeper.sign_in import SessionStore
 
 from .conftest import Personas, sauspiel, start
 
@@ -243,3 +249,125 @@ def test_only_the_live_sheet_is_taken_for_a_poll(personas: Personas, session: Se
     assert route.match(live[1:]) == ("", (), {"club_slug": session.club.slug, "session_id": session.pk})
     assert route.match(session.get_absolute_url()[1:]) is None
     assert route.match(f"{live[1:]}more/") is None
+
+
+def test_a_password_changed_elsewhere_stops_the_phone_at_its_next_poll(personas: Personas, session: Session) -> None:
+    """The unchanged poll checks the session's auth hash as the full view does: the phone's session holds the hash of
+    the old password, so its next poll goes the long way, which signs it out."""
+    phone = Phone(signed_in(personas.member), session)
+    assert phone.poll().status_code == 204
+    elsewhere = signed_in(personas.member)
+    changed = {"old_password": "correct horse battery", "new_password1": NEW, "new_password2": NEW}
+    assert elsewhere.post(reverse("password_change"), changed).status_code == 302
+    assert phone.poll().status_code == 404
+    assert signed_out(phone)
+
+
+def test_a_logout_stops_every_copy_of_the_cookie_at_its_next_poll(personas: Personas, session: Session) -> None:
+    phone = Phone(signed_in(personas.member), session)
+    assert phone.poll().status_code == 204
+    copy = Client(HTTP_ACCEPT_LANGUAGE="en")
+    copy.cookies[settings.SESSION_COOKIE_NAME] = cookie(phone)
+    copy.post(reverse("logout"))
+    assert phone.poll().status_code == 404
+
+
+NEW = "a much longer pass 7"
+
+
+def cookie(phone: Phone) -> str:
+    return phone.client.cookies[settings.SESSION_COOKIE_NAME].value
+
+
+def signed_out(phone: Phone) -> bool:
+    return not StoredSession.objects.filter(session_key=cookie(phone)).exists()
+
+
+def expire_session(personas: Personas, session: Session, phone: Phone) -> None:
+    StoredSession.objects.filter(session_key=cookie(phone)).update(expire_date=timezone.now() - timedelta(seconds=1))
+
+
+def log_out(personas: Personas, session: Session, phone: Phone) -> None:
+    StoredSession.objects.filter(session_key=cookie(phone)).delete()  # as a logout on a copy of the cookie
+
+
+def change_password(personas: Personas, session: Session, phone: Phone) -> None:
+    personas.member.set_password(NEW)
+    personas.member.save()
+
+
+def remove(personas: Personas, session: Session, phone: Phone) -> None:
+    services.remove_member(member=Member.objects.get(user=personas.member), actor=personas.owner)
+
+
+def deactivate(personas: Personas, session: Session, phone: Phone) -> None:
+    User.objects.filter(pk=personas.member.pk).update(is_active=False)
+
+
+def end_links(personas: Personas, session: Session, phone: Phone) -> None:
+    services.expire_table_links(sessions=[session], actor=personas.owner)
+
+
+def request_of(phone: Phone) -> Any:
+    return mock.Mock(COOKIES={settings.SESSION_COOKIE_NAME: cookie(phone)})
+
+
+def as_outsider(personas: Personas, session: Session, phone: Phone) -> None:
+    """The outsider's own login and a good token for its membership of another club."""
+    phone.client.force_login(personas.outsider)
+    outsider = Member.objects.get(user=personas.outsider)
+    phone.token = polling.issue(request_of(phone), session, member=outsider, link=None, clock="")
+
+
+def with_another_sessions_link(personas: Personas, session: Session, phone: Phone) -> None:
+    """A good token naming a live link of another session, the one this phone holds a grant for now."""
+    theirs = services.create_table_link(session=start(personas), actor=personas.owner)
+    without_the_grant(personas, session, phone)
+    assert phone.client.get(theirs.get_absolute_url()).status_code == 302
+    phone.token = polling.issue(request_of(phone), session, member=None, link=theirs, clock="")
+
+
+def without_the_grant(personas: Personas, session: Session, phone: Phone) -> None:
+    """The link's phone, its Django session emptied (a grant only ever comes with opening the link)."""
+    store = SessionStore(cookie(phone))
+    store.clear()
+    store.save()
+
+
+PERSONAS = {"owner": True, "scorer": True, "member": True, "link": True}
+CHANGES: list[tuple[str, Any]] = [
+    ("member", remove),
+    ("member", deactivate),
+    ("member", change_password),
+    ("member", expire_session),
+    ("member", log_out),
+    ("member", as_outsider),
+    ("link", end_links),
+    ("link", expire_session),
+    ("link", log_out),
+    ("link", with_another_sessions_link),
+    ("link", without_the_grant),
+]
+
+
+@pytest.mark.parametrize(
+    ("who", "change"),
+    [(who, None) for who in PERSONAS] + CHANGES,
+    ids=[*PERSONAS, *(f"{who}-{change.__name__}" for who, change in CHANGES)],
+)
+def test_the_short_way_answers_exactly_when_the_full_view_would(
+    personas: Personas, session: Session, who: str, change: Any
+) -> None:
+    """Every persona, and every change that refuses one: the unchanged poll answers 204 itself exactly when the full
+    view, asked the same, answers 204 — one rule, read by both."""
+    if who == "link":
+        client = through(services.create_table_link(session=session, actor=personas.owner))
+    else:
+        client = signed_in(getattr(personas, who))
+    phone = Phone(client, session)
+    if change is not None:
+        change(personas, session, phone)
+    short = phone.poll()
+    answered_short = short.status_code == 204 and polling.TOKEN_HEADER not in short
+    full = phone.poll(t="")  # no token: the view answers
+    assert answered_short == (full.status_code == 204) == (change is None)

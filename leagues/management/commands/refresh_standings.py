@@ -9,7 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from leagues.models import League
-from leagues.seasons.standing_store import refresh_standings
+from leagues.seasons.tasks import update_standings
 
 
 class Command(BaseCommand):
@@ -18,5 +18,5 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         leagues = list(League.objects.order_by("pk"))
         for league in leagues:
-            refresh_standings(league)
+            update_standings.call(league.pk)  # the task's work, in this process
         self.stdout.write(f"Leagues with their standings up to date: {len(leagues)}")

@@ -10,10 +10,10 @@ from django.http.response import FileResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
 
+from schreiber.web.downloads import pdf_response
 from scorekeeper import printing
+from scorekeeper.access import Request, club_member
 from scorekeeper.models import Club
-from scorekeeper.views.access import Request, club_member
-from scorekeeper.views.downloads import pdf_response
 
 from .. import charts, selectors
 from ..models import Season

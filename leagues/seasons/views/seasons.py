@@ -8,10 +8,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from schreiber.web.errors import add_service_errors
+from scorekeeper.access import Request, club_member
 from scorekeeper.models import Member, Role, Session
 from scorekeeper.services import ServiceError
-from scorekeeper.views.access import Request, club_member
-from scorekeeper.views.errors import add_service_errors
 
 from .. import selectors, services
 from ..forms import TABLE_SIZES, SeasonForm

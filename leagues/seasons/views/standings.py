@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any
 
-from django.core.cache import cache
 from django.http import HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
@@ -14,9 +13,10 @@ from django.utils.cache import add_never_cache_headers
 from django.utils.translation import get_language, gettext_lazy
 from django_tables2 import RequestConfig
 
-from scorekeeper.models import Club, Member, Role
-from scorekeeper.views.access import Request, club_member
-from scorekeeper.views.downloads import pdf_response
+from schreiber import kept
+from schreiber.web.downloads import pdf_response
+from scorekeeper.access import Request, club_member
+from scorekeeper.models import Club, Role
 
 from ...exports import saved, spreadsheet
 from .. import selectors, standing_files, tasks
@@ -28,7 +28,7 @@ from ..tables import StandingTable
 WRITING_POLL_SECONDS = 3  # how often the page waiting for a standing's PDF or XLSX asks again
 PDF_WAITING = gettext_lazy("The PDF is being made …")
 WAITING = {"pdf": PDF_WAITING, "report": PDF_WAITING, "xlsx": gettext_lazy("The XLSX file is being made …")}
-Made = TypeVar("Made")
+MEMBER, PUBLIC, EXPORT = "member", "public", "export"  # who a standing is shown to (``Shown.audience``)
 
 
 def season_file_name(club: Club, season: Season, what: str) -> str:
@@ -36,42 +36,64 @@ def season_file_name(club: Club, season: Season, what: str) -> str:
     return f"{club.slug}-{season.league.game}-{season.starts_on:%Y}-{season.pk}-{what}"
 
 
-def _once(request: Request, standing: selectors.SeasonStanding, what: str, make: Callable[[], Made]) -> Made:
-    """``make()`` once per standing (its stamp: the league's revision), ratings, currency, order, filters and
-    language: a thousand players' rows take far longer to write out as HTML or CSV than the standing to
-    read."""
-    key = standing_files.written_key(what, standing, request.GET.urlencode(), get_language())
-    found: Made | None = cache.get(key)
-    if found is None:
-        found = make()
-        cache.set(key, found, selectors.CACHE_SECONDS)
-    return found
+@dataclass(frozen=True)
+class Shown:
+    """Everything a standing's rows written out (the page's, the CSV's) depend on, the key they are kept under:
+    a thousand players' rows take far longer to write out as HTML or CSV than the standing to read.
+
+    It cannot go stale: the rows are the standing's (its ``stamp``: the rows asked for and the league's revision,
+    which every change of the results, the ranking and who a player is moves; the names are the sheets' own), the
+    ratings the league's ``rated_revision``'s; the rest is read with the request: the club's currency, the order
+    and filters, the language, and who it is for (``audience``) with the columns hidden from them. Two audiences
+    never share rows: a public link may hide the money that a member's page and export show.
+    """
+
+    stamp: str
+    rated_revision: int
+    currency: str
+    query: str  # order and filters
+    language: str
+    audience: str  # MEMBER, PUBLIC or EXPORT
+    links: str | None  # the address player names link to, up to the player's key (a member's club's pages)
+    hidden: tuple[str, ...]  # the columns left out
 
 
-def _table(
-    request: Request,
-    season: Season,
-    standing: selectors.SeasonStanding,
-    me: Member | None,
-    hidden: tuple[str, ...] = (),
-) -> dict[str, Any]:
-    """The table, sorted as the request asks, and its rows as shown, without the ``hidden`` columns; player names
-    link to their pages for a member."""
-    if me is not None:
-        prefix = player_prefix(me.club, season)
+def _table(request: Request, standing: selectors.SeasonStanding, shown: Shown) -> StandingTable:
+    """The table as ``shown`` says, sorted as the request asks."""
+    prefix = shown.links
 
-        def player_url(key: str) -> str:
-            return f"{prefix}{key}/"
+    def player_url(key: str) -> str:
+        return f"{prefix}{key}/"
 
     table = StandingTable(
         standing.rows,
-        currency=season.league.club.currency,
-        ratings=season_ratings(season),
-        player_url=player_url if me is not None else None,
-        exclude=hidden,
+        currency=shown.currency,
+        ratings=season_ratings(standing.season),
+        player_url=player_url if prefix is not None else None,
+        exclude=shown.hidden,
     )
     RequestConfig(request, paginate=False).configure(table)
-    return {"table": table, "body": _once(request, standing, f"body:{me.club.slug if me else ''}", table.body)}
+    return table
+
+
+def _shown(
+    request: Request,
+    standing: selectors.SeasonStanding,
+    audience: str,
+    links: str | None = None,
+    hidden: tuple[str, ...] = (),
+) -> Shown:
+    league = standing.season.league
+    query = request.GET.urlencode()
+    return Shown(
+        standing.stamp, league.rated_revision, league.club.currency, query, get_language(), audience, links, hidden
+    )
+
+
+def _page_table(request: Request, standing: selectors.SeasonStanding, shown: Shown) -> dict[str, Any]:
+    """The page's table (its headers) and its rows as shown, kept."""
+    table = _table(request, standing, shown)
+    return {"table": table, "body": kept.kept("standing-body", shown, table.body, selectors.CACHE_SECONDS)}
 
 
 def player_prefix(club: Club, season: Season) -> str:
@@ -95,6 +117,7 @@ def season_standing(request: Request, club_slug: str, season_id: int) -> HttpRes
         if manages and season.public_token
         else None
     )
+    shown = _shown(request, standing, MEMBER, links=player_prefix(me.club, season))
     return render(
         request,
         "leagues/season_standing.html",
@@ -104,7 +127,7 @@ def season_standing(request: Request, club_slug: str, season_id: int) -> HttpRes
             "season": season,
             "league": season.league,
             "standing": standing,
-            **_table(request, season, standing, me),
+            **_page_table(request, standing, shown),
             "filters": filters,
             "manages": manages,
             "public_url": public_url,
@@ -122,13 +145,12 @@ def season_export(request: Request, club_slug: str, season_id: int, fmt: str) ->
     name = season_file_name(me.club, season, "standing")
     if fmt in standing_files.WRITTEN_LATER:
         return _written_later(request, me.club, season, standing, fmt, name)
-    return _once(
-        request,
-        standing,
-        fmt,
-        lambda: spreadsheet(
-            _table(request, season, standing, None)["table"].dataset(), fmt, name, season.name, request.GET
-        ),
+    shown = _shown(request, standing, EXPORT)
+    return kept.kept(
+        f"standing-{fmt}",
+        (shown, name, season.name),  # and the file's name and title
+        lambda: spreadsheet(_table(request, standing, shown).dataset(), fmt, name, season.name, request.GET),
+        selectors.CACHE_SECONDS,
     )
 
 
@@ -185,7 +207,7 @@ def public_standing(request: Request, token: str) -> HttpResponse:
             "season": season,
             "league": season.league,
             "standing": standing,
-            **_table(request, season, standing, None, hidden),
+            **_page_table(request, standing, _shown(request, standing, PUBLIC, hidden=hidden)),
             "filters": filters,
             "language": get_language(),
             "money_hidden": bool(hidden),

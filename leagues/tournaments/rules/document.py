@@ -13,13 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.engine.names import same_person
-from scorekeeper.games.tournament import OptionProblem
+from scorekeeper.engine.tournament_presets import PRESETS, OptionProblem, Preset
 
 from . import penalties
 from .byes import AVERAGE, bye_results
 from .finality import TableRound, missing_for_final
 from .penalties import DEDUCTION, Penalty
-from .presets import PRESETS, Preset
 from .ranking import LOT, RoundResult, Standing, draw_lots, parse_tiebreaks, standings
 from .reading import CENTS_MOST, Fields, bad, flag, listing, mapping, name, optional, read, text, whole
 from .sheet import Sheet, read_sheet
@@ -224,7 +223,7 @@ def _check_options(preset: Preset, options: dict[str, Any], fields: Fields) -> N
         try:
             option.value_of(value)
         except ValueError:
-            choices = ", ".join(repr(choice) for choice, _words in option.choices)
+            choices = ", ".join(map(repr, option.values))
             fields.problems.append(Problem(at, say("option_value", option=key, known=choices, got=repr(value))))
     if len(fields.problems) > before:
         return
@@ -233,7 +232,7 @@ def _check_options(preset: Preset, options: dict[str, Any], fields: Fields) -> N
     except OptionProblem as error:
         for key, words in error.problems.items():
             at = f"{fields.at('options')}.{key}"
-            fields.problems.append(Problem(at, say("option_refused", words=str(words))))
+            fields.problems.append(Problem(at, say("option_refused", words=words)))
 
 
 def _preset_key(value: Any) -> str:

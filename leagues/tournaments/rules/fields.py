@@ -13,7 +13,8 @@ import math
 import operator
 from collections.abc import Sequence
 
-from .presets import PRESETS
+from scorekeeper.engine.tournament_presets import PRESETS
+
 from .words import DrawError
 
 # How many play each deal at a tournament table of each game: the smallest table its presets seat (the dealer of a

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper import engine
+from scorekeeper.engine.tournament_presets import Preset
 
-from .presets import Preset
 from .words import InvalidTournament, Message, Problem, say
 
 

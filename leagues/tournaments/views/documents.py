@@ -7,11 +7,11 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
+from schreiber.web.downloads import json_download
+from schreiber.web.errors import add_service_errors
+from scorekeeper.access import Request, club_member
 from scorekeeper.models import Role
 from scorekeeper.services import ServiceError
-from scorekeeper.views.access import Request, club_member
-from scorekeeper.views.downloads import json_download
-from scorekeeper.views.errors import add_service_errors
 
 from .. import selectors, services
 from ..documents import export_tournament

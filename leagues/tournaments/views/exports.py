@@ -6,8 +6,8 @@ from __future__ import annotations
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 
-from scorekeeper.views.access import Request, club_member
-from scorekeeper.views.params import whole_number
+from schreiber.web.params import whole_number
+from scorekeeper.access import Request, club_member
 
 from ...exports import spreadsheet
 from .. import exports, selectors, team_selectors

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.http import HttpResponse
 from django.shortcuts import render
 
-from scorekeeper.views.access import Request
+from scorekeeper.access import Request
 
 from ...public_links import shared
 from ..models import Tournament

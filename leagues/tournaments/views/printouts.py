@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.http import HttpResponseBase
 
-from scorekeeper.views.access import Request, club_member
-from scorekeeper.views.downloads import pdf_response
+from schreiber.web.downloads import pdf_response
+from scorekeeper.access import Request, club_member
 
 from .. import printing, selectors
 from ..models import Tournament

@@ -5,10 +5,10 @@ from __future__ import annotations
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 
+from schreiber.web.errors import add_service_errors
+from scorekeeper.access import Request, club_member
 from scorekeeper.models import Role
 from scorekeeper.services import ServiceError
-from scorekeeper.views.access import Request, club_member
-from scorekeeper.views.errors import add_service_errors
 
 from .. import prize_selectors, selectors, services
 from ..prize_forms import PrizeForm

@@ -10,11 +10,12 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from scorekeeper.access import Request, club_member
 from scorekeeper.models import Member, Role
-from scorekeeper.views.access import Request, club_member
 
-from .. import selectors, team_services
+from .. import selectors
 from ..models import Tournament
+from ..services import teams
 
 
 def public_link_context(request: Request, me: Member, tournament: Tournament) -> dict[str, Any]:
@@ -34,5 +35,5 @@ def tournament_public_link(request: Request, club_slug: str, tournament_id: int)
     me = club_member(request, club_slug, Role.OWNER)
     tournament = selectors.tournament_of(me.club, tournament_id)
     enabled = request.POST.get("link") == "enable"
-    team_services.change_public_link(tournament=tournament, actor=request.user, enabled=enabled)
+    teams.change_public_link(tournament=tournament, actor=request.user, enabled=enabled)
     return redirect(reverse("tournament_ranking", args=[me.club.slug, tournament.pk]) + "#public-link")

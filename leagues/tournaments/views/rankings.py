@@ -1,21 +1,22 @@
 """The ranking's context for the pages that show it, and the hall screen's and the public link's ranking rendered once
 per change: every hall screen and phone asks again every few seconds, mostly to find the same ranking.
 
-A rendered ranking is kept (in the cache, one entry per tournament, look, language and round) with the stamp of what
-it was read from (``selectors.ranking_stamp``, one query), and shown again while the stamp read at the next look is
-the same. The stamp is the database's, so any app server can tell whether its copy is current.
+A rendered ranking is kept (``schreiber.kept``) under the stamp of what it was read from (``selectors.ranking_stamp``,
+one query) with its look, language and round, and shown again while the stamp read at the next look is the same. The
+stamp is the database's, so any app server can tell whether its copy is current.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
-from scorekeeper.views.access import Request
-from scorekeeper.views.params import whole_number
+from schreiber import kept
+from schreiber.web.params import whole_number
+from scorekeeper.access import Request
 
 from .. import selectors
 from ..forms import TIEBREAK_NAMES
@@ -23,6 +24,8 @@ from ..models import Tournament
 from ..ranking_html import ranking_rows
 from ..rules.draw import MOST_ROUNDS
 from .teams import team_ranking_context
+
+RANKING_SECONDS = 10 * 60  # a rendering is current until the next deal at any table: a short life frees stale ones
 
 
 def ranking_context(request: Request, tournament: Tournament) -> dict[str, Any]:
@@ -55,24 +58,37 @@ def _round_asked(request: Request) -> int | None:
     return number if number is not None and 1 <= number <= MOST_ROUNDS else None
 
 
+@dataclass(frozen=True)
+class Shown:
+    """What a rendered ranking depends on, its key: the tournament (its id, and when it was made: another
+    tournament may get the id of a deleted one), its stamp, the look (hall screen or public link), the language and
+    the round shown. It cannot go stale: every change of a sheet or a director's change moves the stamp
+    (``selectors.RankingStamp``), and the stamp is read before the ranking, so what is kept is never older than
+    its key."""
+
+    tournament: int
+    made: float
+    stamp: tuple[int, int, int]
+    template: str
+    language: str
+    round: int | None
+
+
 def rendered_ranking(request: Request, tournament: Tournament, template: str) -> dict[str, Any]:
     """``ranking_html``, the ranking and the team ranking as ``template`` shows them (rendered again only when the
-    tournament's stamp has moved on since the kept rendering), and from the stamp the tables still playing
-    (``open_tables``), the rounds started and the one shown alone."""
+    tournament's stamp has moved on), and from the stamp the tables still playing (``open_tables``), the rounds
+    started and the one shown alone."""
     stamp = selectors.ranking_stamp(tournament)  # before the ranking is read (the stamp's text)
     asked = _round_asked(request)
-    made = tournament.created_at.timestamp()  # another tournament that got the id of a deleted one is not this one
-    key = f"tournament-ranking:{tournament.pk}:{made}:{template}:{get_language()}:{asked}"
-    kept = cache.get(key)
-    if kept is not None and kept[0] == stamp.key:
-        html = kept[1]
-    else:
+    shown = Shown(tournament.pk, tournament.created_at.timestamp(), stamp.key, template, get_language(), asked)
+
+    def render() -> str:
         context = ranking_context(request, tournament)
         context.update(team_ranking_context(tournament, context["ranking"]))
-        html = render_to_string(template, context, request)
-        cache.set(key, (stamp.key, html))
+        return render_to_string(template, context, request)
+
     return {
-        "ranking_html": html,
+        "ranking_html": kept.kept("tournament-ranking", shown, render, RANKING_SECONDS),
         "open_tables": stamp.open_tables,
         "rounds_started": stamp.rounds_started,
         "round_shown": asked if asked in stamp.rounds_started else None,

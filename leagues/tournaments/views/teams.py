@@ -8,13 +8,14 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from schreiber.web.errors import add_service_errors
+from scorekeeper.access import Request, club_member
 from scorekeeper.models import Member, Role
 from scorekeeper.services import ServiceError
-from scorekeeper.views.access import Request, club_member
-from scorekeeper.views.errors import add_service_errors
 
-from .. import selectors, team_selectors, team_services
+from .. import selectors, team_selectors
 from ..models import Tournament
+from ..services import teams
 from ..team_forms import TEAM_TIEBREAK_NAMES, TeamForm
 
 
@@ -51,9 +52,7 @@ def tournament_teams(request: Request, club_slug: str, tournament_id: int) -> Ht
     if form is not None and form.is_valid():
         data = form.cleaned_data
         try:
-            team_services.add_team(
-                tournament=tournament, actor=request.user, name=data["name"], members=list(data["members"])
-            )
+            teams.add_team(tournament=tournament, actor=request.user, name=data["name"], members=list(data["members"]))
         except ServiceError as error:
             add_service_errors(form, error)
         else:
@@ -69,5 +68,5 @@ def team_remove(request: Request, club_slug: str, tournament_id: int, team_id: i
     team = tournament.teams.filter(pk=team_id).first()
     if team is None:
         raise Http404
-    team_services.remove_team(team=team, actor=request.user)
+    teams.remove_team(team=team, actor=request.user)
     return redirect("tournament_teams", me.club.slug, tournament.pk)

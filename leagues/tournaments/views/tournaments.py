@@ -15,14 +15,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from schreiber.web.downloads import attachment
+from schreiber.web.errors import add_service_errors
+from schreiber.web.params import whole_number
+from schreiber.web.qr import qr_svg
+from scorekeeper.access import Request, club_member
 from scorekeeper.engine_words import translated
+from scorekeeper.games import pack_of
+from scorekeeper.games.tournament import options_in_words
 from scorekeeper.models import Member, Role
 from scorekeeper.services import ServiceError
-from scorekeeper.views.access import Request, club_member
-from scorekeeper.views.downloads import attachment
-from scorekeeper.views.errors import add_service_errors
-from scorekeeper.views.params import whole_number
-from scorekeeper.views.table_links import qr_svg
 
 from .. import selectors, services
 from ..forms import (
@@ -117,6 +119,7 @@ def tournament_detail(request: Request, club_slug: str, tournament_id: int) -> H
         done = _detail_post(request, tournament, action, form, sub_form, bye_form)
         if done:
             return redirect("tournament", me.club.slug, tournament.pk)
+    scoring = selectors.preset_of(tournament)
     context = {
         "club": me.club,
         "me": me,
@@ -130,7 +133,7 @@ def tournament_detail(request: Request, club_slug: str, tournament_id: int) -> H
         "substitutions": tournament.substitutions.select_related("participant").order_by("from_round"),
         "byes": tournament.byes.select_related("participant").order_by("round", "participant__number"),
         "preset_name": _preset_name(tournament),
-        "options": selectors.preset_of(tournament).options_in_words(),
+        "options": options_in_words(scoring, pack_of(scoring.game).tournament_options),
         **teams_context(me, tournament),
         "bye_value": tournament.settings.get("bye", "average"),
         "substitute_credit": tournament.settings.get("substitute_credit", "original"),

@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from ...engine.game import Game
-from ...entry import MISSING, Chips, Control, GameEntry, Points, Posted, Toggle
+from ..pack import MISSING, Chips, Control, GameEntry, Points, Posted, Toggle
 
 
 @dataclass

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ...rules_in_words import Phrases, Rules
+from ..pack import Phrases, Rules
 
 HINT = gettext_lazy("Palatinate, two teams of two, strokes to 20")
 DECLARER_HEADING = gettext_lazy("Declarer")

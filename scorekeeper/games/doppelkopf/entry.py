@@ -13,7 +13,8 @@ from django.utils.translation import gettext_lazy as _
 
 from ...engine.doppelkopf import SOLO_LABELS, Doppelkopf
 from ...engine.game import Game
-from ...entry import (
+from ...labels import CHOICE_LABELS
+from ..pack import (
     MISSING,
     Chips,
     Control,
@@ -25,7 +26,6 @@ from ...entry import (
     Toggle,
     whole_number,
 )
-from ...labels import CHOICE_LABELS
 
 # A deal's Sonderpunkte as the entry form counts them per party, by the table's short names (the rules pages say
 # what each is), with the most one party can win in a deal (two Füchse, one last trick, a Doppelkopf needs 40 of

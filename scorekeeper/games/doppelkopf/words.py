@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ...rules_in_words import Phrases, Rules, listed
+from ..pack import Phrases, Rules, listed
 
 HINT = gettext_lazy("Re against Kontra, 4 players (5 with the dealer sitting out)")
 DECLARER_HEADING = "Re"

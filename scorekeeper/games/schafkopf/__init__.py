@@ -13,5 +13,5 @@ PACK = GamePack(
     declarer_heading=words.DECLARER_HEADING,
     pad_columns=score_pad.COLUMNS,
     counting=counting.COUNTING,
-    tournament_presets=tournament.PRESETS,
+    tournament_options=tournament.OPTIONS,
 )

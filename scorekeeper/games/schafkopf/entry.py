@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ...engine.game import Game
 from ...engine.schafkopf import KONTRA_STEPS, Schafkopf
-from ...entry import Chips, Control, Count, GameEntry, PerPlayer, PlayerChoice, PlayerSet, Points, Toggle, WonLost
+from ..pack import Chips, Control, Count, GameEntry, PerPlayer, PlayerChoice, PlayerSet, Points, Toggle, WonLost
 
 SUITS = (("eichel", "Eichel"), ("gras", "Gras"), ("herz", "Herz"), ("schellen", "Schellen"))
 

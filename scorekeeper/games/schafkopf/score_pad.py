@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from ...printing import PadColumn
+from ..pack import PadColumn
 
 COLUMNS = (
     PadColumn(_("Dealer"), 16),

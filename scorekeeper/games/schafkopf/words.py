@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from ...engine.schafkopf import CONTRACTS, KONTRA_STEPS, RUNNER_CONTRACTS
-from ...rules_in_words import Phrases, Rules, listed
+from ..pack import Phrases, Rules, listed
 
 HINT = gettext_lazy("Bavarian, 4 players (5 with the dealer sitting out)")
 DECLARER_HEADING = gettext_lazy("Declarer")

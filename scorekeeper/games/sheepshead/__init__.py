@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..pack import GamePack
-from . import counting, entry, score_pad, tournament, words
+from . import counting, entry, score_pad, words
 
 PACK = GamePack(
     key="sheepshead",
@@ -13,5 +13,5 @@ PACK = GamePack(
     declarer_heading=words.DECLARER_HEADING,
     pad_columns=score_pad.COLUMNS,
     counting=counting.COUNTING,
-    tournament_presets=tournament.PRESETS,
+    tournament_options={},  # its presets offer no options
 )

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from django.utils.translation import gettext_lazy as _
 
 from ...engine.game import Game
-from ...entry import Control, Count, GameEntry, PerPlayer, PlayerChoice, Points, Toggle
+from ..pack import Control, Count, GameEntry, PerPlayer, PlayerChoice, Points, Toggle
 
 
 def _controls(game: Game) -> Sequence[Control]:

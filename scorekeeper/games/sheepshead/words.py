@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ...rules_in_words import Phrases, Rules
+from ..pack import Phrases, Rules
 
 HINT = gettext_lazy("Wisconsin Schafkopf, 5 players (6 with the dealer sitting out)")
 DECLARER_HEADING = "Picker"

@@ -1,7 +1,7 @@
 """``manage.py backup FILE``: a consistent copy of the SQLite database while the app keeps running.
 
 It uses SQLite's backup API, which copies the pages of one consistent state (the write-ahead log included), unlike
-a copy of the file. On PostgreSQL use ``pg_dump`` (README, "Backups").
+a copy of the file. On PostgreSQL use ``pg_dump`` (docs/backups.md).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, file: str, **options: Any) -> None:
         if connection.vendor != "sqlite":
-            raise CommandError("This database is PostgreSQL: back it up with pg_dump (see the README, Backups).")
+            raise CommandError("This database is PostgreSQL: back it up with pg_dump (see docs/backups.md).")
         target = Path(file)
         if target.resolve() == Path(connection.settings_dict["NAME"]).resolve():
             raise CommandError("The copy cannot replace the database itself.")

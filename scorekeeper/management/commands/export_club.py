@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorekeeper.club_documents import export_club
+from scorekeeper.interchange.backup import export_club
 from scorekeeper.models import Club
 
 

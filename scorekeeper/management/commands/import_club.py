@@ -7,6 +7,7 @@ from typing import Any
 from django.core.management.base import CommandParser
 
 from scorekeeper import services
+from scorekeeper.interchange.backup import import_club
 from scorekeeper.management.document_command import DocumentCommand
 
 
@@ -21,9 +22,9 @@ class Command(DocumentCommand):
     def handle(self, *args: Any, file: str, slug: str | None, **options: Any) -> None:
         document = self.read_document(file)
         try:
-            restored = services.import_club(document=document, slug=slug)
+            restored = import_club(document=document, slug=slug)
         except services.ServiceError as error:
-            self.fail([str(error)])
+            self.fail([fault.for_author for fault in error.faults])
         counts = ", ".join(_counted(n, kind) for kind, n in restored.counts.items() if n)
         self.stdout.write(f"Restored {restored.club} as {restored.club.slug}: {counts or 'nothing but the club'}.")
         for line in restored.not_carried:

@@ -14,9 +14,8 @@ from django.utils import translation
 from leagues.tournaments import services as tournaments
 from leagues.tournaments.forms import TournamentForm
 from leagues.tournaments.rules import document
-from leagues.tournaments.rules.presets import PRESETS
 from scorekeeper import engine, services
-from scorekeeper.games.tournament import OptionProblem, Preset
+from scorekeeper.engine.tournament_presets import PRESETS, OptionProblem, Preset
 from tests.leagues.conftest import Personas
 
 FOUR = ["Anna", "Bert", "Caro", "Dieter"]

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from leagues.tournaments.rules.presets import PRESETS
 from leagues.tournaments.rules.sheet import Sheet, read_sheet
 from leagues.tournaments.rules.words import InvalidTournament
+from scorekeeper.engine.tournament_presets import PRESETS
 
 FOUR = ("A", "B", "C", "D")
 FIVE = ("A", "B", "C", "D", "E")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from ..services import ServiceError
+from scorekeeper.services import ServiceError
 
 
 def add_service_errors(form: forms.BaseForm, error: ServiceError, field_map: dict[str, str] | None = None) -> None:

@@ -12,12 +12,11 @@ from scorekeeper.services import ServiceError
 from scorekeeper.services.clubs import clean_name
 from scorekeeper.services.record import Actor
 
-from ..competition import NAME_MAX
-from ..public_links import next_token
-from .models import Participant, Team, TeamMember, Tournament
-from .rules.teams import LARGEST, SMALLEST
-from .services import _audit as audit
-from .services import locked
+from ...competition import NAME_MAX
+from ...public_links import next_token
+from ..models import Participant, Team, TeamMember, Tournament
+from ..rules.teams import LARGEST, SMALLEST
+from .changes import audit, locked
 
 
 @transaction.atomic

@@ -1,11 +1,12 @@
-"""Restoring a club from its backup document (``club_documents``), all or nothing.
+"""A club's backup: the club written as its document (``club_document``), and restored from it, all or nothing.
 
 The club comes back under its own short name, or a new one; logins are matched by username, and a login the
 database does not have is created without a usable password (set one with ``manage.py changepassword``). Every
 session's stored results are checked against a replay of its deals before anything is kept, and every value is
 checked for its type and range before it is written: a document edited by hand is refused with the path of what is
-wrong, never half-written. The parts other apps registered (``club_documents.PARTS``) are restored after the
-club's own rows, with their id maps (:class:`Restoring`).
+wrong, never half-written. The parts other apps registered (``club_document.PARTS``) are written after the club's
+own rows and restored after them, with their id maps (:class:`~.club_document.Restoring`). A restore is a write like
+the services': one transaction, an audit entry, and a ``ServiceError`` for what it refuses.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import uuid
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any, TypeVar
 
@@ -21,15 +22,182 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils import timezone
 
-from .. import derived, engine, engine_words
-from ..club_documents import FORMAT, PARTS
+from .. import derived, engine
 from ..documents import session_document
-from ..models import AuditEntry, Club, Deal, HouseRules, LineupChange, Member, Seat, Session
-from . import record
-from .errors import ServiceError
+from ..models import AuditEntry, Club, Deal, HouseRules, Invitation, LineupChange, Member, Seat, Session, TableLink
+from ..services import record
+from ..services.errors import ServiceError, fault, problem_words, refuse_nul
+from ..services.refusals import Refusal, refusal
+from .club_document import FORMAT, PARTS, Restoring, not_carried
+
+# writing ----------------------------------------------------------------------------------------------------
+
+
+def export_club(club: Club) -> dict[str, Any]:
+    members = list(club.members.select_related("user").order_by("pk"))
+    sessions = list(club.sessions.select_related("house_rules").prefetch_related("seats", "deals").order_by("pk"))
+    logins = {m.user for m in members if m.user} | {
+        user for session in sessions for deal in session.deals.all() for user in _deal_users(deal) if user
+    }
+    audit = club.audit_entries.select_related("actor").order_by("at", "pk")
+    logins |= {entry.actor for entry in audit if entry.actor}
+    document: dict[str, Any] = {
+        "format": FORMAT,
+        "exported_at": iso(timezone.now()),
+        "club": {
+            "name": club.name,
+            "slug": club.slug,
+            "currency": club.currency,
+            "pot_policy": club.pot_policy,
+            "settlement_mode": club.settlement_mode,
+            "created_at": iso(club.created_at),
+        },
+        "users": [_user(user) for user in sorted(logins, key=lambda u: u.username)],
+        "members": [
+            {
+                "id": m.pk,
+                "name": m.name,
+                "role": m.role,
+                "is_guest": m.is_guest,
+                "user": _name(m.user),
+                "joined_at": iso(m.joined_at),
+            }
+            for m in members
+        ],
+        "house_rules": [
+            {
+                "id": h.pk,
+                "name": h.name,
+                "game": h.game,
+                "rules": h.rules,
+                "tariff": h.tariff,
+                "cents_per_point": h.cents_per_point,
+                "created_at": iso(h.created_at),
+            }
+            for h in club.house_rules.order_by("pk")
+        ],
+        "sessions": [_session_entry(session) for session in sessions],
+        "audit": [
+            {
+                "at": iso(e.at),
+                "actor": _name(e.actor),
+                "action": e.action,
+                "session": e.session_id,
+                "deal": e.deal_id,
+                "deal_number": e.deal_number,
+                "revision": e.revision,
+                "before": e.before,
+                "after": e.after,
+                "effect": e.effect,
+            }
+            for e in audit
+        ],
+    }
+    missing = _secrets_not_carried(club)
+    for part in PARTS.values():
+        document[part.key] = part.export(club, missing)
+    document["not_carried"] = missing
+    return document
+
+
+def _secrets_not_carried(club: Club) -> list[dict[str, str]]:
+    """Links that open the club to someone without a login: their tokens are secrets a backup must not spread."""
+    links = TableLink.objects.live().filter(session__club=club).count()
+    invitations = Invitation.objects.filter(club=club, used_at__isnull=True, expires_at__gt=timezone.now()).count()
+    return [
+        not_carried(kind, str(count), why)
+        for kind, count, why in (
+            ("table links", links, "a table link's token is a secret: make new ones on the session pages"),
+            ("invitations", invitations, "an invitation's token is a secret: invite again"),
+        )
+        if count
+    ]
+
+
+def _session_entry(session: Any) -> dict[str, Any]:
+    return {
+        "id": session.pk,
+        "game": session.game,
+        "played_on": session.played_on.isoformat(),
+        "table": session.table,
+        "rules": session.rules,
+        "tariff": session.tariff,
+        "cents_per_point": session.cents_per_point,
+        "currency": session.currency,
+        "pot_policy": session.pot_policy,
+        "settlement_mode": session.settlement_mode,
+        "first_dealer": session.first_dealer,
+        "house_rules": session.house_rules_id,
+        "status": session.status,
+        "pot_from": session.pot_from_id,
+        "pot_carried_in": session.pot_carried_in,
+        "created_by": _name(session.created_by),
+        "created_at": iso(session.created_at),
+        "closed_at": iso(session.closed_at),
+        "revision": session.revision,
+        "deal_count": session.deal_count,
+        "totals": session.totals,
+        "pot": session.pot,
+        "next_dealer": session.next_dealer,
+        "import_fingerprint": session.import_fingerprint,
+        "seats": [{"position": s.position, "member": s.member_id, "name": s.name} for s in session.seats.all()],
+        "deals": [
+            {
+                "id": d.pk,
+                "sequence": d.sequence,
+                "number": d.number,
+                "facts": d.facts,
+                "revision": d.revision,
+                "result": d.result,
+                "client_token": str(d.client_token) if d.client_token else None,
+                "created_by": _name(d.created_by),
+                "created_at": iso(d.created_at),
+                "updated_by": _name(d.updated_by),
+                "updated_at": iso(d.updated_at),
+                "deleted_by": _name(d.deleted_by),
+                "deleted_at": iso(d.deleted_at),
+            }
+            for d in sorted(session.deals.all(), key=lambda deal: deal.sequence)
+        ],
+        **_lineup(session),
+    }
+
+
+def _lineup(session: Any) -> dict[str, Any]:
+    """The players who left or joined between deals, under ``lineup`` only when there are any: a backup of a session
+    without reads as before."""
+    changes = [
+        {
+            "after_sequence": c.after_sequence,
+            "seat": c.seat.position,
+            "joins": c.joins,
+            "table_seat": c.table_seat,
+            "at": iso(c.at),
+        }
+        for c in session.lineup_changes.select_related("seat")
+    ]
+    return {"lineup": changes} if changes else {}
+
+
+def _deal_users(deal: Any) -> tuple[Any, ...]:
+    return deal.created_by, deal.updated_by, deal.deleted_by
+
+
+def _user(user: User) -> dict[str, str]:
+    return {"username": user.username, "first_name": user.first_name, "last_name": user.last_name, "email": user.email}
+
+
+def _name(user: Any) -> str | None:
+    return user.get_username() if user is not None else None
+
+
+def iso(moment: datetime | date | None) -> str | None:
+    return moment.isoformat() if moment is not None else None
+
+
+# restoring --------------------------------------------------------------------------------------------------
 
 ModelT = TypeVar("ModelT", bound=models.Model)
 Value = TypeVar("Value")
@@ -67,18 +235,6 @@ class Restored:
     not_restored: list[str]
 
 
-@dataclass
-class Restoring:
-    """A restore under way: the id maps from the document's ids to the rows written, and the tally by kind."""
-
-    club: Club
-    users: dict[str, User]
-    members: dict[int, Member] = field(default_factory=dict)
-    sessions: dict[int, Session] = field(default_factory=dict)
-    counts: Counter[str] = field(default_factory=Counter)
-    not_restored: list[str] = field(default_factory=list)
-
-
 def create(model: type[ModelT], where: str, *, times: dict[str, Any] | None = None, **values: Any) -> ModelT:
     """A row of ``model`` from the document's object at ``where``, its values checked first (:func:`checked`);
     ``times`` are the ISO times of its automatic timestamp fields, set as the document has them."""
@@ -97,55 +253,52 @@ def ref(rows: dict[Any, Value], key: Any, where: str) -> Value:
     try:
         return rows[key]
     except (KeyError, TypeError):
-        raise ServiceError.on(
-            None, _("%(where)s: %(key)s is not in the backup.") % {"where": where, "key": repr(key)[:40]}
-        ) from None
+        raise ServiceError.on(None, refusal("backup_unknown_id", where=where, key=repr(key)[:40])) from None
 
 
 def object_at(value: Any, where: str, keys: Iterable[str]) -> dict[str, Any]:
     """``value``, an object of the document at ``where`` with no key but ``keys``."""
     if not isinstance(value, dict):
-        raise ServiceError.on(None, _("%(where)s: an object was expected.") % {"where": where})
+        raise ServiceError.on(None, refusal("backup_not_object", where=where))
     unknown = sorted(set(value) - set(keys), key=str)
     if unknown:
-        raise ServiceError.on(None, _("%(where)s: unknown key %(key)s.") % {"where": where, "key": repr(unknown[0])})
+        raise ServiceError.on(None, refusal("backup_unknown_key", where=where, key=repr(unknown[0])))
     return value
 
 
 def list_at(value: Any, where: str) -> list[Any]:
     if not isinstance(value, list):
-        raise ServiceError.on(None, _("%(where)s: a list was expected.") % {"where": where})
+        raise ServiceError.on(None, refusal("backup_not_list", where=where))
     return value
 
 
 # The Python type a value of a field must already have, and its name: the document is JSON, and text where a number
 # belongs (which Django would turn into one) is a document edited by hand.
-STRICT_TYPES: tuple[tuple[type[models.Field[Any, Any]], type, str], ...] = (
-    (models.BooleanField, bool, gettext_noop("true or false")),
-    (models.IntegerField, int, gettext_noop("a whole number")),
-    (models.CharField, str, gettext_noop("text")),
+STRICT_TYPES: tuple[tuple[type[models.Field[Any, Any]], type, Refusal], ...] = (
+    (models.BooleanField, bool, refusal("json_bool")),
+    (models.IntegerField, int, refusal("json_whole_number")),
+    (models.CharField, str, refusal("json_text")),
 )
 
 
 def checked(row: ModelT, where: str) -> ModelT:
     """``row`` with every plain field of the right type, length, choice and range (JSON and relations are the
     caller's to check); ServiceError naming ``where`` and the field otherwise."""
-    problems: dict[str, list[str]] = {}
+    problems: list[tuple[str, str | Refusal]] = []  # each field's problems, in the fields' order
     plain = [f for f in row._meta.concrete_fields if not (f.is_relation or isinstance(f, models.JSONField))]
     for f in plain:
         value = getattr(row, f.attname)
         wanted = next(((python, words) for kind, python, words in STRICT_TYPES if isinstance(f, kind)), None)
         if wanted is not None and value is not None and not _of_type(value, wanted[0]):
-            words = {"value": repr(value)[:40], "wanted": _(wanted[1])}
-            problems[f.name] = [_("%(value)s where %(wanted)s was expected.") % words]
+            problems.append((f.name, refusal("wrong_type", value=repr(value)[:40], wanted=wanted[1])))
     if not problems:
         try:
             row.clean_fields(exclude=[f.name for f in row._meta.concrete_fields if f not in plain])
-        except ValidationError as error:
-            problems = error.message_dict
+        except ValidationError as error:  # Django's own sentences, which name no code
+            problems = [(name, message) for name, messages in error.message_dict.items() for message in messages]
     if problems:
-        raise ServiceError.on(
-            None, "; ".join(f"{where}.{name}: {' '.join(messages)}" for name, messages in problems.items())
+        raise ServiceError(
+            [fault(None, refusal("backup_value", where=f"{where}.{name}", problem=words)) for name, words in problems]
         )
     return row
 
@@ -159,42 +312,23 @@ def _of_type(value: Any, wanted: type) -> bool:
 def import_club(*, document: Any, slug: str | None = None) -> Restored:
     """The club of ``document``, restored with everything the registered parts carry."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ServiceError.on(None, _("This is not a club backup (format %(format)s).") % {"format": FORMAT})
-    where = _nul_at(document)
-    if where is not None:
-        raise ServiceError.on(None, _("%(where)s: text with a NUL character.") % {"where": where or "document"})
+        raise ServiceError.on(None, refusal("not_a_backup", format=FORMAT))
+    refuse_nul(document)
     try:
         return _restore(object_at(document, "document", TOP_KEYS | set(PARTS)), slug)
     except ServiceError:
         raise
     except KeyError as error:
-        raise ServiceError.on(None, _("The backup lacks the key %(key)s.") % {"key": error}) from None
+        raise ServiceError.on(None, refusal("backup_lacks_key", key=str(error))) from None
     except (TypeError, ValueError, AttributeError, ValidationError, DatabaseError) as error:
-        raise ServiceError.on(None, _("The backup cannot be restored: %(error)s") % {"error": error}) from None
-
-
-def _nul_at(document: Any) -> str | None:
-    """The path of a text holding a NUL character (no database keeps one), or None; walked without recursion."""
-    stack: list[tuple[str, Any]] = [("", document)]
-    while stack:
-        path, value = stack.pop()
-        if isinstance(value, dict):
-            for key, item in value.items():
-                if isinstance(key, str) and "\x00" in key:
-                    return path
-                stack.append((f"{path}.{key}" if path else key, item))
-        elif isinstance(value, list):
-            stack.extend((f"{path}[{index}]", item) for index, item in enumerate(value))
-        elif isinstance(value, str) and "\x00" in value:
-            return path
-    return None
+        raise ServiceError.on(None, refusal("backup_unrestorable", error=str(error))) from None
 
 
 def _restore(document: dict[str, Any], slug: str | None) -> Restored:
     info = object_at(document["club"], "club", CLUB_KEYS)
     slug = slug or info["slug"]
     if isinstance(slug, str) and Club.objects.filter(slug=slug).exists():
-        raise ServiceError.on(None, _("A club with the short name %(slug)s exists already.") % {"slug": slug})
+        raise ServiceError.on(None, refusal("backup_slug_taken", slug=slug))
     club = create(
         Club, "club", times={"created_at": info["created_at"]}, name=info["name"], slug=slug,
         currency=info["currency"], pot_policy=info["pot_policy"], settlement_mode=info["settlement_mode"],
@@ -330,14 +464,16 @@ def _check_results(session: Session) -> None:
         parsed = engine.load(session_document(session, [deal.facts for deal in stored]))
         results = parsed.results()
     except engine.InvalidSession as error:
-        lines = "; ".join(engine_words.problem_lines(error.problems))
-        raise ServiceError.on(None, f"{session}: {lines}") from None
+        raise ServiceError(
+            [
+                fault(None, refusal("backup_session", session=str(session), problem=problem_words(p)))
+                for p in error.problems
+            ]
+        ) from None
     for deal, result in zip(stored, results, strict=True):
         fresh = derived.stored_result(result, parsed.players)
         if derived.without_words(deal.result) != derived.without_words(fresh):
-            raise ServiceError.on(
-                None, _("%(session)s: deal %(n)s does not add up.") % {"session": session, "n": deal.number}
-            )
+            raise ServiceError.on(None, refusal("backup_deal_sum", session=str(session), n=str(deal.number)))
         if deal.result != fresh:
             deal.result = fresh
             Deal.objects.filter(pk=deal.pk).update(result=fresh)
@@ -354,11 +490,11 @@ def parsed_time(value: Any, where: str) -> datetime | None:
     try:
         return datetime.fromisoformat(value)
     except (TypeError, ValueError):
-        raise ServiceError.on(None, _("%(where)s: a date and time was expected.") % {"where": where}) from None
+        raise ServiceError.on(None, refusal("backup_not_time", where=where)) from None
 
 
 def parsed_date(value: Any, where: str) -> date:
     try:
         return date.fromisoformat(value)
     except (TypeError, ValueError):
-        raise ServiceError.on(None, _("%(where)s: a date was expected.") % {"where": where}) from None
+        raise ServiceError.on(None, refusal("backup_not_date", where=where)) from None

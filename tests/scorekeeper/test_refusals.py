@@ -1,0 +1,76 @@
+"""A service refuses with a code of the one message registry: the code and the field reach the view, the page reads
+the player's sentence in its language, a command the author's."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from django.utils import translation
+from django.utils.translation import gettext
+
+import leagues.seasons.refusals  # noqa: F401  registers the league services' codes
+from scorekeeper import services
+from scorekeeper.engine.messages import AS_AUTHOR, REGISTRY
+from scorekeeper.interchange.backup import export_club, import_club
+
+from .conftest import Personas
+
+pytestmark = pytest.mark.django_db
+
+ROOT = Path(__file__).resolve().parents[2]
+# Where a service still refuses with a sentence of its own (issue 33): the deal writes, coded with their owner's rework
+# (the tournaments' services are not looked at here yet, for the same reason).
+NOT_CODED_YET = {"scorekeeper/services/deals.py", "scorekeeper/services/record.py"}
+
+
+def test_a_refusal_keeps_its_code_and_field_and_reads_in_the_page_language(personas: Personas) -> None:
+    with pytest.raises(services.ServiceError) as raised:
+        services.add_member(club=personas.club, name="Anna")
+    assert raised.value.codes == ["member_exists"]
+    assert [each.field for each in raised.value.faults] == ["name"]
+    assert raised.value.errors == {"name": ["Anna is already a member of this club."]}
+    with translation.override("de"):
+        assert str(raised.value.faults[0]) == "Anna ist bereits Mitglied dieses Vereins."
+
+
+@pytest.mark.parametrize("domain", ["service", "league"])
+def test_every_refusal_reads_in_german(domain: str) -> None:
+    """The player's sentence is a whole entry of the German catalogue (a template of placeholders alone needs none)."""
+    untranslated = []
+    with translation.override("de"):
+        for code, entry in ((code, entry) for each, code, entry in REGISTRY if each == domain):
+            template = entry.author if entry.player == AS_AUTHOR else entry.player
+            assert isinstance(template, str)
+            if re.sub(r"%\(\w+\)s", "", template).strip(" :") and gettext(template) == template:
+                untranslated.append(code)
+    assert untranslated == []
+
+
+def test_a_backup_refusal_names_the_path_for_the_author_and_the_table(personas: Personas) -> None:
+    document = export_club(personas.club)
+    document["members"][0]["is_guest"] = "no"
+    with pytest.raises(services.ServiceError) as raised:
+        import_club(document=document, slug="copy")
+    [fault] = raised.value.faults
+    assert fault.code == "backup_value"
+    assert fault.for_author == "members[0].is_guest: 'no' where true or false was expected."
+    with translation.override("de"):
+        assert str(fault) == "members[0].is_guest: 'no', wo ja oder nein hingehört."
+
+
+def test_no_service_refuses_with_a_sentence_of_its_own() -> None:
+    """A refusal's words are a registry code (``services.refusals``), never a sentence translated where it is raised."""
+    found = []
+    services = [*ROOT.glob("scorekeeper/services/*.py"), *ROOT.glob("scorekeeper/interchange/*.py")]
+    for path in sorted([*services, ROOT / "leagues/seasons/services.py"]):
+        name = path.relative_to(ROOT).as_posix()
+        if name in NOT_CODED_YET:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "django.utils.translation":
+                found += [f"{name}:{node.lineno} imports {alias.name}" for alias in node.names]
+    # who did something, as the table names it ("someone"): a name, not a refusal
+    assert found == ["scorekeeper/services/words.py:7 imports gettext"]
