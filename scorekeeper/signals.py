@@ -6,8 +6,9 @@ import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.db import transaction
 from django.dispatch import Signal
+
+from schreiber.after_commit import Waiting, run_once
 
 # Sent when a club's stored per-player results changed: ``club_id``; ``game`` (None: any game, as when a member is
 # linked to a login or let go of one, which changes who a player is); ``since``, the first day whose results
@@ -16,18 +17,19 @@ from django.dispatch import Signal
 results_changed = Signal()
 
 
-class ResultsChanged:
+class ResultsChanged(Waiting):
     """The on-commit sending of ``results_changed`` for one club and game: a transaction holds at most one each,
     however many results it changes (a club restored from a backup writes hundreds of sessions)."""
 
     def __init__(self, club_id: int, game: str | None, since: datetime.date | None) -> None:
         self.club_id, self.game, self.since = club_id, game, since
+        self.key = ("results_changed", club_id, game)
 
     def widen(self, since: datetime.date | None) -> None:
         """Take in another change of the same results: from the earlier first day (None: any day)."""
         self.since = None if since is None or self.since is None else min(since, self.since)
 
-    def __call__(self) -> None:
+    def run(self) -> None:
         results_changed.send(ResultsChanged, club_id=self.club_id, game=self.game, since=self.since)
 
 
@@ -71,8 +73,4 @@ def announce_results_changed(
         follower(change)
     if kept:  # no result changed: nothing to send
         return
-    for _, waiting, _ in transaction.get_connection().run_on_commit:
-        if isinstance(waiting, ResultsChanged) and (waiting.club_id, waiting.game) == (club_id, game):
-            waiting.widen(since)
-            return
-    transaction.on_commit(ResultsChanged(club_id, game, since))
+    run_once(ResultsChanged(club_id, game, since)).widen(since)

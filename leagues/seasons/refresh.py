@@ -9,7 +9,7 @@ from django.db.models import Q
 from scorekeeper.signals import ResultsChange
 
 from . import rating_store, standing_store, tasks
-from .after_commit import enqueue_once
+from schreiber.after_commit import enqueue_once
 from .models import League, LeagueClub, Season
 
 

@@ -8,7 +8,7 @@ from django_tasks import task
 from scorekeeper.models import Club
 
 from . import standing_files
-from .after_commit import enqueue_once
+from schreiber.after_commit import enqueue_once
 from .models import League, Season
 from .rating_store import refresh_league
 from .standing_store import refresh_standings

@@ -18,7 +18,7 @@ from django.test.utils import CaptureQueriesContext
 
 from leagues.models import League, Season
 from leagues.seasons import services as league_services
-from leagues.seasons.after_commit import Enqueue
+from schreiber.after_commit import Enqueue
 from leagues.seasons.rating import PlayerRating, Table, rate_sessions
 from leagues.seasons.rating_store import refresh_league, season_ratings
 from leagues.seasons.tasks import rate_league

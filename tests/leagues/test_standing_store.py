@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from leagues.models import League, Season, StoredStanding
 from leagues.seasons import selectors, standing_store
 from leagues.seasons import services as league_services
-from leagues.seasons.after_commit import Enqueue
+from schreiber.after_commit import Enqueue
 from leagues.seasons.tasks import update_standings
 from scorekeeper import services
 from scorekeeper.models import PlayerResult, Session

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.db import transaction
 
-from leagues.seasons.after_commit import enqueue_once
+from schreiber.after_commit import enqueue_once
 
 
 class Task:
