@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from django.db.models import Q
 
+from schreiber.after_commit import enqueue_once
 from scorekeeper.signals import ResultsChange
 
 from . import rating_store, standing_store, tasks
-from schreiber.after_commit import enqueue_once
 from .models import League, LeagueClub, Season
 
 

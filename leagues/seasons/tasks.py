@@ -5,10 +5,10 @@ from __future__ import annotations
 from django.utils import translation
 from django_tasks import task
 
+from schreiber.after_commit import enqueue_once
 from scorekeeper.models import Club
 
 from . import standing_files
-from schreiber.after_commit import enqueue_once
 from .models import League, Season
 from .rating_store import refresh_league
 from .standing_store import refresh_standings

@@ -18,10 +18,10 @@ from django.test.utils import CaptureQueriesContext
 
 from leagues.models import League, Season
 from leagues.seasons import services as league_services
-from schreiber.after_commit import Enqueue
 from leagues.seasons.rating import PlayerRating, Table, rate_sessions
 from leagues.seasons.rating_store import refresh_league, season_ratings
 from leagues.seasons.tasks import rate_league
+from schreiber.after_commit import Enqueue
 from scorekeeper import services
 from scorekeeper.models import PlayerResult, Session
 from scorekeeper.signals import ResultsChanged

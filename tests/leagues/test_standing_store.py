@@ -25,8 +25,8 @@ from hypothesis import strategies as st
 from leagues.models import League, Season, StoredStanding
 from leagues.seasons import selectors, standing_store
 from leagues.seasons import services as league_services
-from schreiber.after_commit import Enqueue
 from leagues.seasons.tasks import update_standings
+from schreiber.after_commit import Enqueue
 from scorekeeper import services
 from scorekeeper.models import PlayerResult, Session
 from tests.leagues.conftest import Personas, play_evening
