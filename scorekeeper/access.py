@@ -28,8 +28,7 @@ from django.http import Http404, HttpRequest
 from django_htmx.middleware import HtmxDetails
 
 from . import rows, sign_in
-from .models import ROLE_RANK, Club, Member, Role, Session, TableLink
-from .services import record
+from .models import ROLE_RANK, Actor, Club, Member, Role, Session, TableLink
 
 GRANTS = "table_links"  # in request.session: {session id: token of the link it was opened by}
 
@@ -216,7 +215,7 @@ def grant(request: HttpRequest, link: TableLink) -> None:
     request.session[GRANTS] = {**request.session.get(GRANTS, {}), str(link.session_id): link.token}
 
 
-def actor_of(request: Request, me: Access) -> record.Actor:
+def actor_of(request: Request, me: Access) -> Actor:
     """Who the services record as making a change: the signed-in member, or the table link it came through."""
     return me.link if isinstance(me, TableGuest) else request.user
 

@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 
 import pycountry
 from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Length, Now
@@ -557,3 +558,7 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}"
+
+
+# Who makes a change, as the services record it: a signed-in login, a table link, or nobody (a command).
+Actor = AbstractBaseUser | AnonymousUser | TableLink | None

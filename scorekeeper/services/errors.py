@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from .. import engine, engine_words
 from ..engine.messages import Message
-from ..json_documents import nul_at
 from .refusals import refusal
 
 if TYPE_CHECKING:
@@ -114,3 +113,23 @@ class Conflict(ServiceError):
         super().__init__([Fault(None, f"conflict_{kind}", message)])
         self.kind = kind
         self.deal = deal
+
+
+def nul_at(value: Any, path: str = "") -> str | None:
+    """The path of a text (a value or a key) in ``value`` that holds a NUL character, or None."""
+    stack = [(value, path)]
+    while stack:
+        item, at = stack.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                return at or "."
+        elif isinstance(item, dict):
+            for key, child in item.items():
+                shown = str(key).replace("\x00", "\\u0000")
+                key_path = f"{at}.{shown}" if at else shown
+                if shown != key:
+                    return key_path
+                stack.append((child, key_path))
+        elif isinstance(item, list):
+            stack.extend((child, f"{at}[{index}]") for index, child in enumerate(item))
+    return None

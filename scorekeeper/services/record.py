@@ -8,19 +8,16 @@ numbers are counted here, under the lock, from the deals as they are, no race ca
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, cast
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import F
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from .. import derived, engine, player_results
 from ..documents import session_document
-from ..models import AuditEntry, Club, Deal, PlayerResult, Session, TableLink
+from ..models import Actor, AuditEntry, Club, Deal, PlayerResult, Session, TableLink
 from ..signals import announce_results_changed
 from ..table import reads
 from .errors import DealRejected, ServiceError
@@ -31,7 +28,6 @@ OFFSET = 1_000_000
 POINTS_MOST = 2_147_483_647  # the end of an integer column: a player's points in a session, a deal's, the pot
 
 # Who makes a change: a signed-in user, nobody (a command), or a table link (someone at the table without an account).
-Actor = AbstractBaseUser | AnonymousUser | TableLink | None
 
 
 def locked(session: Session, *, seats: bool = True) -> Session:
@@ -46,54 +42,6 @@ def live_deals(session: Session) -> list[Deal]:
     when of each deal would only cost time, hundreds of times in a long evening)."""
     deals = session.deals.filter(deleted_at__isnull=True).order_by("sequence")
     return list(deals.only("session", "sequence", "number", "facts", "result", "revision", "changed_in"))
-
-
-def stored_facts(session: Session) -> list[dict[str, Any]]:
-    """The facts of the deals on the sheet, in playing order, as stored."""
-    deals = session.deals.filter(deleted_at__isnull=True).order_by("sequence")
-    return list(deals.values_list("facts", flat=True))
-
-
-@dataclass(frozen=True)
-class Resume:
-    """Where a replay of deals added at the end starts: ``state``, the snapshot the last change stored after the
-    first ``played`` deals (``engine.Session.results``' start), which are then counted and not read."""
-
-    state: dict[str, Any]
-    played: int
-
-    @property
-    def unread(self) -> list[dict[str, Any]]:
-        """The deals it starts after, as the engine holds them: counted (they number the deals after them), never
-        read, so a deal at the end costs the same all evening."""
-        return [{}] * self.played
-
-
-def resume_point(session: Session) -> Resume | None:
-    """The session's stored replay state when the last change wrote it (the revision it names is the session's: a
-    write that bumps the revision without storing a new one, a change the deals do not see, makes it stale) and it
-    covers every deal on the sheet."""
-    state = session.replay_state
-    if not isinstance(state, dict) or state.get("version") != engine.Session.SNAPSHOT_VERSION:
-        return None
-    fits = state.get("revision") == session.revision and state.get("played") == session.deal_count
-    return Resume(state, state["played"]) if fits else None
-
-
-def after_the_deals(session: Session, added: Sequence[dict[str, Any]]) -> tuple[engine.Session, Resume | None]:
-    """``session`` as the engine reads it with the facts ``added`` after the deals on the sheet, and where its replay
-    starts. From the resume point when it fits the session, the deals on the sheet not read: then, while nobody left
-    or joined and a deal was played (the document names who dealt first in the first deal), the session is its
-    header (``reads.header_of``, kept for the revision) with the deals in place. Else from every deal's facts."""
-    resume = resume_point(session)
-    if resume is not None:
-        facts = [*resume.unread, *added]
-        header = reads.header_of(session)
-        simple = resume.played and not header.lineup
-        parsed = dataclasses.replace(header, deals=facts) if simple else engine.load(session_document(session, facts))
-        if parsed.resumable(resume.state):
-            return parsed, resume
-    return engine.load(session_document(session, [*stored_facts(session), *added])), None
 
 
 def replay(
@@ -111,11 +59,11 @@ def replay_added(
 ) -> tuple[engine.Session, list[engine.DealResult]]:
     """Score ``deals`` added after the deals on the sheet, once (``after_the_deals``): the results are those of
     ``deals`` alone when it resumes. A deal added at the end comes after every player who left or joined."""
-    return _scored(session, lambda: after_the_deals(session, [deal.facts for deal in deals]), changed)
+    return _scored(session, lambda: reads.after_the_deals(session, [deal.facts for deal in deals]), changed)
 
 
 def _scored(
-    session: Session, parse: Callable[[], tuple[engine.Session, Resume | None]], changed: int | None
+    session: Session, parse: Callable[[], tuple[engine.Session, reads.Resume | None]], changed: int | None
 ) -> tuple[engine.Session, list[engine.DealResult]]:
     """The session ``parse`` reads, scored from where it says; the state after the deals goes to
     ``session.replay_state``, which ``store`` writes."""

@@ -54,7 +54,6 @@ from .. import derived, engine, engine_words
 from ..entry import DealEntry
 from ..games.pack import Chips, Control, Count, PlayerChoice, PlayerSet, Points, Posted, Toggle, WonLost
 from ..models import Session
-from ..services import record
 from . import reads
 from .sheet import StoredDeal, row
 
@@ -171,10 +170,10 @@ class _Upcoming:
 
 
 def _upcoming(session: Session) -> _Upcoming:
-    """The session's next deal, from where a deal added at the end starts (``record.after_the_deals``: the stored
+    """The session's next deal, from where a deal added at the end starts (``reads.after_the_deals``: the stored
     replay state when it fits, the stored deals then neither read nor replayed)."""
     _dealer, playing = reads.next_deal(session)
-    parsed, resume = record.after_the_deals(session, [])
+    parsed, resume = reads.after_the_deals(session, [])
     return _Upcoming(parsed, resume.state if resume else None, len(parsed.deals) + 1, tuple(playing))
 
 

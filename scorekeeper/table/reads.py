@@ -290,3 +290,51 @@ def dealers_preview(session: Session, deal: Deal) -> tuple[Sheet, Sheet | None, 
     except engine.InvalidSession as error:
         return now, None, error.problems
     return now, after, []
+
+
+def stored_facts(session: Session) -> list[dict[str, Any]]:
+    """The facts of the deals on the sheet, in playing order, as stored."""
+    deals = session.deals.filter(deleted_at__isnull=True).order_by("sequence")
+    return list(deals.values_list("facts", flat=True))
+
+
+@dataclass(frozen=True)
+class Resume:
+    """Where a replay of deals added at the end starts: ``state``, the snapshot the last change stored after the
+    first ``played`` deals (``engine.Session.results``' start), which are then counted and not read."""
+
+    state: dict[str, Any]
+    played: int
+
+    @property
+    def unread(self) -> list[dict[str, Any]]:
+        """The deals it starts after, as the engine holds them: counted (they number the deals after them), never
+        read, so a deal at the end costs the same all evening."""
+        return [{}] * self.played
+
+
+def resume_point(session: Session) -> Resume | None:
+    """The session's stored replay state when the last change wrote it (the revision it names is the session's: a
+    write that bumps the revision without storing a new one, a change the deals do not see, makes it stale) and it
+    covers every deal on the sheet."""
+    state = session.replay_state
+    if not isinstance(state, dict) or state.get("version") != engine.Session.SNAPSHOT_VERSION:
+        return None
+    fits = state.get("revision") == session.revision and state.get("played") == session.deal_count
+    return Resume(state, state["played"]) if fits else None
+
+
+def after_the_deals(session: Session, added: Sequence[dict[str, Any]]) -> tuple[engine.Session, Resume | None]:
+    """``session`` as the engine reads it with the facts ``added`` after the deals on the sheet, and where its replay
+    starts. From the resume point when it fits the session, the deals on the sheet not read: then, while nobody left
+    or joined and a deal was played (the document names who dealt first in the first deal), the session is its
+    header (``reads.header_of``, kept for the revision) with the deals in place. Else from every deal's facts."""
+    resume = resume_point(session)
+    if resume is not None:
+        facts = [*resume.unread, *added]
+        header = header_of(session)
+        simple = resume.played and not header.lineup
+        parsed = replace(header, deals=facts) if simple else engine.load(session_document(session, facts))
+        if parsed.resumable(resume.state):
+            return parsed, resume
+    return engine.load(session_document(session, [*stored_facts(session), *added])), None
