@@ -27,8 +27,8 @@ django.setup()
 
 from pypdf import PdfReader  # noqa: E402
 
-from scorekeeper import printing  # noqa: E402
 from scorekeeper.engine.samples import random_session  # noqa: E402
+from scorekeeper.settlement import printing  # noqa: E402
 
 TARGETS = {60: 1.5, 200: 5.0}  # deals → seconds
 GAMES: dict[str, dict[str, Any]] = {

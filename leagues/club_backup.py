@@ -25,11 +25,11 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scorekeeper.engine_words import translated
 from scorekeeper.interchange.backup import create, iso, list_at, object_at, parsed_date, parsed_time, ref
 from scorekeeper.interchange.club_document import Part, Restoring, not_carried
 from scorekeeper.models import Club, Session
 from scorekeeper.services import ServiceError
+from scorekeeper.words.engine_words import translated
 
 from .models import (
     ApartPair,

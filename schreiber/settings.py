@@ -73,7 +73,7 @@ MIDDLEWARE = [
     "django.middleware.gzip.GZipMiddleware",
     # An unchanged live-sheet poll answered here, dressed by the middleware above, before any below loads the session,
     # the language or the user (most polls of a hall: near the floor of a request).
-    "scorekeeper.polling.UnchangedPollMiddleware",
+    "scorekeeper.table.polling.UnchangedPollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

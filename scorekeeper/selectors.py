@@ -13,8 +13,8 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from . import throttle
-from .history import SESSION_LIFE
 from .models import AuditEntry, Club, Deal, Member, Session
+from .words.history import SESSION_LIFE
 
 
 def name_of(user: User) -> str:

@@ -24,10 +24,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from scorekeeper import engine, engine_words, services
+from scorekeeper import engine, services
 from scorekeeper.engine.messages import TEMPLATES, Cases, Message, Param
 from scorekeeper.management.commands.load_demo import DEMO_CLUB, DEMO_USERNAME
 from scorekeeper.models import Club, Session
+from scorekeeper.words import engine_words
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = ROOT / "locale" / "de" / "LC_MESSAGES" / "django.po"

@@ -14,9 +14,10 @@ from django.core.management import call_command
 from django.test import override_settings
 from django.utils import translation
 
-from scorekeeper import engine, printing
+from scorekeeper import engine
 from scorekeeper.engine.samples import random_session
 from scorekeeper.engine.settlement import KITTY, Mode
+from scorekeeper.settlement import printing
 from scorekeeper.table.sheet import Sheet
 
 from .test_settlement import doppelkopf_evening, five_at_a_schafkopf_table, schafkopf_evening

@@ -29,9 +29,9 @@ from django.urls import reverse
 from leagues.models import Participant
 from leagues.tournaments import services as tournaments
 from scorekeeper import engine
-from scorekeeper.documents import session_document
 from scorekeeper.models import Role, Session
 from scorekeeper.services import add_member, create_club
+from scorekeeper.stored.documents import session_document
 from tests.gunicorn_server import Server
 
 pytestmark = pytest.mark.django_db(transaction=True)

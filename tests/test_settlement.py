@@ -26,8 +26,8 @@ from scorekeeper.engine.settlement import (
     settle_up,
     split_evenly,
 )
-from scorekeeper.money import format_money
-from scorekeeper.printing import settle_sheet
+from scorekeeper.settlement.money import format_money
+from scorekeeper.settlement.printing import settle_sheet
 from scorekeeper.table.sheet import build_sheet
 
 from .engine.golden import golden_files

@@ -12,8 +12,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper import printing, services
+from scorekeeper import services
 from scorekeeper.models import Club, PotPolicy, Role, Session, SettlementMode
+from scorekeeper.settlement import printing
 
 from .test_printing import flat, needs_weasyprint, pdf_pages
 

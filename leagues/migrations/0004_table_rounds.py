@@ -6,7 +6,8 @@ from typing import Any
 from django.db import migrations
 
 from scorekeeper.engine.tournament_presets import PRESETS
-from scorekeeper import derived, engine
+from scorekeeper.stored import derived
+from scorekeeper import engine
 
 
 def give_tables_their_round(apps: Any, schema_editor: Any) -> None:

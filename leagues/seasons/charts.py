@@ -25,7 +25,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
-from scorekeeper.money import format_money
+from scorekeeper.settlement.money import format_money
 
 Point = tuple[datetime.date, int]
 ValueText = Callable[[int], str]

@@ -10,8 +10,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.engine_words import translated
 from scorekeeper.models import Game, Session
+from scorekeeper.words.engine_words import translated
 
 from ..competition import NAME_MAX
 from ..tournaments.rules.reading import SMALL_MOST

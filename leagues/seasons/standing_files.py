@@ -20,9 +20,9 @@ from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django_tables2 import RequestConfig
 
-from scorekeeper import printing
-from scorekeeper.engine_words import translated
 from scorekeeper.models import Club
+from scorekeeper.settlement import printing
+from scorekeeper.words.engine_words import translated
 
 from ..exports import workbook
 from ..shown import score_text

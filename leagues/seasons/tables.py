@@ -19,7 +19,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.money import format_money
+from scorekeeper.settlement.money import format_money
 
 from ..shown import RATING_PLACES, Figure, score_figure, score_text
 from .rating import PlayerRating

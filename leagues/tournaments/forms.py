@@ -8,11 +8,11 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.engine.tournament_presets import PRESETS, OptionProblem, PresetOption
-from scorekeeper.engine_words import translated
 from scorekeeper.games import pack_of
 from scorekeeper.games.tournament import OptionWords
-from scorekeeper.json_documents import Unreadable, read_json
+from scorekeeper.interchange.json_documents import Unreadable, read_json
 from scorekeeper.models import Member
+from scorekeeper.words.engine_words import translated
 
 from ..competition import NAME_MAX
 from ..seasons.forms import DAY, TiebreakSlots

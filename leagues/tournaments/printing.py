@@ -1,6 +1,6 @@
-"""A tournament's printouts, rendered with WeasyPrint (``scorekeeper.printing``): the seating plan of a round (by
-table, and "where do I sit?" by name, a wall page each), its table number cards, its pre-filled table sheets (one
-page a table, all of them in one PDF), its results, and the final ranking with prizes.
+"""A tournament's printouts, rendered with WeasyPrint (``scorekeeper.settlement.printing``): the seating plan of a
+round (by table, and "where do I sit?" by name, a wall page each), its table number cards, its pre-filled table
+sheets (one page a table, all of them in one PDF), its results, and the final ranking with prizes.
 
 The sheets are what a director prints for a round of 50 tables, so they are laid out for speed: one fixed-layout
 table per page, rows of a fixed height computed here so that every sheet fills its page, thin rules only.
@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scorekeeper.printing import pdf_from_template
+from scorekeeper.settlement.printing import pdf_from_template
 
 from . import prize_selectors, selectors
 from .forms import PRESET_NAMES, TIEBREAK_NAMES

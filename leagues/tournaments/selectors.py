@@ -15,11 +15,11 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from schreiber import kept
-from scorekeeper import rows
 from scorekeeper.engine.tournament_presets import PRESETS, Preset
-from scorekeeper.engine_words import translated
 from scorekeeper.models import Club, Session, TableLink
+from scorekeeper.stored import rows
 from scorekeeper.table.clocks import ClockSource, TableClock
+from scorekeeper.words.engine_words import translated
 
 from .models import Bye, Participant, Substitution, TableSeat, Tournament, TournamentRound, TournamentTable
 from .rules.byes import AVERAGE, bye_results, drawn_byes

@@ -4,7 +4,7 @@ A problem or an explanation line is a :class:`Message`: a stable code and the va
 an *author* template (English, for the ``settle`` command, imports, the JSON documents and the CLI: it may name the
 JSON key; ``str()`` renders it) and a *player* template (for forms, the preview, the outbox and the sheet: the
 table's words, no key, a whole sentence that is translated as a whole). The interface renders the player template
-in the scorer's language (``scorekeeper.engine_words``). A parameter is a name, a number, a game term, or another
+in the scorer's language (``scorekeeper.words.engine_words``). A parameter is a name, a number, a game term, or another
 Message; where the player's sentence depends on which phrase a parameter is, :class:`Cases` holds one whole
 sentence per phrase, so no sentence is put together from separately translated pieces.
 

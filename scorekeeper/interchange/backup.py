@@ -24,12 +24,13 @@ from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
 from django.utils import timezone
 
-from .. import derived, engine
-from ..documents import session_document
+from .. import engine
 from ..models import AuditEntry, Club, Deal, HouseRules, Invitation, LineupChange, Member, Seat, Session, TableLink
 from ..services import record
 from ..services.errors import ServiceError, fault, problem_words, refuse_nul
 from ..services.refusals import Refusal, refusal
+from ..stored import derived
+from ..stored.documents import session_document
 from .club_document import FORMAT, PARTS, Restoring, not_carried
 
 # writing ----------------------------------------------------------------------------------------------------

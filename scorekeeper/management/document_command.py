@@ -12,7 +12,7 @@ from typing import Any, NoReturn
 from django.core.management.base import BaseCommand
 from django.utils import translation
 
-from scorekeeper.json_documents import Unreadable, read_json
+from scorekeeper.interchange.json_documents import Unreadable, read_json
 
 
 @contextmanager

@@ -13,7 +13,8 @@ from django.db.models import Q
 
 
 def carry_over(apps, schema_editor):
-    from scorekeeper import derived, engine
+    from scorekeeper.stored import derived
+    from scorekeeper import engine
 
     Session = apps.get_model("scorekeeper", "Session")
     Deal = apps.get_model("scorekeeper", "Deal")

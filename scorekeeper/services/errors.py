@@ -12,8 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .. import engine, engine_words
+from .. import engine
 from ..engine.messages import Message
+from ..words import engine_words
 from .refusals import refusal
 
 if TYPE_CHECKING:

@@ -15,9 +15,9 @@ from collections.abc import Callable, Sequence
 from django.db import transaction
 
 from .. import engine
-from ..documents import session_document
 from ..engine.messages import Message
 from ..models import AuditEntry, LineupChange, Member, Seat, Session
+from ..stored.documents import session_document
 from . import record
 from .deals import _require_open
 from .errors import Conflict, DealRejected, Fault, ServiceError

@@ -15,10 +15,11 @@ from django.db.models import F
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from .. import derived, engine, player_results
-from ..documents import session_document
+from .. import engine
 from ..models import Actor, AuditEntry, Club, Deal, PlayerResult, Session, TableLink
 from ..signals import announce_results_changed
+from ..stored import derived, player_results
+from ..stored.documents import session_document
 from ..table import reads
 from .errors import DealRejected, ServiceError
 

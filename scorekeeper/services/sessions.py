@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.formats import date_format, number_format
 
-from .. import derived, engine
+from .. import engine
 from ..models import (
     MAX_CENTS_PER_POINT,
     AuditEntry,
@@ -30,6 +30,7 @@ from ..models import (
     Session,
     SettlementMode,
 )
+from ..stored import derived
 from . import record
 from .closing import closing_problems
 from .errors import DealRejected, ServiceError, refuse_nul

@@ -6,8 +6,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from .. import engine_words
 from ..models import Club, Deal
+from ..words import engine_words
 
 
 def who(user: Any, club: Club) -> str:

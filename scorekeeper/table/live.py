@@ -34,10 +34,9 @@ from django.utils.translation import get_language
 
 from schreiber import kept
 
-from .. import polling
 from ..games import pack_of
 from ..models import Role, Session
-from . import news, reads
+from . import news, polling, reads
 from .reads import Block, Stamp
 from .sheet import Sheet, StoredDeal, row
 

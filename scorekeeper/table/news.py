@@ -17,8 +17,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .. import engine_words, player_results
 from ..models import AuditEntry
+from ..stored import player_results
+from ..words import engine_words
 from .sheet import StoredDeal
 
 MANY = 3

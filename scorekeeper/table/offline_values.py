@@ -50,11 +50,13 @@ from django.utils.translation import get_language
 
 from schreiber import kept
 
-from .. import derived, engine, engine_words
-from ..entry import DealEntry
+from .. import engine
 from ..games.pack import Chips, Control, Count, PlayerChoice, PlayerSet, Points, Posted, Toggle, WonLost
 from ..models import Session
+from ..stored import derived
+from ..words import engine_words
 from . import reads
+from .entry import DealEntry
 from .sheet import StoredDeal, row
 
 CAP = 1500  # entries per session revision: the usual combinations first

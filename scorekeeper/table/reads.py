@@ -19,11 +19,12 @@ from typing import Any
 
 from schreiber import kept
 
-from .. import derived, engine, rows
-from ..documents import session_document
+from .. import engine
 from ..engine.game import Game
 from ..engine.rounds import dealer_plays
 from ..models import AuditEntry, Deal, Session
+from ..stored import derived, rows
+from ..stored.documents import session_document
 from .sheet import LineupMark, Row, Sheet, StoredDeal, build_sheet, pending_lineup, sheet
 
 HEAD_SECONDS = 12 * 3600  # an evening and the morning after

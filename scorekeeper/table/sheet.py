@@ -14,9 +14,11 @@ from typing import Any
 
 from django.utils.dateparse import parse_datetime
 
-from .. import derived, engine, engine_words
+from .. import engine
 from ..engine import lineup
 from ..engine.money import cents_for
+from ..stored import derived
+from ..words import engine_words
 
 
 @dataclass(frozen=True)

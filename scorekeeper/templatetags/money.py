@@ -6,7 +6,7 @@ from django import template
 from django.conf import settings
 from django.utils.translation import get_language
 
-from ..money import format_money
+from ..settlement.money import format_money
 
 register = template.Library()
 

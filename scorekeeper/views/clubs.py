@@ -14,11 +14,12 @@ from django.views.decorators.http import require_POST
 
 from schreiber.web.errors import add_service_errors
 
-from .. import history, selectors, services
+from .. import selectors, services
 from ..access import Request, club_member
 from ..forms import ClubForm, ClubSettingsForm, InvitationForm, MemberForm, RenameForm, SignUpForm
 from ..models import HouseRules, Invitation, Member, Role, Session
 from ..sign_in import MODEL_BACKEND
+from ..words import history
 
 SESSIONS_PER_PAGE = 20
 

@@ -36,12 +36,13 @@ from django.views.decorators.http import require_POST
 from schreiber import kept
 from schreiber.web.params import whole_number
 
-from .. import engine_words, selectors, services
+from .. import selectors, services
 from ..access import Access, Request, TableGuest, actor_of, session_access
-from ..entry import DealEntry
 from ..models import Deal, Role, Session
-from ..rows import BIGGEST_ID
+from ..stored.rows import BIGGEST_ID
 from ..table import offline_values, reads
+from ..table.entry import DealEntry
+from ..words import engine_words
 
 PROBLEM_CODES = "X-Problem-Codes"
 

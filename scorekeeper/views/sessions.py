@@ -14,15 +14,16 @@ from schreiber.web.downloads import json_download
 from schreiber.web.errors import add_service_errors
 from schreiber.web.params import whole_number
 
-from .. import history, polling, selectors, services
+from .. import selectors, services
 from ..access import Access, Request, TableGuest, club_member, session_access
-from ..documents import export_document
 from ..engine import GAMES
 from ..forms import JoinForm, LeaveForm, SessionMoneyForm, SessionStartForm
 from ..games import pack_of
 from ..models import Game, HouseRules, Member, Role, Session
-from ..table import live, reads
+from ..stored.documents import export_document
+from ..table import live, polling, reads
 from ..table.clocks import clock_of
+from ..words import history
 from . import table_links
 from .clubs import confirm
 

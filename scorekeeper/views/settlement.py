@@ -12,10 +12,10 @@ from schreiber import kept
 from schreiber.web.downloads import pdf_response
 from schreiber.web.params import whole_number
 
-from .. import printing
 from ..access import Request, club_member, session_access
 from ..engine import GAMES
 from ..models import Club, Session
+from ..settlement import printing
 from ..table import reads
 
 PDF_TIMEOUT = 3600  # asked for at the end of an evening, by several players

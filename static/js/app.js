@@ -35,7 +35,7 @@
   });
 
   // A polling sheet says what it shows, so that the server answers with what changed since (scorekeeper/table/live.py),
-  // and the poll token the page gave (scorekeeper/polling.py): with it, an unchanged sheet is answered cheaply.
+  // and the poll token the page gave (scorekeeper/table/polling.py): with it, an unchanged sheet is answered cheaply.
   document.addEventListener("htmx:configRequest", function (event) {
     var sheet = event.detail.elt;
     if (sheet.id !== "sheet") return;

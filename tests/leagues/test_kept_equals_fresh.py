@@ -26,8 +26,9 @@ from leagues.tournaments.models import TournamentRound
 from leagues.tournaments.rules.samples import next_deal
 from leagues.tournaments.services import teams
 from schreiber import kept
-from scorekeeper import printing, services
+from scorekeeper import services
 from scorekeeper.models import Club, Member, Session
+from scorekeeper.settlement import printing
 from tests.examples import examples
 from tests.leagues.conftest import Personas
 from tests.leagues.test_standing_store import rolled_back

@@ -17,10 +17,10 @@ from leagues.models import Tournament, TournamentRound
 from leagues.tournaments import selectors
 from leagues.tournaments import services as tournaments
 from leagues.tournaments.rules.clock import Clock
-from scorekeeper import polling
 from scorekeeper.interchange.backup import export_club, import_club
 from scorekeeper.models import TableLink
 from scorekeeper.services import ServiceError
+from scorekeeper.table import polling
 from tests.leagues.conftest import Personas
 from tests.scorekeeper.conftest import start
 
@@ -234,8 +234,8 @@ def test_the_clubs_backup_carries_the_round_clock(personas: Personas, tournament
 def test_a_table_phones_unchanged_poll_reads_the_clock_in_its_one_query(
     personas: Personas, tournament: Tournament, django_assert_num_queries: Any
 ) -> None:
-    """The short answer (``scorekeeper.polling``) reads the round's clock with the session's revision: after a pause,
-    a resume and an extension it shows what the full view would."""
+    """The short answer (``scorekeeper.table.polling``) reads the round's clock with the session's revision: after a
+    pause, a resume and an extension it shows what the full view would."""
     this_round = started(personas, tournament, minutes_ago=40)
     table = this_round.tables.select_related("session").first()
     assert table is not None

@@ -14,8 +14,8 @@ from leagues.seasons import selectors
 from leagues.seasons import services as league_services
 from leagues.seasons.ranking import EveningResult, rank
 from scorekeeper import engine, services
-from scorekeeper.documents import session_document
 from scorekeeper.models import Session
+from scorekeeper.stored.documents import session_document
 from tests.leagues.conftest import Personas, play_evening, sauspiel
 from tests.scorekeeper.conftest import start
 

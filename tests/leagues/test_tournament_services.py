@@ -9,8 +9,9 @@ import pytest
 from leagues.models import Participant, TableSeat, Tournament, TournamentRound
 from leagues.tournaments import services as tournaments
 from leagues.tournaments.selectors import drawn
-from scorekeeper import history, services
+from scorekeeper import services
 from scorekeeper.models import AuditEntry, Session
+from scorekeeper.words import history
 from tests.leagues.conftest import Personas, play_out
 
 pytestmark = pytest.mark.django_db

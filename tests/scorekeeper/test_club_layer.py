@@ -127,7 +127,7 @@ def test_a_session_exported_in_francs_prints_with_settle(personas: Personas, ses
 
 
 def services_export(session: Session) -> dict[str, Any]:
-    from scorekeeper.documents import export_document
+    from scorekeeper.stored.documents import export_document
 
     return export_document(session)
 

@@ -14,8 +14,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper import services
-from scorekeeper.documents import export_document
 from scorekeeper.models import HouseRules, Session
+from scorekeeper.stored.documents import export_document
 
 from .conftest import FOUR, Personas, last_facts, start
 

@@ -12,11 +12,11 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper import engine, services
-from scorekeeper.documents import export_document, session_document
 from scorekeeper.interchange.backup import export_club, import_club
 from scorekeeper.models import AuditEntry, Session
 from scorekeeper.services.errors import ServiceError
 from scorekeeper.services.lineup import player_joins, player_leaves
+from scorekeeper.stored.documents import export_document, session_document
 from tests.test_printing import needs_weasyprint
 
 from .conftest import Personas, sauspiel

@@ -16,8 +16,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from scorekeeper import history, services, throttle
+from scorekeeper import services, throttle
 from scorekeeper.models import AuditEntry, Member
+from scorekeeper.words import history
 
 from .conftest import Personas
 

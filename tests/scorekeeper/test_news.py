@@ -13,8 +13,9 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
 
-from scorekeeper import derived, engine, services
+from scorekeeper import engine, services
 from scorekeeper.models import Session
+from scorekeeper.stored import derived
 from scorekeeper.table import live, news
 from scorekeeper.table.sheet import StoredDeal
 

@@ -16,9 +16,9 @@ from django.utils import translation
 from scorekeeper import services
 from scorekeeper.engine.samples import random_session
 from scorekeeper.engine.tournament_presets import PRESETS
-from scorekeeper.entry import DealEntry
 from scorekeeper.models import Session
 from scorekeeper.table import offline_values, reads
+from scorekeeper.table.entry import DealEntry
 
 from .conftest import FOUR, Personas, sauspiel, start
 

@@ -14,12 +14,14 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
 
-from scorekeeper import derived, engine, history, services
-from scorekeeper.documents import session_document
+from scorekeeper import engine, services
 from scorekeeper.interchange.backup import export_club, import_club
 from scorekeeper.management.commands.load_demo import DEMO_CLUB
 from scorekeeper.models import AuditEntry, Club, Deal, PlayerResult, Session
-from scorekeeper.player_results import BY_SEAT, COUNTED, Terms, derive
+from scorekeeper.stored import derived
+from scorekeeper.stored.documents import session_document
+from scorekeeper.stored.player_results import BY_SEAT, COUNTED, Terms, derive
+from scorekeeper.words import history
 
 from .conftest import FOUR, Personas, sauspiel, start
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from scorekeeper import derived, engine
-from scorekeeper.player_results import Line, Terms, derive
+from scorekeeper import engine
+from scorekeeper.stored import derived
+from scorekeeper.stored.player_results import Line, Terms, derive
 
 ZERO_SUM, AGAINST_LEADER, CARRY, PAY_BACK = "zero_sum", "against_leader", "carry", "pay_back"
 

@@ -1,5 +1,5 @@
 """The live sheet's poll token: an unchanged poll answered with one query, and every phone that may no longer look
-refused at once (scorekeeper/polling.py)."""
+refused at once (scorekeeper/table/polling.py)."""
 
 from __future__ import annotations
 
@@ -18,9 +18,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from scorekeeper import polling, services
+from scorekeeper import services
 from scorekeeper.models import Member, Role, Session, TableLink
 from scorekeeper.sign_in import SessionStore
+from scorekeeper.table import polling
 
 from .conftest import Personas, sauspiel, start
 
@@ -100,7 +101,7 @@ def test_a_save_from_another_phone_comes_with_the_next_poll(personas: Personas, 
 def test_an_expired_token_goes_the_long_way_and_gets_a_fresh_one(personas: Personas, session: Session) -> None:
     phone = Phone(signed_in(personas.member), session)
     old = phone.token
-    with mock.patch("scorekeeper.polling.time.time", return_value=time.time() + polling.LIFETIME + 5):
+    with mock.patch("scorekeeper.table.polling.time.time", return_value=time.time() + polling.LIFETIME + 5):
         assert refused(phone)
         polled = phone.poll()
     assert polled.status_code == 204  # the member may still look: the full view says so

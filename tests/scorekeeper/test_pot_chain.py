@@ -14,9 +14,10 @@ from django.db import transaction
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import engine, printing, services
-from scorekeeper.documents import export_document
+from scorekeeper import engine, services
 from scorekeeper.models import Club, PotPolicy, Session
+from scorekeeper.settlement import printing
+from scorekeeper.stored.documents import export_document
 from scorekeeper.table.reads import sheet_of
 from tests.examples import examples
 

@@ -18,11 +18,12 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper import engine, history, services
-from scorekeeper.documents import export_document
+from scorekeeper import engine, services
 from scorekeeper.models import AuditEntry, Club, Deal, PotPolicy, Session, SettlementMode
+from scorekeeper.stored.documents import export_document
 from scorekeeper.table import reads
 from scorekeeper.table.reads import sheet_of
+from scorekeeper.words import history
 
 from .conftest import FOUR, Personas, sauspiel, start
 

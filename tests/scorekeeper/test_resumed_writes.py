@@ -13,10 +13,11 @@ from django.db import transaction
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import derived, engine, services
-from scorekeeper.documents import session_document
+from scorekeeper import engine, services
 from scorekeeper.engine.samples import DEFAULT_PLAYERS, random_session
 from scorekeeper.models import Deal, Session
+from scorekeeper.stored import derived
+from scorekeeper.stored.documents import session_document
 from scorekeeper.table import reads
 from tests.examples import examples
 

@@ -7,8 +7,8 @@ import uuid
 import pytest
 
 from scorekeeper import engine, services
-from scorekeeper.documents import export_document
 from scorekeeper.models import AuditEntry, Deal, Member, PotPolicy, Session
+from scorekeeper.stored.documents import export_document
 from scorekeeper.table.reads import sheet_of
 
 from .conftest import FOUR, Personas, sauspiel, start

@@ -19,10 +19,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from schreiber import kept
-from scorekeeper import printing, services
+from scorekeeper import services
 from scorekeeper.engine.samples import DEFAULT_PLAYERS
 from scorekeeper.models import Member, Session
 from scorekeeper.services.lineup import player_joins, player_leaves
+from scorekeeper.settlement import printing
 from scorekeeper.table import live, sheet
 from tests.examples import examples
 

@@ -13,8 +13,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import override
 
-from scorekeeper import history, selectors, services
+from scorekeeper import selectors, services
 from scorekeeper.models import AuditEntry, Session, TableLink
+from scorekeeper.words import history
 
 from .conftest import Personas, start
 

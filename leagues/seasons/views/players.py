@@ -11,9 +11,9 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 
 from schreiber.web.downloads import pdf_response
-from scorekeeper import printing
 from scorekeeper.access import Request, club_member
 from scorekeeper.models import Club
+from scorekeeper.settlement import printing
 
 from .. import charts, selectors
 from ..models import Season

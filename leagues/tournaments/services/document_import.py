@@ -15,10 +15,10 @@ from django.utils.translation import gettext as _
 
 from scorekeeper import services as scorekeeper
 from scorekeeper.engine.tournament_presets import PRESETS
-from scorekeeper.engine_words import translated
 from scorekeeper.models import AuditEntry, Club, Deal, Member, Session
 from scorekeeper.services import ServiceError, record, refuse_nul
 from scorekeeper.services.record import Actor
+from scorekeeper.words.engine_words import translated
 
 from ..models import Bye, HallLot, Participant, Substitution, Tournament, TournamentRound
 from ..rules.document import Participant as DocumentParticipant

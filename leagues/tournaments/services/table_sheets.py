@@ -7,10 +7,10 @@ from typing import Any, cast
 
 from django.utils.translation import gettext as _
 
-from scorekeeper.documents import session_document
-from scorekeeper.engine_words import translated
 from scorekeeper.models import Session
 from scorekeeper.services import ServiceError
+from scorekeeper.stored.documents import session_document
+from scorekeeper.words.engine_words import translated
 
 from .. import selectors
 from ..models import TournamentTable

@@ -20,11 +20,11 @@ from schreiber.web.errors import add_service_errors
 from schreiber.web.params import whole_number
 from schreiber.web.qr import qr_svg
 from scorekeeper.access import Request, club_member
-from scorekeeper.engine_words import translated
 from scorekeeper.games import pack_of
 from scorekeeper.games.tournament import options_in_words
 from scorekeeper.models import Member, Role
 from scorekeeper.services import ServiceError
+from scorekeeper.words.engine_words import translated
 
 from .. import selectors, services
 from ..forms import (

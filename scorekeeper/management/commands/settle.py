@@ -12,8 +12,9 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import CommandParser
 
-from scorekeeper import engine, printing
+from scorekeeper import engine
 from scorekeeper.management.document_command import DocumentCommand, without_cycle_collector
+from scorekeeper.settlement import printing
 
 
 class Command(DocumentCommand):

@@ -16,8 +16,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
 
-from . import engine
-from .engine.messages import Message
+from .. import engine
+from ..engine.messages import Message
 
 
 def translated(words: Message) -> str:

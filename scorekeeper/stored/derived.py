@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import engine
-from .engine.messages import Message
+from .. import engine
+from ..engine.messages import Message
 
 FORMAT = 1  # of the stored result, so that a later shape can be told apart
 

@@ -8,9 +8,9 @@ the rules were built on, which is what a table wants to see at a glance.
 
 from __future__ import annotations
 
-from . import engine
-from .games import pack_of
-from .games.pack import Rules
+from .. import engine
+from ..games import pack_of
+from ..games.pack import Rules
 
 
 def describe(game: str, rules: Rules) -> list[str]:

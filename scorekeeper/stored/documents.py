@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from . import engine, rows
-from .models import LineupChange, Seat, Session
+from .. import engine
+from ..models import LineupChange, Seat, Session
+from . import rows
 
 # A session's players who left or joined, each with its seat's name, in ``LineupChange.Meta.ordering``
 LINEUP = (

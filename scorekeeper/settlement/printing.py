@@ -15,6 +15,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.formats import date_format
@@ -23,15 +24,16 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from . import engine, rules_in_words
-from .engine.settlement import KITTY, Mode, PotPolicy, Settlement, seat_after, settle_up
-from .engine_words import MARKS, QUIET_MARKS
-from .games import pack_of
-from .games.pack import PadColumn
-from .labels import TARIFF_LABELS
-from .table.sheet import Sheet, build_sheet
+from .. import engine
+from ..engine.settlement import KITTY, Mode, PotPolicy, Settlement, seat_after, settle_up
+from ..games import pack_of
+from ..games.pack import PadColumn
+from ..table.sheet import Sheet, build_sheet
+from ..words import rules_in_words
+from ..words.engine_words import MARKS, QUIET_MARKS
+from ..words.labels import TARIFF_LABELS
 
-STATIC_DIR = Path(__file__).resolve().parent.parent / "static"  # the print CSS finds its fonts under fonts/
+STATIC_DIR = Path(settings.BASE_DIR) / "static"  # the print CSS finds its fonts under fonts/
 
 # Paying into and out of the kitty, one sentence each so every language can say it its own way. Settling against
 # the leader fills the club's kitty (Kasse); a zero-sum settlement only touches the pot (Stock).

@@ -16,10 +16,10 @@ from typing import Any
 
 from django.utils.functional import Promise
 
-from .engine.deal import GENERIC_FIELDS
-from .engine.game import Game
-from .games import pack_of
-from .games.pack import MISSING, Control, Count, CountChoice, EntryError, Posted
+from ..engine.deal import GENERIC_FIELDS
+from ..engine.game import Game
+from ..games import pack_of
+from ..games.pack import MISSING, Control, Count, CountChoice, EntryError, Posted
 
 # the form ---------------------------------------------------------------------------------------------------
 

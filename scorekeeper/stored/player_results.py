@@ -47,9 +47,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .engine.settlement import Mode, PotPolicy, seat_after, settle_up
-from .games import pack_of
-from .games.counting import Facts, Result
+from ..engine.settlement import Mode, PotPolicy, seat_after, settle_up
+from ..games import pack_of
+from ..games.counting import Facts, Result
 
 
 @dataclass

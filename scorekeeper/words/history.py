@@ -14,8 +14,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .games import packs
-from .models import AuditEntry, Club, Role
+from ..games import packs
+from ..models import AuditEntry, Club, Role
 
 # Words for the facts of a deal and the settings of a club, as a line of the history names them.
 FIELD_WORDS = {

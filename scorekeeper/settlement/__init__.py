@@ -1,0 +1,1 @@
+"""Money as people read it and the printed sheets: the settlement sheet and the blank score pad."""

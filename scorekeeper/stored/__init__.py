@@ -1,0 +1,2 @@
+"""A session as the database keeps it: raw reads, its document for the engine, what the engine derived, each
+player's results."""
