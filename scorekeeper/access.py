@@ -27,9 +27,10 @@ from django.db.models import CharField, F, FilteredRelation, IntegerField, Q, Qu
 from django.http import Http404, HttpRequest
 from django_htmx.middleware import HtmxDetails
 
+from schreiber import rows
+
 from . import sign_in
 from .models import ROLE_RANK, Actor, Club, Member, Role, Session, TableLink
-from .stored import rows
 
 GRANTS = "table_links"  # in request.session: {session id: token of the link it was opened by}
 

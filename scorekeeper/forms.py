@@ -17,9 +17,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from . import engine
+from .games.labels import OPTION_LABELS, TARIFF_LABELS, preset_label
 from .models import MAX_CENTS_PER_POINT, NAME_MAX, Club, HouseRules, Member, PotPolicy, Role, SettlementMode
 from .option_fields import OptionGroup
-from .words.labels import OPTION_LABELS, TARIFF_LABELS, preset_label
 
 COMMON_CURRENCIES = ("EUR", "CHF", "USD", "GBP")  # the clubs' own, at the top of the list
 

@@ -19,7 +19,7 @@ from django import forms
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.text import format_lazy
 
-from .words.labels import CHOICE_LABELS, EMPTY_MEANS, PART_LABELS, TARIFF_LABELS
+from .games.labels import CHOICE_LABELS, EMPTY_MEANS, PART_LABELS, TARIFF_LABELS
 
 KEEP: Any = object()
 """What a control reads when its fields were left out of the form: the preset's value applies."""

@@ -23,7 +23,7 @@ from django.db.models.functions import Now
 from django.http import HttpRequest
 from django.utils.crypto import constant_time_compare
 
-from .stored import rows
+from schreiber import rows
 
 MODEL_BACKEND = "scorekeeper.sign_in.ModelBackend"  # what a login stores in the session: the backend of its user
 KEY = rows.Slot("key", CharField())  # a session cookie's value

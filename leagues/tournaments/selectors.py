@@ -14,10 +14,9 @@ from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from schreiber import kept
+from schreiber import kept, rows
 from scorekeeper.engine.tournament_presets import PRESETS, Preset
 from scorekeeper.models import Club, Session, TableLink
-from scorekeeper.stored import rows
 from scorekeeper.table.clocks import ClockSource, TableClock
 from scorekeeper.words.engine_words import translated
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.core.exceptions import ValidationError
 
-from scorekeeper.stored.rows import BIGGEST_ID
+from schreiber.rows import BIGGEST_ID
 
 
 def whole_number(value: object, *, least: int = 1, most: int = BIGGEST_ID) -> int | None:

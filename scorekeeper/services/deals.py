@@ -18,8 +18,10 @@ from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from schreiber import rows
+
 from ..models import AuditEntry, Deal, Session
-from ..stored import derived, rows
+from ..stored import derived
 from ..table import reads
 from . import record
 from .errors import Conflict, Fault, ServiceError

@@ -27,11 +27,11 @@ from django.utils.translation import gettext_lazy
 from .. import engine
 from ..engine.settlement import KITTY, Mode, PotPolicy, Settlement, seat_after, settle_up
 from ..games import pack_of
+from ..games.labels import TARIFF_LABELS
 from ..games.pack import PadColumn
 from ..table.sheet import Sheet, build_sheet
 from ..words import rules_in_words
 from ..words.engine_words import MARKS, QUIET_MARKS
-from ..words.labels import TARIFF_LABELS
 
 STATIC_DIR = Path(settings.BASE_DIR) / "static"  # the print CSS finds its fonts under fonts/
 

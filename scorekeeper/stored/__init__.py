@@ -1,2 +1,1 @@
-"""A session as the database keeps it: raw reads, its document for the engine, what the engine derived, each
-player's results."""
+"""A session as the database keeps it: its document for the engine, what the engine derived, each player's results."""

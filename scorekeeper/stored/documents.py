@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from schreiber import rows
+
 from .. import engine
 from ..models import LineupChange, Seat, Session
-from . import rows
 
 # A session's players who left or joined, each with its seat's name, in ``LineupChange.Meta.ordering``
 LINEUP = (

@@ -40,9 +40,10 @@ from django.urls import resolve, reverse
 from django.urls.resolvers import RoutePattern
 from django.utils.translation import get_language_from_request
 
+from schreiber import rows
+
 from .. import access
 from ..models import ROLE_RANK, Member, Role, Session, TableLink
-from ..stored import rows
 from .clocks import source_named
 
 LIFETIME = 600  # seconds: how long a phone polls with a token before the full view hands it a fresh one

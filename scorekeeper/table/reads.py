@@ -17,13 +17,13 @@ from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from schreiber import kept
+from schreiber import kept, rows
 
 from .. import engine
 from ..engine.game import Game
 from ..engine.rounds import dealer_plays
 from ..models import AuditEntry, Deal, Session
-from ..stored import derived, rows
+from ..stored import derived
 from ..stored.documents import session_document
 from .sheet import LineupMark, Row, Sheet, StoredDeal, build_sheet, pending_lineup, sheet
 

@@ -8,10 +8,10 @@ from typing import Any
 from django import template
 from django.utils.html import format_html
 
+from ..games.labels import preset_label
 from ..table.sheet import Sheet
 from ..words import rules_in_words
 from ..words.engine_words import MARKS, QUIET_MARKS
-from ..words.labels import preset_label
 
 register = template.Library()
 

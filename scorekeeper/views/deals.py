@@ -34,12 +34,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from schreiber import kept
+from schreiber.rows import BIGGEST_ID
 from schreiber.web.params import whole_number
 
 from .. import selectors, services
 from ..access import Access, Request, TableGuest, actor_of, session_access
 from ..models import Deal, Role, Session
-from ..stored.rows import BIGGEST_ID
 from ..table import offline_values, reads
 from ..table.entry import DealEntry
 from ..words import engine_words

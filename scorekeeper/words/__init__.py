@@ -1,1 +1,1 @@
-"""Words the table reads: the engine's problems and marks, the rules, labels and the history in sentences."""
+"""Words the table reads: the engine's problems and marks, a session's rules, and its history in sentences."""

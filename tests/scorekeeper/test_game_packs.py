@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # Where a game's key may be written: the engine, the packs, the migrations (history) and the demo loaders (data).
 MAY_NAME_GAMES = ("scorekeeper/engine/", "scorekeeper/games/", "/migrations/", "/management/commands/load_demo")
 # Strings that spell a game's key but mean something else, with how often each file writes them.
-NOT_A_GAME = {("scorekeeper/words/labels.py", "doppelkopf"): 1}  # the Doppelkopf extra (a trick of 40), an option value
+NOT_A_GAME = {("scorekeeper/games/labels.py", "doppelkopf"): 1}  # the Doppelkopf extra (a trick of 40), an option value
 
 
 @pytest.mark.parametrize("game", GAME_KEYS)

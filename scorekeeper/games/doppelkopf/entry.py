@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ...engine.doppelkopf import SOLO_LABELS, Doppelkopf
 from ...engine.game import Game
-from ...words.labels import CHOICE_LABELS
+from ..labels import CHOICE_LABELS
 from ..pack import (
     MISSING,
     Chips,
