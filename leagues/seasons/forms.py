@@ -13,8 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.models import Game, Session
 from scorekeeper.words.engine_words import translated
 
-from ..competition import NAME_MAX
-from ..tournaments.rules.reading import SMALL_MOST
+from ..competition import NAME_MAX, SMALL_MOST
 from .models import Season
 from .ranking import MODES, TIEBREAKS
 from .ranking.messages import say

@@ -14,13 +14,12 @@ from scorekeeper.interchange.json_documents import Unreadable, read_json
 from scorekeeper.models import Member
 from scorekeeper.words.engine_words import translated
 
-from ..competition import NAME_MAX
+from ..competition import CENTS_MOST, NAME_MAX, SMALL_MOST
 from ..seasons.forms import DAY, TiebreakSlots
 from .models import Participant, Penalty, Substitution
 from .rules.clock import MOST_MINUTES
 from .rules.draw import MOST_ROUNDS
 from .rules.ranking import POINTS, TIEBREAKS
-from .rules.reading import CENTS_MOST, SMALL_MOST
 
 TIEBREAK_NAMES = {
     "best_round": _("Best round"),

@@ -13,8 +13,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from ..competition import SMALL_MOST
 from .rules.prizes import BEST_OF_TABLE, HIGH_OF_SESSION, LABEL_MAX, Prizes, prizes_json
-from .rules.reading import SMALL_MOST
 
 PLACE_ROWS = 6
 CATEGORY_ROWS = 4

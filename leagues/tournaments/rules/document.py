@@ -15,12 +15,13 @@ from typing import Any
 from scorekeeper.engine.names import same_person
 from scorekeeper.engine.tournament_presets import PRESETS, OptionProblem, Preset
 
+from ...competition import CENTS_MOST
 from . import penalties
 from .byes import AVERAGE, bye_results
 from .finality import TableRound, missing_for_final
 from .penalties import DEDUCTION, Penalty
 from .ranking import LOT, RoundResult, Standing, draw_lots, parse_tiebreaks, standings
-from .reading import CENTS_MOST, Fields, bad, flag, listing, mapping, name, optional, read, text, whole
+from .reading import Fields, bad, flag, listing, mapping, name, optional, read, text, whole
 from .sheet import Sheet, read_sheet
 from .words import InvalidTournament, Problem, say
 

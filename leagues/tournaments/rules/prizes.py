@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .reading import CENTS_MOST, Fields, bad, flag, optional, text, whole
+from ...competition import CENTS_MOST
+from .reading import Fields, bad, flag, optional, text, whole
 from .words import InvalidTournament, Problem, say
 
 BEST_OF_TABLE, HIGH_OF_SESSION = "best_of_table", "high_of_session"

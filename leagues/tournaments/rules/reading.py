@@ -10,6 +10,7 @@ from scorekeeper.engine.messages import Message as EngineMessage
 from scorekeeper.engine.messages import Param
 from scorekeeper.engine.names import check_name
 
+from ...competition import SMALL_MOST
 from .words import Problem, say
 
 Check = Callable[[Any], Any]  # the value as read, or raises Bad
@@ -25,10 +26,6 @@ class Bad(ValueError):
 
 def bad(code: str, /, **params: Param) -> Bad:
     return Bad(say(code, **params))
-
-
-SMALL_MOST = 32_767  # the end of the smallest integer column a tournament keeps (start, round and table numbers)
-CENTS_MOST = 2_147_483_647  # the end of an integer column: fees, prizes, penalty points
 
 
 def whole(least: int, most: int = SMALL_MOST) -> Check:

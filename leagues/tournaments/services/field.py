@@ -13,8 +13,8 @@ from scorekeeper.services import ServiceError
 from scorekeeper.services.clubs import clean_name
 from scorekeeper.services.record import Actor
 
+from ...competition import SMALL_MOST
 from ..models import ApartPair, Participant, Tournament
-from ..rules.reading import SMALL_MOST
 from .changes import audit, locked, rounds_started
 from .plan import draw_again
 

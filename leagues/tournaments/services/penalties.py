@@ -9,9 +9,9 @@ from scorekeeper.services import ServiceError
 from scorekeeper.services.clubs import clean_choice, clean_name
 from scorekeeper.services.record import Actor
 
+from ...competition import CENTS_MOST
 from ..models import Participant, Penalty, TableSeat, TournamentRound
 from ..rules.penalties import Penalty as RulesPenalty
-from ..rules.reading import CENTS_MOST
 from .changes import audit
 
 REASON_MAX = 200

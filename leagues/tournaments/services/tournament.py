@@ -18,13 +18,13 @@ from scorekeeper.services import ServiceError
 from scorekeeper.services.clubs import clean_choice, clean_name
 from scorekeeper.services.record import Actor, audit_club
 
-from ...competition import NAME_MAX
+from ...competition import CENTS_MOST, NAME_MAX
 from ..models import Substitution, Tournament
 from ..rules.byes import AVERAGE
 from ..rules.draw import MOST_ROUNDS
 from ..rules.prizes import prizes_json, read_prizes
 from ..rules.ranking import POINTS, parse_tiebreaks
-from ..rules.reading import CENTS_MOST, Bad
+from ..rules.reading import Bad
 from ..rules.words import InvalidTournament
 from .changes import audit, locked
 
