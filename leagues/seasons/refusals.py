@@ -6,20 +6,7 @@ and the page renders the player's sentence, here the author's own words, in the 
 
 from __future__ import annotations
 
-from scorekeeper.engine.messages import AS_AUTHOR, REGISTRY, Param, gettext_noop
-from scorekeeper.engine.messages import Message as EngineMessage
-
-
-class Refusal(EngineMessage):
-    """A message of the league and season services, with this module's codes."""
-
-    __slots__ = ()
-    domain = "league"
-
-
-def refusal(code: str, /, **params: Param) -> Refusal:
-    return Refusal(code, params)
-
+from scorekeeper.engine.messages import gettext_noop, refusals
 
 _ = gettext_noop
 
@@ -30,4 +17,4 @@ TEMPLATES: dict[str, str] = {
     "session_not_of_league": _("Only sessions of the league's game and clubs can count."),
 }
 
-REGISTRY.register("league", TEMPLATES, dict.fromkeys(TEMPLATES, AS_AUTHOR))
+refusal = refusals("league", TEMPLATES)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar, Union, cast
 
 
 def gettext_noop(text: str) -> str:
@@ -74,11 +74,14 @@ class Registry:
         self._domains: dict[str, dict[str, Entry]] = {}
 
     def register(self, domain: str, authors: Mapping[str, str], players: Mapping[str, str | Cases]) -> None:
-        if domain in self._domains:
-            raise KeyError(f"message domain {domain!r} is registered twice")
+        """Add the codes of ``authors`` to ``domain`` (a new one, or one another module began: a package's rules and
+        its services share it); a code is registered once."""
         if stray := players.keys() - authors.keys():
             raise KeyError(f"player templates without an author template in {domain!r}: {sorted(stray)}")
-        self._domains[domain] = {code: Entry(text, players.get(code)) for code, text in authors.items()}
+        codes = self._domains.setdefault(domain, {})
+        if twice := codes.keys() & authors.keys():
+            raise KeyError(f"message codes registered twice in {domain!r}: {sorted(twice)}")
+        codes.update({code: Entry(text, players.get(code)) for code, text in authors.items()})
 
     def entry(self, domain: str, code: str) -> Entry:
         return self._domains[domain][code]
@@ -157,6 +160,21 @@ class CodedError(ValueError):
         self.code = code
         self.params = params
         super().__init__(str(self.words))
+
+
+def refusals(
+    domain: str, templates: Mapping[str, str], players: Mapping[str, str | Cases] | None = None
+) -> Callable[..., Message]:
+    """Register a service's refusals, ``templates`` by code, in ``domain`` and return their maker,
+    ``refusal(code, **params)``. A refusal already speaks the table's words: each player template is the author's
+    own unless ``players`` gives one (where the author's names a key only a file's author knows)."""
+    REGISTRY.register(domain, templates, dict.fromkeys(templates, AS_AUTHOR) | dict(players or {}))
+    kind = cast("type[Message]", type(f"{domain.title()}Refusal", (Message,), {"__slots__": (), "domain": domain}))
+
+    def refusal(code: str, /, **params: Param) -> Message:
+        return kind(code, params)
+
+    return refusal
 
 
 def names_and(names: Iterable[str]) -> Message:

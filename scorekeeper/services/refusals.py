@@ -8,20 +8,10 @@ author's (``AS_AUTHOR``) unless the author's names something only a file's autho
 
 from __future__ import annotations
 
-from scorekeeper.engine.messages import AS_AUTHOR, REGISTRY, Param, gettext_noop
-from scorekeeper.engine.messages import Message as EngineMessage
+from scorekeeper.engine.messages import Message, gettext_noop, refusals
 
-
-class Refusal(EngineMessage):
-    """A message of the services, with this module's codes."""
-
-    __slots__ = ()
-    domain = "service"
-
-
-def refusal(code: str, /, **params: Param) -> Refusal:
-    return Refusal(code, params)
-
+Refusal = Message
+"""What ``refusal`` makes: a message of the domain ``service``."""
 
 _ = gettext_noop
 
@@ -92,6 +82,4 @@ TEMPLATES: dict[str, str] = {
     "json_text": _("text"),
 }
 
-PLAYER = dict.fromkeys(TEMPLATES, AS_AUTHOR) | {"json_bool": _("yes or no")}
-
-REGISTRY.register("service", TEMPLATES, PLAYER)
+refusal = refusals("service", TEMPLATES, {"json_bool": _("yes or no")})
