@@ -247,4 +247,4 @@ class TournamentImportForm(forms.Form):
         try:
             return read_json(upload.read())
         except Unreadable as error:
-            raise forms.ValidationError(str(error)) from None
+            raise forms.ValidationError(translated(error.words)) from None

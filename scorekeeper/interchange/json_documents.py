@@ -10,7 +10,8 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
+from ..engine.messages import Message
+from ..services.refusals import refusal
 
 # The deepest document here, a club backup with its tournaments, nests about a dozen levels (club, tournament,
 # rounds, a round, tables, a table, deals, a deal, a party's counts); anything much deeper is junk, and printing it
@@ -19,24 +20,28 @@ MAX_NESTING = 32
 
 
 class Unreadable(ValueError):
-    """A document that cannot be read; its text says why, in the reader's language."""
+    """A document that cannot be read; ``words`` says why (a refusal, rendered in the reader's language by a page),
+    its text in the author's English."""
+
+    def __init__(self, words: Message) -> None:
+        super().__init__(str(words))
+        self.words = words
 
 
 def read_json(data: bytes | str, *, most_bytes: int | None = None) -> Any:
     """The JSON document in ``data``, or Unreadable."""
     size = len(data) if isinstance(data, bytes) else len(data.encode("utf-8", "surrogatepass"))
     if most_bytes is not None and size > most_bytes:
-        raise Unreadable(_("It is larger than %(most)s MB.") % {"most": most_bytes // 1_000_000})
+        raise Unreadable(refusal("unreadable_too_large", most=most_bytes // 1_000_000))
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
     except UnicodeDecodeError:
-        raise Unreadable(_("It is not UTF-8 text.")) from None
-    too_deep = Unreadable(_("It is nested more than %(most)s levels deep, deeper than any document of Schreiber.")
-                          % {"most": MAX_NESTING})  # fmt: skip
+        raise Unreadable(refusal("unreadable_not_utf8")) from None
+    too_deep = Unreadable(refusal("unreadable_too_deep", most=MAX_NESTING))
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
-        raise Unreadable(_("It is not valid JSON (%(error)s).") % {"error": error}) from None
+        raise Unreadable(refusal("unreadable_not_json", error=str(error))) from None
     except RecursionError:  # nested beyond what Python parses
         raise too_deep from None
     if nesting(document) > MAX_NESTING:

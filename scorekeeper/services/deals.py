@@ -16,16 +16,17 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import prefetch_related_objects
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from schreiber import rows
 
+from ..engine.messages import Message
 from ..models import AuditEntry, Deal, Session
 from ..stored import derived
 from ..table import reads
 from . import record
-from .errors import Conflict, Fault, ServiceError
+from .errors import Conflict, ServiceError
 from .pots import hand_on_pot
+from .refusals import refusal
 from .words import deal_in_words, who
 
 
@@ -177,7 +178,7 @@ def rederive_dealers(*, deal: Deal, actor: record.Actor, revision: int) -> Sessi
         session = record.locked(deal.session)
         _require_open(session)
         if session.revision != revision:
-            raise Conflict("changed", None, _("The session changed in the meantime: look at the money again."))
+            raise Conflict("changed", None, refusal("session_changed"))
         deal = _current(session, deal)
         if deal.is_deleted:
             raise Conflict("deleted", deal, _deleted_sentence(deal))
@@ -210,7 +211,7 @@ def rederive_dealers(*, deal: Deal, actor: record.Actor, revision: int) -> Sessi
 
 def _require_open(session: Session) -> None:
     if not session.is_open:
-        raise ServiceError.on(None, _("This session is closed. A scorer can reopen it to make changes."))
+        raise ServiceError.on(None, refusal("session_closed"))
 
 
 def _current(session: Session, deal: Deal) -> Deal:
@@ -244,21 +245,14 @@ def _check_next(session: Session, seats: Sequence[str], number: int | None, deal
     if number is not None and number != count + 1:
         taken = session.deals.filter(deleted_at__isnull=True, number=number).first()
         if taken is not None:
-            message = _("Deal %(n)s was just entered by %(who)s: %(deal)s") % {
-                "n": number,
-                "who": who(taken.created_by, session.club),
-                "deal": deal_in_words(taken),
-            }
+            message = refusal(
+                "deal_taken", n=number, who=who(taken.created_by, session.club), deal=deal_in_words(taken)
+            )
         else:
-            message = _("The sheet changed while you were entering: this deal is now deal %(n)s.") % {"n": count + 1}
+            message = refusal("deal_moved", n=count + 1)
         raise Conflict("taken", taken, message)
     if dealer is not None and dealer != seats[session.next_dealer]:
-        raise Conflict(
-            "dealer",
-            None,
-            _("Who deals changed while you were entering: %(dealer)s deals this deal.")
-            % {"dealer": seats[session.next_dealer]},
-        )
+        raise Conflict("dealer", None, refusal("dealer_changed", dealer=seats[session.next_dealer]))
 
 
 SAME_AS_LAST = "same_as_last"
@@ -278,13 +272,10 @@ def _check_not_just_saved(session: Session, last: Deal | None, facts: Mapping[st
         return
     if _without_dealer(last.facts) != _without_dealer(facts):
         return
-    message = _("%(who)s saved this very deal %(when)s, as deal %(n)s: %(deal)s. Is this the same deal again?") % {
-        "who": who(last.created_by, session.club),
-        "n": last.number,
-        "when": _when(last.created_at),
-        "deal": deal_in_words(last),
-    }
-    raise ServiceError([Fault(None, SAME_AS_LAST, message)])
+    when, deal = _when(last.created_at), deal_in_words(last)
+    raise ServiceError.on(
+        None, refusal(SAME_AS_LAST, who=who(last.created_by, session.club), n=last.number, when=when, deal=deal)
+    )
 
 
 def _without_dealer(facts: Mapping[str, Any]) -> dict[str, Any]:
@@ -296,19 +287,12 @@ def _check_revision(deal: Deal, revision: int) -> None:
         raise Conflict("deleted", deal, _deleted_sentence(deal))
     if deal.revision != revision:
         last = deal.audit_entries.order_by("-at", "-pk").first()
-        message = _("%(who)s changed deal %(n)s %(when)s. Here it is as it is now.") % {
-            "who": who(last.actor if last else deal.updated_by, deal.session.club),
-            "n": deal.number,
-            "when": _when(last.at if last else deal.updated_at),
-        }
-        raise Conflict("changed", deal, message)
+        by, when = who(last.actor if last else deal.updated_by, deal.session.club), last.at if last else deal.updated_at
+        raise Conflict("changed", deal, refusal("deal_changed", who=by, n=deal.number, when=_when(when)))
 
 
-def _deleted_sentence(deal: Deal) -> str:
-    return _("%(who)s deleted this deal %(when)s.") % {
-        "who": who(deal.deleted_by, deal.session.club),
-        "when": _when(deal.deleted_at),
-    }
+def _deleted_sentence(deal: Deal) -> Message:
+    return refusal("deal_deleted", who=who(deal.deleted_by, deal.session.club), when=_when(deal.deleted_at))
 
 
 def _when(moment: Any) -> str:

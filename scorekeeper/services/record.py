@@ -13,7 +13,6 @@ from typing import Any, cast
 
 from django.db.models import F
 from django.utils.formats import number_format
-from django.utils.translation import gettext as _
 
 from .. import engine
 from ..models import Actor, AuditEntry, Club, Deal, PlayerResult, Session, TableLink
@@ -22,6 +21,7 @@ from ..stored import derived, player_results
 from ..stored.documents import session_document
 from ..table import reads
 from .errors import DealRejected, ServiceError
+from .refusals import refusal
 
 # Numbers and sequences move in two steps, through this far-away range, so that no unique constraint ever sees two
 # deals on one number in between.
@@ -84,11 +84,8 @@ def check_storable(results: Sequence[engine.DealResult]) -> None:
     billions, say): the engine counts on, a database cannot."""
     for result in results:
         if any(abs(points) > POINTS_MOST for points in (*result.deltas.values(), *result.totals.values(), result.pot)):
-            raise ServiceError.on(
-                None,
-                _("Deal %(number)s takes the points beyond %(most)s, more than can be kept: check the tariff.")
-                % {"number": result.number, "most": number_format(POINTS_MOST, force_grouping=True)},
-            )
+            most = number_format(POINTS_MOST, force_grouping=True)
+            raise ServiceError.on(None, refusal("points_beyond", number=result.number, most=most))
 
 
 def store(

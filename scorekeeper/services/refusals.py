@@ -38,6 +38,15 @@ TEMPLATES: dict[str, str] = {
     # sessions, their players and their pots
     "session_closed": _("This session is closed. A scorer can reopen it to make changes."),
     "sheet_changed": _("The sheet changed in the meantime: look at it again."),
+    "session_changed": _("The session changed in the meantime: look at the money again."),
+    # a deal written while someone else wrote (the code a view reacts to is the Conflict's, ``conflict_`` and kind)
+    "deal_taken": _("Deal %(n)s was just entered by %(who)s: %(deal)s"),
+    "deal_moved": _("The sheet changed while you were entering: this deal is now deal %(n)s."),
+    "dealer_changed": _("Who deals changed while you were entering: %(dealer)s deals this deal."),
+    "deal_changed": _("%(who)s changed deal %(n)s %(when)s. Here it is as it is now."),
+    "deal_deleted": _("%(who)s deleted this deal %(when)s."),
+    "same_as_last": _("%(who)s saved this very deal %(when)s, as deal %(n)s: %(deal)s. Is this the same deal again?"),
+    "points_beyond": _("Deal %(number)s takes the points beyond %(most)s, more than can be kept: check the tariff."),
     "seat_twice": _("A player can only take one seat."),
     "not_of_club": _("Every player must be a member or guest of this club."),
     "member_twice": _("Two of the players are the same member of this club."),
@@ -76,6 +85,10 @@ TEMPLATES: dict[str, str] = {
     "backup_session": _("%(session)s: %(problem)s"),
     "backup_deal_sum": _("%(session)s: deal %(n)s does not add up."),
     "wrong_type": _("%(value)s where %(wanted)s was expected."),
+    "unreadable_too_large": _("It is larger than %(most)s MB."),
+    "unreadable_not_utf8": _("It is not UTF-8 text."),
+    "unreadable_too_deep": _("It is nested more than %(most)s levels deep, deeper than any document of Schreiber."),
+    "unreadable_not_json": _("It is not valid JSON (%(error)s)."),
     # what a value of the document must be (``wrong_type``'s ``wanted``)
     "json_bool": _("true or false"),
     "json_whole_number": _("a whole number"),
