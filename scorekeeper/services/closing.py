@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..engine.messages import Message
 from ..models import Session
 
-# Why ``session`` cannot close yet, each reason a sentence in the reader's language; nothing when it may close.
-ClosingRule = Callable[[Session], Sequence[str]]
+# Why ``session`` cannot close yet, each reason a message of the registry; nothing when it may close.
+ClosingRule = Callable[[Session], Sequence[Message]]
 
 _RULES: list[ClosingRule] = []
 
@@ -23,6 +24,6 @@ def add_closing_rule(rule: ClosingRule) -> None:
         _RULES.append(rule)
 
 
-def closing_problems(session: Session) -> list[str]:
+def closing_problems(session: Session) -> list[Message]:
     """Every reason the rules give why ``session`` cannot close yet."""
     return [reason for rule in _RULES for reason in rule(session)]

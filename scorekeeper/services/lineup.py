@@ -25,7 +25,7 @@ from .refusals import refusal
 from .sessions import member_named
 
 # Why the players of ``session`` cannot change, each reason a sentence in the reader's language; nothing when they can.
-LineupRule = Callable[[Session], Sequence[str]]
+LineupRule = Callable[[Session], Sequence[Message]]
 
 _RULES: list[LineupRule] = []
 
@@ -77,7 +77,7 @@ def _ready(session: Session, revision: int) -> Session:
     return session
 
 
-def lineup_problems(session: Session) -> list[str]:
+def lineup_problems(session: Session) -> list[Message]:
     """Every reason the apps give why the players of ``session`` cannot change (a tournament table's)."""
     return [reason for rule in _RULES for reason in rule(session)]
 

@@ -127,7 +127,7 @@ def close_session(*, session: Session, actor: record.Actor) -> Session:
         return session
     problems = closing_problems(session)
     if problems:
-        raise ServiceError.on(None, " ".join(problems))
+        raise ServiceError({None: problems})
     session.status = Session.Status.CLOSED
     session.closed_at = timezone.now()
     record.bump(session, "status", "closed_at")

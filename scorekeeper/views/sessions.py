@@ -23,7 +23,7 @@ from ..models import Game, HouseRules, Member, Role, Session
 from ..stored.documents import export_document
 from ..table import live, polling, reads
 from ..table.clocks import clock_of
-from ..words import history
+from ..words import engine_words, history
 from . import table_links
 from .clubs import confirm
 
@@ -186,7 +186,7 @@ def session_close(request: Request, club_slug: str, session_id: int) -> HttpResp
     try:
         services.close_session(session=session, actor=request.user)
     except services.ServiceError as error:  # a closing rule's reasons: a tournament table still owes its Pflichtsolo
-        messages.error(request, str(error))
+        messages.error(request, " ".join(map(str, error.faults)))
     return redirect(session)
 
 
@@ -294,7 +294,7 @@ def session_players(request: Request, club_slug: str, session_id: int) -> HttpRe
         return redirect(session)
     refused = services.lineup.lineup_problems(session)
     if refused:
-        messages.error(request, refused[0])
+        messages.error(request, engine_words.translated(refused[0]))
         return redirect(session)
     seated = reads.header_of(session).seating()
     step = request.POST.get("step") if request.method == "POST" else None

@@ -10,6 +10,7 @@ import pytest
 from django.db import transaction
 
 from scorekeeper import services
+from scorekeeper.engine.messages import Message, say
 from scorekeeper.models import Session
 from scorekeeper.services import closing
 from scorekeeper.signals import results_changed
@@ -33,9 +34,9 @@ def test_a_session_closes_only_when_every_declared_rule_lets_it(
     session = start(personas)
     asked: list[Session] = []
 
-    def not_yet(candidate: Session) -> list[str]:
+    def not_yet(candidate: Session) -> list[Message]:
         asked.append(candidate)
-        return ["Two games are still to play."] if candidate.deal_count < 2 else []
+        return [say("name", name="Two games are still to play.")] if candidate.deal_count < 2 else []
 
     closing.add_closing_rule(not_yet)
     closing.add_closing_rule(not_yet)  # declared twice, asked once

@@ -11,7 +11,8 @@ import pytest
 from django.utils import translation
 from django.utils.translation import gettext
 
-import leagues.seasons.refusals  # noqa: F401  registers the league services' codes
+import leagues.seasons.refusals  # registers the league services' codes
+import leagues.tournaments.services.refusals  # noqa: F401  registers the tournament services' codes
 from scorekeeper import services
 from scorekeeper.engine.messages import AS_AUTHOR, REGISTRY
 from scorekeeper.interchange.backup import export_club, import_club
@@ -33,7 +34,7 @@ def test_a_refusal_keeps_its_code_and_field_and_reads_in_the_page_language(perso
         assert str(raised.value.faults[0]) == "Anna ist bereits Mitglied dieses Vereins."
 
 
-@pytest.mark.parametrize("domain", ["service", "league"])
+@pytest.mark.parametrize("domain", ["service", "league", "tournament"])
 def test_every_refusal_reads_in_german(domain: str) -> None:
     """The player's sentence is a whole entry of the German catalogue (a template of placeholders alone needs none)."""
     untranslated = []
@@ -62,10 +63,14 @@ def test_no_service_refuses_with_a_sentence_of_its_own() -> None:
     """A refusal's words are a registry code (``services.refusals``), never a sentence translated where it is raised."""
     found = []
     services = [*ROOT.glob("scorekeeper/services/*.py"), *ROOT.glob("scorekeeper/interchange/*.py")]
-    for path in sorted([*services, ROOT / "leagues/seasons/services.py"]):
+    league_services = [ROOT / "leagues/seasons/services.py", *ROOT.glob("leagues/tournaments/services/*.py")]
+    for path in sorted([*services, *league_services]):
         name = path.relative_to(ROOT).as_posix()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module == "django.utils.translation":
                 found += [f"{name}:{node.lineno} imports {alias.name}" for alias in node.names]
-    # who did something, as the table names it ("someone"): a name, not a refusal
-    assert found == ["scorekeeper/services/words.py:7 imports gettext"]
+    # names, as the table says them ("someone", "Table 3"): not refusals
+    assert found == [
+        "leagues/tournaments/services/words.py:6 imports gettext",
+        "scorekeeper/services/words.py:7 imports gettext",
+    ]

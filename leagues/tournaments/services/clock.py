@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from scorekeeper.services import ServiceError
 from scorekeeper.services.record import Actor
@@ -17,6 +16,7 @@ from .. import selectors
 from ..models import Tournament, TournamentRound
 from ..rules.clock import MOST_MINUTES
 from .changes import audit, locked
+from .refusals import refusal
 from .rounds import call_time_at
 
 
@@ -26,7 +26,7 @@ def set_clock_minutes(*, tournament: Tournament, actor: Actor, minutes: dict[int
     tournament = locked(tournament)
     for size, value in minutes.items():
         if not isinstance(value, int) or not 1 <= value <= MOST_MINUTES:
-            raise ServiceError.on(f"minutes_{size}", _("Give 1 to %(most)s minutes.") % {"most": MOST_MINUTES})
+            raise ServiceError.on(f"minutes_{size}", refusal("minutes_range", most=MOST_MINUTES))
     setting = {str(size): value for size, value in sorted(minutes.items())}
     tournament.settings = {**tournament.settings, "clock_minutes": setting}
     tournament.save(update_fields=["settings"])
@@ -70,7 +70,7 @@ def resume_clock(*, this_round: TournamentRound, actor: Actor) -> TournamentRoun
 def extend_clock(*, this_round: TournamentRound, actor: Actor, minutes: int) -> TournamentRound:
     this_round = _clock_round(this_round, started=True)
     if not isinstance(minutes, int) or not 1 <= minutes <= MOST_MINUTES - this_round.clock_extra_minutes:
-        raise ServiceError.on("minutes", _("Give 1 to %(most)s minutes.") % {"most": MOST_MINUTES})
+        raise ServiceError.on("minutes", refusal("minutes_range", most=MOST_MINUTES))
     this_round.clock_extra_minutes += minutes
     this_round.save(update_fields=["clock_extra_minutes"])
     audit(this_round.tournament, actor, "clock_extended", round=this_round.number, minutes=minutes)
@@ -83,7 +83,7 @@ def time_up(*, this_round: TournamentRound, actor: Actor) -> TournamentRound:
     this_round = _clock_round(this_round, started=True)
     due = [table.table for table in selectors.round_clock(this_round).tables if table.due]
     if not due:
-        raise ServiceError.on(None, _("No table's time is up yet."))
+        raise ServiceError.on(None, refusal("no_time_up"))
     call_time_at(this_round, due, actor)
     audit(this_round.tournament, actor, "time_called", round=this_round.number, tables=[t.number for t in due])
     return this_round
@@ -92,7 +92,7 @@ def time_up(*, this_round: TournamentRound, actor: Actor) -> TournamentRound:
 def _clock_round(this_round: TournamentRound, *, started: bool = False) -> TournamentRound:
     this_round = TournamentRound.objects.select_for_update().select_related("tournament").get(pk=this_round.pk)
     if this_round.closed_at is not None:
-        raise ServiceError.on(None, _("The round is closed."))
+        raise ServiceError.on(None, refusal("round_closed"))
     if started and this_round.clock_started_at is None:
-        raise ServiceError.on(None, _("Start the round clock first."))
+        raise ServiceError.on(None, refusal("clock_not_started"))
     return this_round

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils.translation import gettext as _
 
 from scorekeeper import services as scorekeeper
 from scorekeeper.models import Member
@@ -15,6 +14,7 @@ from .. import selectors
 from ..models import Bye, HallLot, Participant, Substitution, TableSeat, Tournament, TournamentTable
 from .changes import audit, locked, rounds_started
 from .plan import draw_again
+from .refusals import refusal
 from .rounds import seat_table
 
 
@@ -25,9 +25,9 @@ def give_bye(*, tournament: Tournament, actor: Actor, participant: Participant) 
     tournament = locked(tournament)
     coming = rounds_started(tournament) + 1
     if participant.tournament_id != tournament.pk or not participant.plays_in(coming) or coming > tournament.rounds:
-        raise ServiceError.on("participant", _("Choose a participant who plays in the next round."))
+        raise ServiceError.on("participant", refusal("participant_next_round"))
     if participant.byes.filter(round=coming).exists():
-        raise ServiceError.on("participant", _("%(name)s has a bye already.") % {"name": participant.name})
+        raise ServiceError.on("participant", refusal("bye_already", name=participant.name))
     bye = Bye.objects.create(tournament=tournament, participant=participant, round=coming)
     audit(tournament, actor, "bye_given", round=coming, name=participant.name)
     draw_again(tournament, actor)
@@ -54,26 +54,24 @@ def substitute(
     current = tournament.played_rounds.filter(closed_at__isnull=True).order_by("-number").first()
     first = current.number if current else started + 1
     if tournament.status == Tournament.Status.FINISHED:
-        raise ServiceError.on(None, _("The tournament is over."))
+        raise ServiceError.on(None, refusal("tournament_over"))
     if participant.tournament_id != tournament.pk:
-        raise ServiceError.on("participant", _("Choose a participant of this tournament."))
+        raise ServiceError.on("participant", refusal("participant_choice"))
     if not isinstance(from_round, int) or not first <= from_round <= tournament.rounds:
         raise ServiceError.on(
             "from_round",
-            _("A substitute plays from round %(first)s to %(last)s.") % {"first": first, "last": tournament.rounds},
+            refusal("substitute_rounds", first=first, last=tournament.rounds),
         )
     if not participant.plays_in(from_round):
-        raise ServiceError.on("participant", _("%(name)s does not play in that round.") % {"name": participant.name})
+        raise ServiceError.on("participant", refusal("not_in_that_round", name=participant.name))
     if member is None:
         member = scorekeeper.sessions.member_named(tournament.club, clean_name(name, "name"))
     elif member.club_id != tournament.club_id:
-        raise ServiceError.on("member", _("Only members and guests of the club can take part."))
+        raise ServiceError.on("member", refusal("not_of_club"))
     if tournament.participants.filter(member=member).exists():
-        raise ServiceError.on("name", _("%(name)s is already registered.") % {"name": member.name})
+        raise ServiceError.on("name", refusal("registered_already", name=member.name))
     if participant.substitutions.filter(from_round=from_round).exists():
-        raise ServiceError.on(
-            "from_round", _("%(name)s has a substitute from that round already.") % {"name": participant.name}
-        )
+        raise ServiceError.on("from_round", refusal("substitute_already", name=participant.name))
     credited = tournament.settings.get("substitute_credit", Substitution.Credit.ORIGINAL)
     sub = Substitution.objects.create(
         tournament=tournament, participant=participant, from_round=from_round, member=member, name=member.name,
@@ -121,7 +119,7 @@ def draw_lot(
     place = next((row.place for row in ranked.rows if row.participant.pk == winner.pk), None)
     level = [row.participant.number for row in ranked.rows if place is not None and row.place == place]
     if len(level) < 2:
-        raise ServiceError.on("winner", _("Choose a player who shares a place with others."))
+        raise ServiceError.on("winner", refusal("lot_winner"))
     lot = HallLot.objects.create(tournament=tournament, round=ranked.round, among=sorted(level), winner_id=winner.pk)
     audit(tournament, actor, "lot_drawn", round=ranked.round, winner=winner.name, among=sorted(level))
     return lot

@@ -11,14 +11,14 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from scorekeeper import services as scorekeeper
+from scorekeeper.engine.messages import Message
 from scorekeeper.engine.tournament_presets import PRESETS
 from scorekeeper.models import AuditEntry, Club, Deal, Member, Session
 from scorekeeper.services import ServiceError, record, refuse_nul
+from scorekeeper.services.errors import Fault
 from scorekeeper.services.record import Actor
-from scorekeeper.words.engine_words import translated
 
 from ..models import Bye, HallLot, Participant, Substitution, Tournament, TournamentRound
 from ..rules.document import Participant as DocumentParticipant
@@ -32,8 +32,10 @@ from ..rules.sheet import Sheet
 from ..rules.words import InvalidTournament
 from .changes import audit
 from .penalties import add_penalty
+from .refusals import refusal
 from .rounds import close_round, seat_table
 from .tournament import create_tournament
+from .words import imported_name
 
 # create_tournament's fields and where the document keeps them
 SETTINGS_PATHS = {"name": "name", None: "settings"} | {
@@ -55,12 +57,12 @@ def import_tournament(*, club: Club, actor: Actor, document: Any, played_on: dat
     if settings.games_per_round and settings.games_per_round != {
         size: games for size, games in preset_games.items() if size in settings.games_per_round
     }:
-        raise _at("settings.games_per_round", _("A tournament here plays the games of its scoring preset."))
+        raise _at("settings.games_per_round", refusal("games_of_preset"))
     if isinstance(settings.seed, str):
-        raise _at("settings.seed", _("The seed must be a whole number."))
+        raise _at("settings.seed", refusal("seed_whole_number"))
     with _located(SETTINGS_PATHS):
         tournament = create_tournament(
-            club=club, actor=actor, name=loaded.name or _("Imported tournament"), preset=settings.preset,
+            club=club, actor=actor, name=loaded.name or imported_name(), preset=settings.preset,
             played_on=played_on or timezone.localdate(), rounds=settings.rounds,
             entry_fee_cents=settings.entry_fee_cents, table_points=settings.table_points,
             tiebreaks=[key for key in settings.tiebreaks if key != POINTS], seed=settings.seed,
@@ -100,8 +102,7 @@ def _checked(document: Any) -> tuple[TournamentDocument, dict[int, dict[int, She
         loaded = load_document(document)
         scored = score_document(loaded)
     except InvalidTournament as error:
-        raise ServiceError({None: [f"{p.path}: {translated(p.words)}" if p.path else translated(p.words)
-                                   for p in error.problems]}) from error  # fmt: skip
+        raise ServiceError([_located_fault(p.path, p.words) for p in error.problems]) from error
     sheets: dict[int, dict[int, Sheet]] = {}
     for table in scored:
         sheets.setdefault(table.round, {})[table.table.number] = table.sheet
@@ -114,7 +115,7 @@ def _imported_participant(tournament: Tournament, entry: DocumentParticipant, pa
     if member.name != entry.name:  # the deals name the players as the document does, the sheets as the club does
         raise _at(
             f"{path}.name",
-            _("The club's member is called %(member)s: write the name as the club does.") % {"member": member.name},
+            refusal("member_spelling", member=member.name),
         )
     return Participant.objects.create(
         tournament=tournament,
@@ -139,7 +140,7 @@ def _imported_substitute(
     if member.name != sub.name:
         raise _at(
             f"{path}.name",
-            _("The club's member is called %(member)s: write the name as the club does.") % {"member": member.name},
+            refusal("member_spelling", member=member.name),
         )
     credited = Substitution.Credit.SUBSTITUTE if entry else Substitution.Credit.ORIGINAL
     return Substitution.objects.create(
@@ -215,8 +216,13 @@ def _imported_status(
         tournament.save(update_fields=["status"])
 
 
-def _at(path: str, message: str) -> ServiceError:
-    return ServiceError.on(None, f"{path}: {message}")
+def _at(path: str, message: Message) -> ServiceError:
+    return ServiceError([_located_fault(path, message)])
+
+
+def _located_fault(path: str, words: Message) -> Fault:
+    """A fault of the whole document that names the path of its field ("settings.seed: ..."), with its own code."""
+    return Fault(None, words.code, refusal("at_path", path=path, problem=words) if path else words)
 
 
 @contextmanager
@@ -227,9 +233,13 @@ def _located(paths: dict[str | None, str]) -> Iterator[None]:
         yield
     except ServiceError as error:
         located = [
-            f"{_path(paths, field)}: {message}" for field, messages in error.errors.items() for message in messages
+            _located_fault(at, each.words)
+            if isinstance(each.words, Message)
+            else Fault(None, each.code, f"{at}: {each}")
+            for each in error.faults
+            for at in [_path(paths, each.field)]
         ]
-        raise ServiceError({None: located}) from error
+        raise ServiceError(located) from error
 
 
 def _path(paths: dict[str | None, str], field: str | None) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db import transaction
-from django.utils.translation import gettext as _
 
 from scorekeeper import services as scorekeeper
 from scorekeeper.models import Member
@@ -17,6 +16,7 @@ from ...competition import SMALL_MOST
 from ..models import ApartPair, Participant, Tournament
 from .changes import audit, locked, rounds_started
 from .plan import draw_again
+from .refusals import refusal
 
 
 @transaction.atomic
@@ -33,15 +33,15 @@ def add_participant(
     plays from the next round on, and the rounds still to come are drawn again with them."""
     tournament = locked(tournament)
     if tournament.status == Tournament.Status.FINISHED:
-        raise ServiceError.on(None, _("The tournament is over."))
+        raise ServiceError.on(None, refusal("tournament_over"))
     if member is None:
         member = scorekeeper.sessions.member_named(tournament.club, clean_name(name, "name"))
     elif member.club_id != tournament.club_id:
-        raise ServiceError.on("member", _("Only members and guests of the club can take part."))
+        raise ServiceError.on("member", refusal("not_of_club"))
     if tournament.participants.filter(member=member).exists():
-        raise ServiceError.on("name", _("%(name)s is already registered.") % {"name": member.name})
+        raise ServiceError.on("name", refusal("registered_already", name=member.name))
     if fixed_table is not None and (not isinstance(fixed_table, int) or not 1 <= fixed_table <= SMALL_MOST):
-        raise ServiceError.on("fixed_table", _("A table is numbered from 1 to %(most)s.") % {"most": SMALL_MOST})
+        raise ServiceError.on("fixed_table", refusal("fixed_table_range", most=SMALL_MOST))
     number = 1 + max(tournament.participants.values_list("number", flat=True), default=0)
     participant = Participant.objects.create(
         tournament=tournament,
@@ -79,7 +79,7 @@ def keep_apart(*, tournament: Tournament, actor: Actor, first: Participant, seco
     """Keep two participants apart in round 1 (same household, same club)."""
     tournament = locked(tournament)
     if first.pk == second.pk or {first.tournament_id, second.tournament_id} != {tournament.pk}:
-        raise ServiceError.on("second", _("Choose two different participants of this tournament."))
+        raise ServiceError.on("second", refusal("two_participants"))
     pair = ApartPair.objects.create(tournament=tournament, first=first, second=second)
     audit(tournament, actor, "kept_apart", first=first.name, second=second.name)
     return pair

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils.translation import gettext as _
 
 from scorekeeper.services import ServiceError
 from scorekeeper.services.clubs import clean_choice, clean_name
@@ -13,6 +12,7 @@ from ...competition import CENTS_MOST
 from ..models import Participant, Penalty, TableSeat, TournamentRound
 from ..rules.penalties import Penalty as RulesPenalty
 from .changes import audit
+from .refusals import refusal
 
 REASON_MAX = 200
 
@@ -37,7 +37,7 @@ def add_penalty(
     kind = clean_choice(kind, "kind", Penalty.Kind.values)
     seat = TableSeat.objects.filter(table__round=this_round, participant=participant).first()
     if seat is None:
-        raise ServiceError.on("participant", _("Choose a participant who plays in this round."))
+        raise ServiceError.on("participant", refusal("participant_in_round"))
     seats = TableSeat.objects.filter(table_id=seat.table_id).values_list("participant__number", flat=True)
     context = RulesPenalty(
         this_round.number, participant.number, kind, "", "", points or None,
@@ -46,13 +46,13 @@ def add_penalty(
     for field, problem in context.context_problems(list(seats))[:1]:
         raise ServiceError.on(field, problem)
     if kind == Penalty.Kind.DEDUCTION and (not isinstance(points, int) or not 1 <= points <= CENTS_MOST):
-        raise ServiceError.on("points", _("A free deduction takes from 1 to %(most)s points.") % {"most": CENTS_MOST})
+        raise ServiceError.on("points", refusal("deduction_range", most=CENTS_MOST))
     points_problem = context.points_problem()
     if points_problem is not None:
         raise ServiceError.on("points", points_problem)
     reason = str(reason).strip()
     if not reason or len(reason) > REASON_MAX:
-        raise ServiceError.on("reason", _("Give the reason in at most %(n)s characters.") % {"n": REASON_MAX})
+        raise ServiceError.on("reason", refusal("reason_too_long", n=REASON_MAX))
     penalty = Penalty.objects.create(
         tournament=this_round.tournament,
         round=this_round,

@@ -7,7 +7,6 @@ from collections.abc import Iterable
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from scorekeeper import services as scorekeeper
 from scorekeeper.models import Member
@@ -19,6 +18,8 @@ from ..models import Bye, Participant, TableSeat, Tournament, TournamentRound, T
 from ..rules.draw import DrawError
 from .changes import audit, locked, rounds_started
 from .plan import draw_again
+from .refusals import refusal
+from .words import table_label, table_session_name
 
 
 @transaction.atomic
@@ -28,10 +29,10 @@ def start_round(*, tournament: Tournament, actor: Actor) -> TournamentRound:
     tournament = locked(tournament)
     number = rounds_started(tournament) + 1
     if number > tournament.rounds:
-        raise ServiceError.on(None, _("Every round has been drawn."))
+        raise ServiceError.on(None, refusal("all_rounds_drawn"))
     previous = tournament.played_rounds.order_by("-number").first()
     if previous is not None and previous.closed_at is None:
-        raise ServiceError.on(None, _("Close round %(n)s first.") % {"n": previous.number})
+        raise ServiceError.on(None, refusal("close_round_first", n=previous.number))
     try:
         tables = selectors.drawn(tournament).plan.next_round
     except DrawError as error:
@@ -68,11 +69,10 @@ def seat_table(
         tariff=tournament.settings["tariff"],
         players=playing or [_playing(p, this_round.number) for p in seated],
         played_on=tournament.played_on,
-        table=_("%(tournament)s, round %(round)s, table %(table)s")
-        % {"tournament": tournament.name, "round": this_round.number, "table": number},
+        table=table_session_name(tournament.name, this_round.number, number),
     )
     table = TournamentTable.objects.create(round=this_round, number=number, session=session)
-    label = _("Table %(n)s") % {"n": number}
+    label = table_label(number)
     scorekeeper.create_table_link(session=session, actor=actor, label=label)  # the table's phone, until the round ends
     TableSeat.objects.bulk_create(
         TableSeat(table=table, participant=p, position=position) for position, p in enumerate(seated)
@@ -93,10 +93,10 @@ def swap(*, this_round: TournamentRound, actor: Actor, first: Participant, secon
     tournament = locked(this_round.tournament)
     seats = {s.participant_id: s for s in TableSeat.objects.filter(table__round=this_round).select_related("table")}
     if first.pk not in seats or second.pk not in seats or first.pk == second.pk:
-        raise ServiceError.on("second", _("Choose two different participants of this round."))
+        raise ServiceError.on("second", refusal("two_in_round"))
     tables = {seats[first.pk].table, seats[second.pk].table}
     if any(table.session.deals.exists() for table in tables):
-        raise ServiceError.on(None, _("A table that has started playing cannot be changed."))
+        raise ServiceError.on(None, refusal("table_started"))
     by_table: dict[int, list[Participant]] = {}
     for table in tables:
         order = list(table.seat_rows.select_related("participant__member").order_by("position"))
@@ -140,9 +140,7 @@ def close_round(*, this_round: TournamentRound, actor: Actor) -> TournamentRound
     this_round = TournamentRound.objects.select_for_update().select_related("tournament").get(pk=this_round.pk)
     open_tables = [t.number for t in this_round.tables.select_related("session") if t.session.is_open]
     if open_tables:
-        raise ServiceError.on(
-            None, _("Table sheets still open: %(tables)s.") % {"tables": ", ".join(map(str, open_tables))}
-        )
+        raise ServiceError.on(None, refusal("sheets_open", tables=", ".join(map(str, open_tables))))
     if this_round.closed_at is None:
         this_round.closed_at = timezone.now()
         this_round.save(update_fields=["closed_at"])

@@ -5,18 +5,17 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from django.utils.translation import gettext as _
-
+from scorekeeper.engine.messages import Message
 from scorekeeper.models import Session
 from scorekeeper.services import ServiceError
 from scorekeeper.stored.documents import session_document
-from scorekeeper.words.engine_words import translated
 
 from .. import selectors
 from ..models import TournamentTable
 from ..rules.sheet import Sheet, closing_problems, scored_sheet, unbalanced_rows
 from ..rules.words import InvalidTournament
 from ..selectors import preset_of
+from .refusals import refusal
 
 
 def table_sheet(table: TournamentTable) -> Sheet:
@@ -28,15 +27,15 @@ def table_sheet(table: TournamentTable) -> Sheet:
         raise ServiceError({None: [p.words for p in error.problems]}) from error
 
 
-def table_lineup_problems(session: Session) -> list[str]:
+def table_lineup_problems(session: Session) -> list[Message]:
     """Why the players of a tournament table cannot change: the draw seated them (a substitute is another matter).
     Nothing for any other session; the scorekeeper asks it before every change of players (``add_lineup_rule``)."""
     if not selectors.is_table(session):
         return []
-    return [_("The draw seated the players of a tournament table: none can leave or join here.")]
+    return [refusal("table_seated_by_draw")]
 
 
-def table_closing_problems(session: Session) -> list[str]:
+def table_closing_problems(session: Session) -> list[Message]:
     """Why a tournament table's sheet cannot close yet: its round is not played out (a Pflichtsolo owed, games still
     to play). Nothing for any other session. The scorekeeper asks it before every close (``add_closing_rule``); it
     reads the round the engine's replay stored with the session's last change, not scored again."""
@@ -52,4 +51,4 @@ def table_closing_problems(session: Session) -> list[str]:
         stored = cast("list[tuple[int, dict[str, Any]]]", list(live.values_list("number", "result")))
         rows = unbalanced_rows((n, sum(r["deltas"]), r["pot"]) for n, r in stored) if preset.zero_sum else ()
         problems = closing_problems(kept["owing"], kept["regular_left"], kept["games"], rows)
-    return [translated(problem) for problem in problems]
+    return list(problems)

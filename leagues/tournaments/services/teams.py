@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
-from django.utils.translation import gettext as _
 
 from scorekeeper.services import ServiceError
 from scorekeeper.services.clubs import clean_name
@@ -17,6 +16,7 @@ from ...public_links import next_token
 from ..models import Participant, Team, TeamMember, Tournament
 from ..rules.teams import LARGEST, SMALLEST
 from .changes import audit, locked
+from .refusals import refusal
 
 
 @transaction.atomic
@@ -26,17 +26,15 @@ def add_team(*, tournament: Tournament, actor: Actor, name: str, members: Sequen
     tournament = locked(tournament)
     name = clean_name(name, "name", NAME_MAX)
     if tournament.teams.filter(name=name).exists():
-        raise ServiceError.on("name", _("There is a team called %(name)s already.") % {"name": name})
+        raise ServiceError.on("name", refusal("team_exists", name=name))
     chosen = list({p.pk: p for p in members}.values())
     if not SMALLEST <= len(chosen) <= LARGEST:
-        raise ServiceError.on(
-            "members", _("A team has %(least)s to %(most)s players.") % {"least": SMALLEST, "most": LARGEST}
-        )
+        raise ServiceError.on("members", refusal("team_size", least=SMALLEST, most=LARGEST))
     if any(p.tournament_id != tournament.pk for p in chosen):
-        raise ServiceError.on("members", _("Choose players of this tournament."))
+        raise ServiceError.on("members", refusal("team_members"))
     taken = Participant.objects.filter(pk__in=[p.pk for p in chosen], team_membership__isnull=False)
     if names := ", ".join(taken.order_by("number").values_list("name", flat=True)):
-        raise ServiceError.on("members", _("Already in a team: %(names)s.") % {"names": names})
+        raise ServiceError.on("members", refusal("team_members_taken", names=names))
     team = Team.objects.create(tournament=tournament, name=name)
     TeamMember.objects.bulk_create(TeamMember(team=team, participant=p) for p in chosen)
     audit(tournament, actor, "team_added", team=name, members=", ".join(p.name for p in chosen))

@@ -8,7 +8,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
-from django.utils.translation import gettext as _
 
 from scorekeeper import services as scorekeeper
 from scorekeeper.engine.messages import Message
@@ -27,6 +26,7 @@ from ..rules.ranking import POINTS, parse_tiebreaks
 from ..rules.reading import Bad
 from ..rules.words import InvalidTournament
 from .changes import audit, locked
+from .refusals import refusal
 
 
 @transaction.atomic
@@ -53,7 +53,7 @@ def create_tournament(
     substitute's points are (``Substitution.Credit``)."""
     scoring = PRESETS.get(preset) if isinstance(preset, str) else None
     if scoring is None:
-        raise ServiceError.on("preset", _("Choose one of the scorings offered."))
+        raise ServiceError.on("preset", refusal("preset_choice"))
     try:
         scoring = scoring.with_options(options or {})
     except OptionProblem as error:
@@ -61,16 +61,15 @@ def create_tournament(
     game = scoring.game
     frozen_rules, frozen_tariff = scorekeeper.sessions.frozen(game, scoring.table_rules(), scoring.tariff)
     if not isinstance(rounds, int) or not 1 <= rounds <= MOST_ROUNDS:
-        raise ServiceError.on("rounds", _("A tournament has 1 to %(most)s rounds.") % {"most": MOST_ROUNDS})
+        raise ServiceError.on("rounds", refusal("rounds_range", most=MOST_ROUNDS))
     if not isinstance(entry_fee_cents, int) or entry_fee_cents < 0:
-        raise ServiceError.on("entry_fee_cents", _("The entry fee cannot be negative."))
+        raise ServiceError.on("entry_fee_cents", refusal("fee_negative"))
     try:  # the points always decide first: the chain is what decides between players level on them
         chain = [key for key in parse_tiebreaks([POINTS, *tiebreaks]) if key != POINTS]
     except Bad as error:
         raise ServiceError.on("tiebreaks", error.words) from error
     if bye != AVERAGE and (not isinstance(bye, int) or isinstance(bye, bool) or not -CENTS_MOST <= bye <= CENTS_MOST):
-        raise ServiceError.on("bye", _("A bye scores from %(least)s to %(most)s points.")
-                              % {"least": -CENTS_MOST, "most": CENTS_MOST})  # fmt: skip
+        raise ServiceError.on("bye", refusal("bye_range", least=-CENTS_MOST, most=CENTS_MOST))  # fmt: skip
     substitute_credit = clean_choice(substitute_credit, "substitute_credit", Substitution.Credit.values)
     tournament = Tournament.objects.create(
         club=club,
