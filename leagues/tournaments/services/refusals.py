@@ -40,6 +40,7 @@ TEMPLATES: dict[str, str] = {
     "all_rounds_drawn": _("Every round has been drawn."),
     "close_round_first": _("Close round %(n)s first."),
     "two_in_round": _("Choose two different participants of this round."),
+    "two_players_of_round": _("Choose two players of this round."),
     "table_started": _("A table that has started playing cannot be changed."),
     "sheets_open": _("Table sheets still open: %(tables)s."),
     "table_seated_by_draw": _("The draw seated the players of a tournament table: none can leave or join here."),

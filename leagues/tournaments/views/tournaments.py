@@ -42,6 +42,7 @@ from ..models import Participant, Substitution, Tournament
 from ..rules.byes import AVERAGE
 from ..rules.clock import EXTENSIONS
 from ..rules.draw import DrawError
+from ..services.refusals import refusal
 from .public import public_link_context
 from .rankings import ranking_context, rendered_ranking
 from .teams import team_ranking_context, teams_context
@@ -315,7 +316,7 @@ def round_action(request: Request, club_slug: str, tournament_id: int, number: i
             playing = Participant.objects.filter(seat_rows__table__round=this_round)
             form = SwapForm(request.POST, participants=playing)
             if not form.is_valid():
-                raise ServiceError.on(None, _("Choose two players of this round."))
+                raise ServiceError.on(None, refusal("two_players_of_round"))
             services.swap(this_round=this_round, actor=request.user, **form.cleaned_data)
         elif action == "time":
             services.call_time(this_round=this_round, actor=request.user)
