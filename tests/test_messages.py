@@ -18,11 +18,12 @@ from django.utils.translation import gettext
 
 import leagues.seasons.ranking  # registers the ranking's codes
 import leagues.seasons.refusals  # registers the league services' codes
-import leagues.tournaments.rules.words  # noqa: F401  registers the tournaments' codes
+import leagues.tournaments.rules.words  # registers the tournaments' codes
+import leagues.tournaments.services.refusals  # noqa: F401  and the tournament services' codes
 import scorekeeper.services.refusals  # noqa: F401  registers the scorekeeper services' codes
 from scorekeeper import engine
 from scorekeeper.engine.errors import DealError
-from scorekeeper.engine.messages import AS_AUTHOR, PHRASES, REGISTRY, Cases, say
+from scorekeeper.engine.messages import AS_AUTHOR, PHRASES, REGISTRY, Cases, Registry, say
 
 ENGINE = Path(engine.__file__).parent
 SNAKE_CASE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
@@ -122,3 +123,14 @@ def test_a_phrase_gets_a_whole_sentence_of_its_own() -> None:
         assert error.words.render(gettext, player=True) == (
             "Zu einem Spiel mit Aufnehmen gehört diese Angabe nicht: Bitte leer lassen."
         )
+
+
+def test_a_domain_takes_more_codes_but_never_one_twice() -> None:
+    """A package's services add their refusals to the domain its rules began; a code given twice is a mistake."""
+    registry = Registry()
+    registry.register("tournament", {"unknown_game": "rules"}, {})
+    registry.register("tournament", {"tournament_over": "services"}, {})
+    assert registry.knows("tournament", "unknown_game")
+    assert registry.knows("tournament", "tournament_over")
+    with pytest.raises(KeyError, match="registered twice"):
+        registry.register("tournament", {"unknown_game": "again"}, {})
