@@ -18,6 +18,7 @@ from leagues.tournaments import selectors
 from leagues.tournaments import services as tournaments
 from leagues.tournaments.services import table_sheets
 from scorekeeper import services
+from scorekeeper.engine.messages import Message
 from scorekeeper.services import ServiceError
 from scorekeeper.table import reads
 from tests.leagues.conftest import Personas
@@ -59,7 +60,7 @@ def a_penalty(this_round: TournamentRound, personas: Personas, rng: random.Rando
     )  # fmt: skip
 
 
-def closing_problems(table: TournamentTable) -> list[str]:
+def closing_problems(table: TournamentTable) -> list[Message]:
     table.session.refresh_from_db()  # the round the last deal's replay stored
     return table_sheets.table_closing_problems(table.session)
 
