@@ -160,6 +160,26 @@ def read(path: str, value: Any, check: Check, problems: list[Problem]) -> Any:
         return None
 
 
+Shape = Mapping[str, "Shape"] | list["Shape"] | None
+"""What a document's part must look like: an object (its keys, each with its value's shape; a key ending in ``?`` may
+be missing), a list (``[`` its elements' shape ``]``), or None for any value, which its reader checks."""
+
+
+def check_shape(value: Any, shape: Shape, problems: list[Problem], path: str = "") -> None:
+    """A problem for every place where ``value`` has not got ``shape``: an object or list that is none, an unknown
+    key, a missing one."""
+    if isinstance(shape, list):
+        for i, item in enumerate(read(path, value, listing, problems) or ()):
+            check_shape(item, shape[0], problems, f"{path}[{i}]")
+    elif shape is not None and (raw := read(path, value, mapping, problems)) is not None:
+        fields = Fields(raw, path, tuple(key.rstrip("?") for key in shape), problems)
+        for key, inner in shape.items():
+            if key.rstrip("?") in raw:
+                check_shape(raw[key.rstrip("?")], inner, problems, fields.at(key.rstrip("?")))
+            elif not key.endswith("?"):
+                problems.append(Problem(fields.at(key), said("missing")))
+
+
 _ = gettext_noop
 
 TEMPLATES: dict[str, str] = {
