@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import uuid
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any, TypeVar
@@ -266,22 +265,6 @@ def ref(rows: dict[Any, Value], key: Any, where: str) -> Value:
         raise ServiceError.on(None, refusal("backup_unknown_id", where=where, key=repr(key)[:40])) from None
 
 
-def object_at(value: Any, where: str, keys: Iterable[str]) -> dict[str, Any]:
-    """``value``, an object of the document at ``where`` with no key but ``keys``."""
-    if not isinstance(value, dict):
-        raise ServiceError.on(None, refusal("backup_not_object", where=where))
-    unknown = sorted(set(value) - set(keys), key=str)
-    if unknown:
-        raise ServiceError.on(None, refusal("backup_unknown_key", where=where, key=repr(unknown[0])))
-    return value
-
-
-def list_at(value: Any, where: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise ServiceError.on(None, refusal("backup_not_list", where=where))
-    return value
-
-
 # The Python type a value of a field must already have, and its name: the document is JSON, and text where a number
 # belongs (which Django would turn into one) is a document edited by hand.
 STRICT_TYPES: tuple[tuple[type[models.Field[Any, Any]], type, Refusal], ...] = (
@@ -325,7 +308,7 @@ def import_club(*, document: Any, slug: str | None = None) -> Restored:
         raise ServiceError.on(None, refusal("not_a_backup", format=FORMAT))
     refuse_nul(document)
     problems: list[Problem] = []
-    check_shape(document, {**SHAPE, **{f"{key}?": None for key in PARTS}}, problems)
+    check_shape(document, {**SHAPE, **{f"{key}?": part.shape for key, part in PARTS.items()}}, problems)
     if problems:
         raise ServiceError([fault(None, refusal("backup_value", where=p.path, problem=p.words)) for p in problems])
     try:
