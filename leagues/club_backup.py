@@ -26,11 +26,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scorekeeper.engine.reading import Shape
-from scorekeeper.interchange.backup import create, iso, parsed_date, parsed_time, ref
+from scorekeeper.interchange.backup import create, iso, parsed_date, parsed_time, ref, refused_at
 from scorekeeper.interchange.club_document import Part, Restoring, not_carried
 from scorekeeper.models import Club, Session
 from scorekeeper.services import ServiceError
-from scorekeeper.words.engine_words import translated
 
 from .models import (
     ApartPair,
@@ -103,7 +102,7 @@ def parts() -> list[Part]:
 
 
 def refused(where: str, message: str) -> ServiceError:
-    return ServiceError.on(None, f"{where}: {message}")
+    return ServiceError([refused_at(where, message)])
 
 
 # leagues ------------------------------------------------------------------------------------------------------------
@@ -195,7 +194,7 @@ def _season(league: League, row: dict[str, Any], where: str, restoring: Restorin
     try:
         Ranking.from_config(row["ranking"], row["tiebreaks"])
     except RankingError as error:
-        raise refused(f"{where}.ranking", translated(error.words)) from error
+        raise ServiceError([refused_at(f"{where}.ranking", error.words)]) from error
     season = create(
         Season, where, times={"created_at": row["created_at"]}, league=league, name=row["name"],
         period=row["period"], starts_on=parsed_date(row["starts_on"], f"{where}.starts_on"),
@@ -291,10 +290,12 @@ def _restore_tournament(row: dict[str, Any], where: str, restoring: Restoring) -
     if not (isinstance(frozen, dict) and isinstance(frozen.get("rules"), dict)):
         raise refused(f"{where}.settings", _("the tournament's frozen rules were expected."))
     try:
+        at = f"{where}.document"
         loaded = document.load(row["document"])
+        at = f"{where}.settings.prizes"
         read_prizes(frozen.get("prizes", {}))
     except InvalidTournament as error:
-        raise ServiceError({None: [f"{where}: {p.path}: {translated(p.words)}" for p in error.problems]}) from error
+        raise ServiceError([refused_at(f"{at}.{p.path}".strip("."), p.words) for p in error.problems]) from error
     settings = loaded.settings
     if settings.games_per_round:
         raise refused(f"{where}.document.settings.games_per_round", _("A tournament here plays its preset's games."))
