@@ -25,7 +25,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scorekeeper.engine.reading import Shape
+from scorekeeper.engine.reading import Shape, flag, keys
 from scorekeeper.interchange.backup import create, iso, parsed_date, parsed_time, ref, refused_at
 from scorekeeper.interchange.club_document import Part, Restoring, not_carried
 from scorekeeper.models import Club, Session
@@ -62,33 +62,32 @@ from .tournaments.rules.words import InvalidTournament
 # What the parts must look like (``engine.reading.Shape``): a key ending in ``?`` may be missing (a backup from
 # before it). The tournament's own document is read by the tournaments' reader.
 LEAGUES: Shape = [{
-    **dict.fromkeys(("name", "game", "created_at")),
-    "clubs": [dict.fromkeys(("name", "slug", "invited_at", "joined_at"))],
-    "seasons": [dict.fromkeys((
-        "name", "period", "starts_on", "ends_on", "selection", "ranking", "tiebreaks", "sub_period", "sessions",
-        "public_link", "created_at", "members_only?", "public_money_hidden?",
-    ))],
+    **keys("name game created_at"),
+    "clubs": [keys("name slug invited_at joined_at")],
+    "seasons": [{
+        **keys("name period starts_on ends_on selection ranking tiebreaks sub_period sessions created_at"),
+        **dict.fromkeys(("public_link", "members_only?", "public_money_hidden?"), flag),
+    }],
 }]  # fmt: skip
 TOURNAMENTS: Shape = [{
-    **dict.fromkeys(("document", "played_on", "currency", "status", "settings", "created_at", "public_link?")),
+    **keys("document played_on currency status settings created_at"),
+    "public_link?": flag,
     "plan": {"key?": None, "rounds?": [[None]], "lower_bound?": None},
-    "participants": [dict.fromkeys(("number", "member", "categories", "fixed_table"))],
+    "participants": [keys("number member categories fixed_table")],
     "apart": [None],
     "rounds": [{
-        **dict.fromkeys(("number?", "drawn_at", "time_called_at", "closed_at")),
-        "tables": [dict.fromkeys(("number", "session"))],
-        "clock?": dict.fromkeys(("started_at?", "paused_at?", "paused_seconds?", "extra_minutes?")),
+        **keys("number? drawn_at time_called_at closed_at"),
+        "tables": [keys("number session")],
+        "clock?": keys("started_at? paused_at? paused_seconds? extra_minutes?"),
     }],
-    "penalties": [{"created_at": None}],
-    "teams?": [{"name": None, "members": [None], "created_at": None}],
+    "penalties": [keys("created_at")],
+    "teams?": [{**keys("name created_at"), "members": [None]}],
     # The decisions themselves are the document's (substitutes, byes, lots); the backup adds only which member each
     # substitute is and when each was decided. A backup of November 2026 repeated the document's keys here too:
     # they are accepted and the document read.
     "decisions?": {
-        "substitutions?": [dict.fromkeys((
-            "participant?", "from_round?", "member?", "created_at?", "name?", "credited?", "entry?",
-        ))],
-        "lots?": [dict.fromkeys(("created_at?", "round?", "among?", "winner?"))],
+        "substitutions?": [keys("participant? from_round? member? created_at? name? credited? entry?")],
+        "lots?": [keys("created_at? round? among? winner?")],
         "byes?": None,
     },
 }]  # fmt: skip
@@ -182,14 +181,6 @@ def _invitation(league: League, row: dict[str, Any], where: str, restoring: Rest
     restoring.counts["league invitations"] += 1
 
 
-def _flag(value: Any, where: str) -> bool:
-    """An option on or off (a public link comes back on with a new token, so a backup spreads no working link)."""
-    if type(value) is not bool:
-        words = {"value": repr(value)[:40], "wanted": _("true or false")}
-        raise refused(where, _("%(value)s where %(wanted)s was expected.") % words)
-    return value
-
-
 def _season(league: League, row: dict[str, Any], where: str, restoring: Restoring) -> None:
     try:
         Ranking.from_config(row["ranking"], row["tiebreaks"])
@@ -200,9 +191,9 @@ def _season(league: League, row: dict[str, Any], where: str, restoring: Restorin
         period=row["period"], starts_on=parsed_date(row["starts_on"], f"{where}.starts_on"),
         ends_on=parsed_date(row["ends_on"], f"{where}.ends_on"), selection=row["selection"], ranking=row["ranking"],
         tiebreaks=row["tiebreaks"], sub_period=row["sub_period"],
-        public_token=next_token(_flag(row["public_link"], f"{where}.public_link")),
-        members_only=_flag(row.get("members_only", False), f"{where}.members_only"),  # a backup from before: off
-        public_money_hidden=_flag(row.get("public_money_hidden", False), f"{where}.public_money_hidden"),
+        public_token=next_token(row["public_link"]),  # a backup spreads no working link: a new token
+        members_only=row.get("members_only", False),  # a backup from before them: off
+        public_money_hidden=row.get("public_money_hidden", False),
     )  # fmt: skip
     if season.ends_on < season.starts_on:
         raise refused(f"{where}.ends_on", _("The last day comes before the first."))
@@ -305,7 +296,7 @@ def _restore_tournament(row: dict[str, Any], where: str, restoring: Restoring) -
         settings=frozen, rounds=settings.rounds, entry_fee_cents=settings.entry_fee_cents,
         currency=row["currency"], tiebreaks=[key for key in settings.tiebreaks if key != POINTS], seed=settings.seed,
         plan=_plan(row["plan"], f"{where}.plan"), status=row["status"],
-        public_token=next_token(_flag(row.get("public_link", False), f"{where}.public_link")),
+        public_token=next_token(row.get("public_link", False)),
     )  # fmt: skip
     by_number = _participants(tournament, loaded, row, where, restoring)
     for i, pair in enumerate(row["apart"]):

@@ -112,10 +112,6 @@ def listing(value: Any) -> list[Any]:
     return value
 
 
-def anything(value: Any) -> Any:
-    return value
-
-
 _MISSING: Any = object()
 
 
@@ -137,7 +133,7 @@ class Fields:
     def at(self, key: str) -> str:
         return f"{self.path}.{key}" if self.path else key
 
-    def get(self, key: str, check: Check = anything, default: Any = _MISSING) -> Any:
+    def get(self, key: str, check: Check, default: Any = _MISSING) -> Any:
         if key not in self.raw:
             if default is _MISSING:
                 self.problems.append(Problem(self.at(key), said("missing")))
@@ -160,17 +156,25 @@ def read(path: str, value: Any, check: Check, problems: list[Problem]) -> Any:
         return None
 
 
-Shape = Mapping[str, "Shape"] | list["Shape"] | None
+Shape = Mapping[str, "Shape"] | list["Shape"] | Check | None
 """What a document's part must look like: an object (its keys, each with its value's shape; a key ending in ``?`` may
-be missing), a list (``[`` its elements' shape ``]``), or None for any value, which its reader checks."""
+be missing), a list (``[`` its elements' shape ``]``), a value a :data:`Check` takes, or None for any value, which
+its reader checks."""
+
+
+def keys(names: str) -> dict[str, Shape]:
+    """An object of these keys (separated by spaces), any values."""
+    return dict.fromkeys(names.split())
 
 
 def check_shape(value: Any, shape: Shape, problems: list[Problem], path: str = "") -> None:
     """A problem for every place where ``value`` has not got ``shape``: an object or list that is none, an unknown
-    key, a missing one."""
+    key, a missing one, a value its check refuses."""
     if isinstance(shape, list):
         for i, item in enumerate(read(path, value, listing, problems) or ()):
             check_shape(item, shape[0], problems, f"{path}[{i}]")
+    elif callable(shape):
+        read(path, value, shape, problems)
     elif shape is not None and (raw := read(path, value, mapping, problems)) is not None:
         fields = Fields(raw, path, tuple(key.rstrip("?") for key in shape), problems)
         for key, inner in shape.items():

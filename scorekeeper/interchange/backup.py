@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from .. import engine
 from ..engine.messages import Message
-from ..engine.reading import Problem, Shape, check_shape
+from ..engine.reading import Problem, Shape, check_shape, keys
 from ..models import AuditEntry, Club, Deal, HouseRules, Invitation, LineupChange, Member, Seat, Session, TableLink
 from ..services import record
 from ..services.errors import Fault, ServiceError, fault, problem_words, refuse_nul
@@ -207,29 +207,22 @@ Value = TypeVar("Value")
 # What the document must look like (``engine.reading.Shape``): anything else is a document this version does not
 # understand. The values are checked as they are written (``create``), a part's by the app that registered it.
 SHAPE: dict[str, Shape] = {
-    "format": None,
-    "exported_at": None,
-    "club": dict.fromkeys(("name", "slug", "currency", "pot_policy", "settlement_mode", "created_at")),
-    "users": [dict.fromkeys(("username", "first_name?", "last_name?", "email?"))],
-    "members": [dict.fromkeys(("id", "name", "role", "is_guest", "user", "joined_at"))],
-    "house_rules": [dict.fromkeys(("id", "name", "game", "rules", "tariff", "cents_per_point", "created_at"))],
+    **keys("format exported_at"),
+    "club": keys("name slug currency pot_policy settlement_mode created_at"),
+    "users": [keys("username first_name? last_name? email?")],
+    "members": [keys("id name role is_guest user joined_at")],
+    "house_rules": [keys("id name game rules tariff cents_per_point created_at")],
     "sessions": [{
-        **dict.fromkeys((
-            "id", "game", "played_on", "table", "rules", "tariff", "cents_per_point", "currency", "pot_policy",
-            "settlement_mode", "first_dealer", "house_rules", "status", "pot_from", "pot_carried_in", "created_by",
-            "created_at", "closed_at", "revision", "deal_count", "totals", "pot", "next_dealer", "import_fingerprint",
-        )),
-        "seats": [dict.fromkeys(("position", "member", "name"))],
-        "deals": [dict.fromkeys((
-            "id", "sequence", "number", "facts", "revision", "result", "client_token", "created_by", "created_at",
-            "updated_by", "updated_at", "deleted_by", "deleted_at",
-        ))],
-        "lineup?": [dict.fromkeys(("after_sequence", "seat", "joins", "table_seat", "at"))],
+        **keys("id game played_on table rules tariff cents_per_point currency pot_policy settlement_mode first_dealer "
+               "house_rules status pot_from pot_carried_in created_by created_at closed_at revision deal_count totals "
+               "pot next_dealer import_fingerprint"),
+        "seats": [keys("position member name")],
+        "deals": [keys("id sequence number facts revision result client_token created_by created_at updated_by "
+                       "updated_at deleted_by deleted_at")],
+        "lineup?": [keys("after_sequence seat joins table_seat at")],
     }],
-    "audit": [dict.fromkeys((
-        "at", "actor", "action", "session", "deal", "deal_number", "revision?", "before", "after", "effect?",
-    ))],
-    "not_carried?": [dict.fromkeys(("kind", "name", "why"))],
+    "audit": [keys("at actor action session deal deal_number revision? before after effect?")],
+    "not_carried?": [keys("kind name why")],
 }  # fmt: skip
 
 
