@@ -25,11 +25,11 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scorekeeper.interchange.backup import create, iso, list_at, object_at, parsed_date, parsed_time, ref
+from scorekeeper.engine.reading import Shape, flag, keys
+from scorekeeper.interchange.backup import create, iso, parsed_date, parsed_time, ref, refused_at
 from scorekeeper.interchange.club_document import Part, Restoring, not_carried
 from scorekeeper.models import Club, Session
 from scorekeeper.services import ServiceError
-from scorekeeper.words.engine_words import translated
 
 from .models import (
     ApartPair,
@@ -59,39 +59,49 @@ from .tournaments.rules.prizes import read_prizes
 from .tournaments.rules.ranking import POINTS
 from .tournaments.rules.words import InvalidTournament
 
-LEAGUE_KEYS = ("name", "game", "created_at", "clubs", "seasons")
-INVITED_KEYS = ("name", "slug", "invited_at", "joined_at")
-SEASON_KEYS = (
-    "name", "period", "starts_on", "ends_on", "selection", "ranking", "tiebreaks", "sub_period", "sessions",
-    "public_link", "created_at", "members_only", "public_money_hidden",
-)  # fmt: skip
-TOURNAMENT_KEYS = (
-    "document", "played_on", "currency", "status", "settings", "plan", "created_at", "participants", "apart",
-    "rounds", "penalties", "teams", "public_link", "decisions",
-)  # fmt: skip
-TEAM_KEYS = ("name", "members", "created_at")
-# The decisions themselves are the document's (substitutes, byes, lots); the backup adds only which member each
-# substitute is and when each was decided. A backup of November 2026 repeated the document's keys here too: they are
-# accepted and the document read.
-DECISION_KEYS = ("substitutions", "lots", "byes")
-SUBSTITUTION_KEYS = ("participant", "from_round", "member", "created_at", "name", "credited", "entry")
-LOT_KEYS = ("created_at", "round", "among", "winner")
-PARTICIPANT_KEYS = ("number", "member", "categories", "fixed_table")
-ROUND_KEYS = ("number", "drawn_at", "time_called_at", "closed_at", "tables", "clock")
-CLOCK_KEYS = ("started_at", "paused_at", "paused_seconds", "extra_minutes")
-TABLE_KEYS = ("number", "session")
-PLAN_KEYS = ("key", "rounds", "lower_bound")
+# What the parts must look like (``engine.reading.Shape``): a key ending in ``?`` may be missing (a backup from
+# before it). The tournament's own document is read by the tournaments' reader.
+LEAGUES: Shape = [{
+    **keys("name game created_at"),
+    "clubs": [keys("name slug invited_at joined_at")],
+    "seasons": [{
+        **keys("name period starts_on ends_on selection ranking tiebreaks sub_period sessions created_at"),
+        **dict.fromkeys(("public_link", "members_only?", "public_money_hidden?"), flag),
+    }],
+}]  # fmt: skip
+TOURNAMENTS: Shape = [{
+    **keys("document played_on currency status settings created_at"),
+    "public_link?": flag,
+    "plan": {"key?": None, "rounds?": [[None]], "lower_bound?": None},
+    "participants": [keys("number member categories fixed_table")],
+    "apart": [None],
+    "rounds": [{
+        **keys("number? drawn_at time_called_at closed_at"),
+        "tables": [keys("number session")],
+        "clock?": keys("started_at? paused_at? paused_seconds? extra_minutes?"),
+    }],
+    "penalties": [keys("created_at")],
+    "teams?": [{**keys("name created_at"), "members": [None]}],
+    # The decisions themselves are the document's (substitutes, byes, lots); the backup adds only which member each
+    # substitute is and when each was decided. A backup of November 2026 repeated the document's keys here too:
+    # they are accepted and the document read.
+    "decisions?": {
+        "substitutions?": [keys("participant? from_round? member? created_at? name? credited? entry?")],
+        "lots?": [keys("created_at? round? among? winner?")],
+        "byes?": None,
+    },
+}]  # fmt: skip
 
 
 def parts() -> list[Part]:
     return [
-        Part("leagues", export_leagues, restore_leagues),
-        Part("tournaments", export_tournaments, restore_tournaments),
+        Part("leagues", export_leagues, restore_leagues, LEAGUES),
+        Part("tournaments", export_tournaments, restore_tournaments, TOURNAMENTS),
     ]
 
 
 def refused(where: str, message: str) -> ServiceError:
-    return ServiceError.on(None, f"{where}: {message}")
+    return ServiceError([refused_at(where, message)])
 
 
 # leagues ------------------------------------------------------------------------------------------------------------
@@ -145,18 +155,15 @@ def _league(league: League, missing: list[dict[str, str]]) -> dict[str, Any]:
 
 
 def restore_leagues(value: Any, restoring: Restoring) -> None:
-    for index, raw in enumerate(list_at(value, "leagues")):
+    for index, row in enumerate(value):
         where = f"leagues[{index}]"
-        row = object_at(raw, where, LEAGUE_KEYS)
         league = create(League, where, times={"created_at": row["created_at"]}, club=restoring.club,
                         name=row["name"], game=row["game"])  # fmt: skip
         restoring.counts["leagues"] += 1
-        for i, invited in enumerate(list_at(row["clubs"], f"{where}.clubs")):
-            _invitation(league, object_at(invited, f"{where}.clubs[{i}]", INVITED_KEYS), f"{where}.clubs[{i}]",
-                        restoring)  # fmt: skip
-        for i, season in enumerate(list_at(row["seasons"], f"{where}.seasons")):
-            _season(league, object_at(season, f"{where}.seasons[{i}]", SEASON_KEYS), f"{where}.seasons[{i}]",
-                    restoring)  # fmt: skip
+        for i, invited in enumerate(row["clubs"]):
+            _invitation(league, invited, f"{where}.clubs[{i}]", restoring)
+        for i, season in enumerate(row["seasons"]):
+            _season(league, season, f"{where}.seasons[{i}]", restoring)
         refresh_league(league)
         refresh_standings(league)
 
@@ -174,32 +181,24 @@ def _invitation(league: League, row: dict[str, Any], where: str, restoring: Rest
     restoring.counts["league invitations"] += 1
 
 
-def _flag(value: Any, where: str) -> bool:
-    """An option on or off (a public link comes back on with a new token, so a backup spreads no working link)."""
-    if type(value) is not bool:
-        words = {"value": repr(value)[:40], "wanted": _("true or false")}
-        raise refused(where, _("%(value)s where %(wanted)s was expected.") % words)
-    return value
-
-
 def _season(league: League, row: dict[str, Any], where: str, restoring: Restoring) -> None:
     try:
         Ranking.from_config(row["ranking"], row["tiebreaks"])
     except RankingError as error:
-        raise refused(f"{where}.ranking", translated(error.words)) from error
+        raise ServiceError([refused_at(f"{where}.ranking", error.words)]) from error
     season = create(
         Season, where, times={"created_at": row["created_at"]}, league=league, name=row["name"],
         period=row["period"], starts_on=parsed_date(row["starts_on"], f"{where}.starts_on"),
         ends_on=parsed_date(row["ends_on"], f"{where}.ends_on"), selection=row["selection"], ranking=row["ranking"],
         tiebreaks=row["tiebreaks"], sub_period=row["sub_period"],
-        public_token=next_token(_flag(row["public_link"], f"{where}.public_link")),
-        members_only=_flag(row.get("members_only", False), f"{where}.members_only"),  # a backup from before: off
-        public_money_hidden=_flag(row.get("public_money_hidden", False), f"{where}.public_money_hidden"),
+        public_token=next_token(row["public_link"]),  # a backup spreads no working link: a new token
+        members_only=row.get("members_only", False),  # a backup from before them: off
+        public_money_hidden=row.get("public_money_hidden", False),
     )  # fmt: skip
     if season.ends_on < season.starts_on:
         raise refused(f"{where}.ends_on", _("The last day comes before the first."))
     chosen: list[Session] = [
-        ref(restoring.sessions, pk, f"{where}.sessions[{i}]") for i, pk in enumerate(list_at(row["sessions"], where))
+        ref(restoring.sessions, pk, f"{where}.sessions[{i}]") for i, pk in enumerate(row["sessions"])
     ]
     if any(session.game != league.game for session in chosen):
         raise refused(f"{where}.sessions", _("Only sessions of the league's game and clubs can count."))
@@ -272,10 +271,9 @@ def _decisions(tournament: Tournament) -> dict[str, Any]:
 
 
 def restore_tournaments(value: Any, restoring: Restoring) -> None:
-    for index, raw in enumerate(list_at(value, "tournaments")):
-        where = f"tournaments[{index}]"
+    for index, row in enumerate(value):
         restoring.counts["tournaments"] += 1
-        _restore_tournament(object_at(raw, where, TOURNAMENT_KEYS), where, restoring)
+        _restore_tournament(row, f"tournaments[{index}]", restoring)
 
 
 def _restore_tournament(row: dict[str, Any], where: str, restoring: Restoring) -> None:
@@ -283,10 +281,12 @@ def _restore_tournament(row: dict[str, Any], where: str, restoring: Restoring) -
     if not (isinstance(frozen, dict) and isinstance(frozen.get("rules"), dict)):
         raise refused(f"{where}.settings", _("the tournament's frozen rules were expected."))
     try:
+        at = f"{where}.document"
         loaded = document.load(row["document"])
+        at = f"{where}.settings.prizes"
         read_prizes(frozen.get("prizes", {}))
     except InvalidTournament as error:
-        raise ServiceError({None: [f"{where}: {p.path}: {translated(p.words)}" for p in error.problems]}) from error
+        raise ServiceError([refused_at(f"{at}.{p.path}".strip("."), p.words) for p in error.problems]) from error
     settings = loaded.settings
     if settings.games_per_round:
         raise refused(f"{where}.document.settings.games_per_round", _("A tournament here plays its preset's games."))
@@ -296,35 +296,28 @@ def _restore_tournament(row: dict[str, Any], where: str, restoring: Restoring) -
         settings=frozen, rounds=settings.rounds, entry_fee_cents=settings.entry_fee_cents,
         currency=row["currency"], tiebreaks=[key for key in settings.tiebreaks if key != POINTS], seed=settings.seed,
         plan=_plan(row["plan"], f"{where}.plan"), status=row["status"],
-        public_token=next_token(_flag(row.get("public_link", False), f"{where}.public_link")),
+        public_token=next_token(row.get("public_link", False)),
     )  # fmt: skip
     by_number = _participants(tournament, loaded, row, where, restoring)
-    for i, pair in enumerate(list_at(row["apart"], f"{where}.apart")):
+    for i, pair in enumerate(row["apart"]):
         if not (isinstance(pair, list) and len(pair) == 2):
             raise refused(f"{where}.apart[{i}]", _("two start numbers were expected."))
         create(ApartPair, f"{where}.apart[{i}]", tournament=tournament, first=ref(by_number, pair[0], where),
                second=ref(by_number, pair[1], where))  # fmt: skip
-    rounds = list_at(row["rounds"], f"{where}.rounds")
+    rounds = row["rounds"]
     if len(rounds) != len(loaded.rounds):
         raise refused(f"{where}.rounds", _("one entry for each round of the document was expected."))
     started = {
-        played.number: _round(
-            tournament,
-            played,
-            object_at(raw, f"{where}.rounds[{i}]", ROUND_KEYS),
-            f"{where}.rounds[{i}]",
-            by_number,
-            restoring,
-        )
+        played.number: _round(tournament, played, raw, f"{where}.rounds[{i}]", by_number, restoring)
         for i, (played, raw) in enumerate(zip(loaded.rounds, rounds, strict=True))
     }
-    penalties = list_at(row["penalties"], f"{where}.penalties")
+    penalties = row["penalties"]
     if len(penalties) != len(loaded.penalties):
         raise refused(f"{where}.penalties", _("one entry for each penalty of the document was expected."))
     for i, (penalty, raw) in enumerate(zip(loaded.penalties, penalties, strict=True)):
         at = f"{where}.penalties[{i}]"
         create(
-            Penalty, at, times={"created_at": object_at(raw, at, ("created_at",))["created_at"]},
+            Penalty, at, times={"created_at": raw["created_at"]},
             tournament=tournament, round=started[penalty.round], participant=by_number[penalty.player],
             kind=penalty.kind, points=penalty.points or 0, reason=penalty.reason, official=penalty.official,
             sitting_out=by_number.get(penalty.sitting_out or 0), soloist=by_number.get(penalty.soloist or 0),
@@ -335,11 +328,10 @@ def _restore_tournament(row: dict[str, Any], where: str, restoring: Restoring) -
 
 
 def _teams(tournament: Tournament, value: Any, where: str, by_number: dict[int, Participant]) -> None:
-    for i, raw in enumerate(list_at(value, where)):
+    for i, entry in enumerate(value):
         at = f"{where}[{i}]"
-        entry = object_at(raw, at, TEAM_KEYS)
         team = create(Team, at, times={"created_at": entry["created_at"]}, tournament=tournament, name=entry["name"])
-        for j, number in enumerate(list_at(entry["members"], f"{at}.members")):
+        for j, number in enumerate(entry["members"]):
             create(TeamMember, f"{at}.members[{j}]", team=team, participant=ref(by_number, number, f"{at}.members"))
 
 
@@ -352,11 +344,9 @@ def _restore_decisions(
     restoring: Restoring,
 ) -> None:
     """The document's substitutes, byes and lots, with the member and the times the backup adds."""
-    decisions = object_at(value, where, DECISION_KEYS)
     added: dict[tuple[Any, Any], tuple[dict[str, Any], str]] = {}
-    for i, raw in enumerate(list_at(decisions.get("substitutions", []), f"{where}.substitutions")):
+    for i, kept in enumerate(value.get("substitutions", [])):
         at = f"{where}.substitutions[{i}]"
-        kept = object_at(raw, at, SUBSTITUTION_KEYS)
         added[kept.get("participant"), kept.get("from_round")] = kept, at
     for sub in loaded.substitutes:
         extra, at = added.get((sub.player, sub.from_round), ({}, f"{where}.substitutions"))
@@ -370,10 +360,10 @@ def _restore_decisions(
     for bye in loaded.byes:
         create(Bye, f"{where}.byes", tournament=tournament, participant=by_number[bye.player], round=bye.round,
                drawn=bye.drawn)  # fmt: skip
-    times = list_at(decisions.get("lots", []), f"{where}.lots")
+    times = value.get("lots", [])
     for i, lot in enumerate(loaded.lots):
         at = f"{where}.lots[{i}]"
-        created_at = object_at(times[i], at, LOT_KEYS).get("created_at") if i < len(times) else None
+        created_at = times[i].get("created_at") if i < len(times) else None
         create(HallLot, at, times=_decided_at(created_at), tournament=tournament, round=lot.round,
                among=sorted(lot.among), winner=by_number[lot.winner])  # fmt: skip
 
@@ -388,8 +378,7 @@ def _participants(
 ) -> dict[int, Participant]:
     """The field: the document's start numbers, names and rounds, with the backup's member, categories and table."""
     extra: dict[Any, dict[str, Any]] = {}
-    for i, raw in enumerate(list_at(row["participants"], f"{where}.participants")):
-        entry = object_at(raw, f"{where}.participants[{i}]", PARTICIPANT_KEYS)
+    for i, entry in enumerate(row["participants"]):
         if not (isinstance(entry["categories"], list) and all(isinstance(c, str) for c in entry["categories"])):
             raise refused(f"{where}.participants[{i}].categories", _("a list of names was expected."))
         extra[entry["number"]] = entry
@@ -418,7 +407,7 @@ def _round(
 ) -> TournamentRound:
     """A round started, each table the club session restored for it: its seats as drawn, its deals the session's;
     its clock as it stood (a backup of before the round clock has none: a clock not started)."""
-    clock = object_at(row.get("clock", {}), f"{where}.clock", CLOCK_KEYS)
+    clock = row.get("clock", {})
     this_round = create(
         TournamentRound, where, times={"drawn_at": row["drawn_at"]}, tournament=tournament, number=played.number,
         time_called_at=parsed_time(row["time_called_at"], f"{where}.time_called_at"),
@@ -429,8 +418,7 @@ def _round(
     )  # fmt: skip
     restoring.counts["tournament rounds"] += 1
     sessions: dict[Any, Session] = {}
-    for i, raw in enumerate(list_at(row["tables"], f"{where}.tables")):
-        entry = object_at(raw, f"{where}.tables[{i}]", TABLE_KEYS)
+    for i, entry in enumerate(row["tables"]):
         sessions[entry["number"]] = ref(restoring.sessions, entry["session"], f"{where}.tables[{i}].session")
     for i, table in enumerate(played.tables):
         at = f"{where}.tables[{i}]"
@@ -451,12 +439,12 @@ def _plan(value: Any, where: str) -> dict[str, Any]:
     its bound."""
     if value == {}:
         return value
-    plan = object_at(value, where, PLAN_KEYS)
-    tables = [table for tables in list_at(plan.get("rounds"), f"{where}.rounds") for table in list_at(tables, where)]
+    tables = [table for tables in value.get("rounds", ()) for table in tables]
     if not (
-        isinstance(plan.get("key"), str)
-        and type(plan.get("lower_bound")) is int
+        isinstance(value.get("key"), str)
+        and type(value.get("lower_bound")) is int
+        and "rounds" in value
         and all(isinstance(table, list) and all(isinstance(n, str) for n in table) for table in tables)
     ):
         raise refused(where, _("a draw of start numbers was expected."))
-    return plan
+    return value

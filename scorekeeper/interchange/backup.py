@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import uuid
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any, TypeVar
@@ -25,9 +24,11 @@ from django.db import DatabaseError, models, transaction
 from django.utils import timezone
 
 from .. import engine
+from ..engine.messages import Message
+from ..engine.reading import Problem, Shape, check_shape, keys
 from ..models import AuditEntry, Club, Deal, HouseRules, Invitation, LineupChange, Member, Seat, Session, TableLink
 from ..services import record
-from ..services.errors import ServiceError, fault, problem_words, refuse_nul
+from ..services.errors import Fault, ServiceError, fault, problem_words, refuse_nul
 from ..services.refusals import Refusal, refusal
 from ..stored import derived
 from ..stored.documents import session_document
@@ -203,25 +204,26 @@ def iso(moment: datetime | date | None) -> str | None:
 ModelT = TypeVar("ModelT", bound=models.Model)
 Value = TypeVar("Value")
 
-# The keys each object of the document may have: anything else is a document this version does not understand.
-TOP_KEYS = {"format", "exported_at", "club", "users", "members", "house_rules", "sessions", "audit", "not_carried"}
-CLUB_KEYS = {"name", "slug", "currency", "pot_policy", "settlement_mode", "created_at"}
-USER_KEYS = {"username", "first_name", "last_name", "email"}
-MEMBER_KEYS = {"id", "name", "role", "is_guest", "user", "joined_at"}
-HOUSE_RULES_KEYS = {"id", "name", "game", "rules", "tariff", "cents_per_point", "created_at"}
-SESSION_KEYS = {
-    "id", "game", "played_on", "table", "rules", "tariff", "cents_per_point", "currency", "pot_policy",
-    "settlement_mode", "first_dealer", "house_rules", "status", "pot_from", "pot_carried_in", "created_by",
-    "created_at", "closed_at", "revision", "deal_count", "totals", "pot", "next_dealer", "import_fingerprint", "seats",
-    "deals", "lineup",
+# What the document must look like (``engine.reading.Shape``): anything else is a document this version does not
+# understand. The values are checked as they are written (``create``), a part's by the app that registered it.
+SHAPE: dict[str, Shape] = {
+    **keys("format exported_at"),
+    "club": keys("name slug currency pot_policy settlement_mode created_at"),
+    "users": [keys("username first_name? last_name? email?")],
+    "members": [keys("id name role is_guest user joined_at")],
+    "house_rules": [keys("id name game rules tariff cents_per_point created_at")],
+    "sessions": [{
+        **keys("id game played_on table rules tariff cents_per_point currency pot_policy settlement_mode first_dealer "
+               "house_rules status pot_from pot_carried_in created_by created_at closed_at revision deal_count totals "
+               "pot next_dealer import_fingerprint"),
+        "seats": [keys("position member name")],
+        "deals": [keys("id sequence number facts revision result client_token created_by created_at updated_by "
+                       "updated_at deleted_by deleted_at")],
+        "lineup?": [keys("after_sequence seat joins table_seat at")],
+    }],
+    "audit": [keys("at actor action session deal deal_number revision? before after effect?")],
+    "not_carried?": [keys("kind name why")],
 }  # fmt: skip
-LINEUP_KEYS = {"after_sequence", "seat", "joins", "table_seat", "at"}
-SEAT_KEYS = {"position", "member", "name"}
-DEAL_KEYS = {
-    "id", "sequence", "number", "facts", "revision", "result", "client_token", "created_by", "created_at",
-    "updated_by", "updated_at", "deleted_by", "deleted_at",
-}  # fmt: skip
-AUDIT_KEYS = {"at", "actor", "action", "session", "deal", "deal_number", "revision", "before", "after", "effect"}
 
 
 @dataclass
@@ -257,22 +259,6 @@ def ref(rows: dict[Any, Value], key: Any, where: str) -> Value:
         raise ServiceError.on(None, refusal("backup_unknown_id", where=where, key=repr(key)[:40])) from None
 
 
-def object_at(value: Any, where: str, keys: Iterable[str]) -> dict[str, Any]:
-    """``value``, an object of the document at ``where`` with no key but ``keys``."""
-    if not isinstance(value, dict):
-        raise ServiceError.on(None, refusal("backup_not_object", where=where))
-    unknown = sorted(set(value) - set(keys), key=str)
-    if unknown:
-        raise ServiceError.on(None, refusal("backup_unknown_key", where=where, key=repr(unknown[0])))
-    return value
-
-
-def list_at(value: Any, where: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise ServiceError.on(None, refusal("backup_not_list", where=where))
-    return value
-
-
 # The Python type a value of a field must already have, and its name: the document is JSON, and text where a number
 # belongs (which Django would turn into one) is a document edited by hand.
 STRICT_TYPES: tuple[tuple[type[models.Field[Any, Any]], type, Refusal], ...] = (
@@ -298,10 +284,14 @@ def checked(row: ModelT, where: str) -> ModelT:
         except ValidationError as error:  # Django's own sentences, which name no code
             problems = [(name, message) for name, messages in error.message_dict.items() for message in messages]
     if problems:
-        raise ServiceError(
-            [fault(None, refusal("backup_value", where=f"{where}.{name}", problem=words)) for name, words in problems]
-        )
+        raise ServiceError([refused_at(f"{where}.{name}", words) for name, words in problems])
     return row
+
+
+def refused_at(where: str, problem: Message | str) -> Fault:
+    """What is wrong at the path ``where`` of the document: a registry message (the reader's, the engine's, the
+    tournaments'), or a sentence in the reader's language."""
+    return fault(None, refusal("backup_value", where=where or "document", problem=problem))
 
 
 def _of_type(value: Any, wanted: type) -> bool:
@@ -315,8 +305,12 @@ def import_club(*, document: Any, slug: str | None = None) -> Restored:
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ServiceError.on(None, refusal("not_a_backup", format=FORMAT))
     refuse_nul(document)
+    problems: list[Problem] = []
+    check_shape(document, {**SHAPE, **{f"{key}?": part.shape for key, part in PARTS.items()}}, problems)
+    if problems:
+        raise ServiceError([refused_at(p.path, p.words) for p in problems])
     try:
-        return _restore(object_at(document, "document", TOP_KEYS | set(PARTS)), slug)
+        return _restore(document, slug)
     except ServiceError:
         raise
     except KeyError as error:
@@ -326,7 +320,7 @@ def import_club(*, document: Any, slug: str | None = None) -> Restored:
 
 
 def _restore(document: dict[str, Any], slug: str | None) -> Restored:
-    info = object_at(document["club"], "club", CLUB_KEYS)
+    info = document["club"]
     slug = slug or info["slug"]
     if isinstance(slug, str) and Club.objects.filter(slug=slug).exists():
         raise ServiceError.on(None, refusal("backup_slug_taken", slug=slug))
@@ -334,25 +328,22 @@ def _restore(document: dict[str, Any], slug: str | None) -> Restored:
         Club, "club", times={"created_at": info["created_at"]}, name=info["name"], slug=slug,
         currency=info["currency"], pot_policy=info["pot_policy"], settlement_mode=info["settlement_mode"],
     )  # fmt: skip
-    users, created = _users(list_at(document["users"], "users"))
+    users, created = _users(document["users"])
     restoring = Restoring(club, users)
-    for index, value in enumerate(list_at(document["members"], "members")):
-        row = object_at(value, f"members[{index}]", MEMBER_KEYS)
+    for index, row in enumerate(document["members"]):
         restoring.members[row["id"]] = create(
             Member, f"members[{index}]", times={"joined_at": row["joined_at"]}, club=club, name=row["name"],
             role=row["role"], is_guest=row["is_guest"], user=_login(users, row["user"], f"members[{index}].user"),
         )  # fmt: skip
     house_rules: dict[int, HouseRules] = {}
-    for index, value in enumerate(list_at(document["house_rules"], "house_rules")):
-        row = object_at(value, f"house_rules[{index}]", HOUSE_RULES_KEYS)
+    for index, row in enumerate(document["house_rules"]):
         house_rules[row["id"]] = create(
             HouseRules, f"house_rules[{index}]", times={"created_at": row["created_at"]}, club=club, name=row["name"],
             game=row["game"], rules=row["rules"], tariff=row["tariff"], cents_per_point=row["cents_per_point"],
         )  # fmt: skip
     deals: dict[int, Deal] = {}
-    rows = list_at(document["sessions"], "sessions")
-    for index, value in enumerate(rows):
-        row = object_at(value, f"sessions[{index}]", SESSION_KEYS)
+    rows = document["sessions"]
+    for index, row in enumerate(rows):
         restoring.sessions[row["id"]] = _session(restoring, f"sessions[{index}]", row, house_rules, deals)
     for row in rows:
         if row["pot_from"] is not None:
@@ -360,9 +351,8 @@ def _restore(document: dict[str, Any], slug: str | None) -> Restored:
             Session.objects.filter(pk=restoring.sessions[row["id"]].pk).update(pot_from=pot_from)
     for session in restoring.sessions.values():
         _check_results(session)
-    audit = list_at(document["audit"], "audit")
-    for index, value in enumerate(audit):
-        row = object_at(value, f"audit[{index}]", AUDIT_KEYS)
+    audit = document["audit"]
+    for index, row in enumerate(audit):
         create(
             AuditEntry, f"audit[{index}]", club=club, session=restoring.sessions.get(row["session"]),
             deal=deals.get(row["deal"]), actor=_login(users, row["actor"], f"audit[{index}].actor"),
@@ -375,17 +365,12 @@ def _restore(document: dict[str, Any], slug: str | None) -> Restored:
     for key, part in PARTS.items():
         if key in document:
             part.restore(document[key], restoring)
-    missing = [_carried_line(entry) for entry in list_at(document.get("not_carried", []), "not_carried")]
+    missing = [f"{entry['kind']} {entry['name']}: {entry['why']}" for entry in document.get("not_carried", [])]
     AuditEntry.objects.create(
         club=club, action=AuditEntry.Action.CLUB_IMPORTED,
         after={"from": info["slug"], "restored": dict(restoring.counts), "not_restored": restoring.not_restored},
     )  # fmt: skip
     return Restored(club, created, restoring.counts, missing, restoring.not_restored)
-
-
-def _carried_line(entry: Any) -> str:
-    entry = object_at(entry, "not_carried[]", ("kind", "name", "why"))
-    return f"{entry['kind']} {entry['name']}: {entry['why']}"
 
 
 def _login(users: dict[str, User], username: Any, where: str) -> User | None:
@@ -400,8 +385,7 @@ def _logins(users: dict[str, User], row: dict[str, Any], where: str, *keys: str)
 def _users(rows: list[Any]) -> tuple[dict[str, User], list[str]]:
     user_model = get_user_model()
     users, created = {}, []
-    for index, value in enumerate(rows):
-        row = object_at(value, f"users[{index}]", USER_KEYS)
+    for index, row in enumerate(rows):
         user = user_model.objects.filter(username=row["username"]).first()
         if user is None:
             user = user_model(username=row["username"], first_name=row.get("first_name", ""),
@@ -427,23 +411,20 @@ def _session(
         deal_count=row["deal_count"], totals=row["totals"], pot=row["pot"], next_dealer=row["next_dealer"],
         import_fingerprint=row["import_fingerprint"], **_logins(restoring.users, row, where, "created_by"),
     )  # fmt: skip
-    for index, value in enumerate(list_at(row["seats"], f"{where}.seats")):
+    for index, seat in enumerate(row["seats"]):
         at = f"{where}.seats[{index}]"
-        seat = object_at(value, at, SEAT_KEYS)
         member = ref(restoring.members, seat["member"], f"{at}.member")
         create(Seat, at, session=session, position=seat["position"], member=member, name=seat["name"])
     seats = {seat.position: seat for seat in session.seats.all()}
-    for index, value in enumerate(list_at(row.get("lineup", []), f"{where}.lineup")):
+    for index, change in enumerate(row.get("lineup", [])):
         at = f"{where}.lineup[{index}]"
-        change = object_at(value, at, LINEUP_KEYS)
         create(
             LineupChange, at, session=session, after_sequence=change["after_sequence"],
             seat=ref(seats, change["seat"], f"{at}.seat"), joins=change["joins"], table_seat=change["table_seat"],
             at=parsed_time(change["at"], f"{at}.at"),
         )  # fmt: skip
-    for index, value in enumerate(list_at(row["deals"], f"{where}.deals")):
+    for index, d in enumerate(row["deals"]):
         at = f"{where}.deals[{index}]"
-        d = object_at(value, at, DEAL_KEYS)
         deals[d["id"]] = create(
             Deal, at, times={"created_at": d["created_at"], "updated_at": d["updated_at"]}, session=session,
             sequence=d["sequence"], number=d["number"], facts=d["facts"], revision=d["revision"], result=d["result"],

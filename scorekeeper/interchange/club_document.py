@@ -19,6 +19,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 
+from ..engine.reading import Shape
 from ..models import Club, Member, Session
 
 FORMAT = "schreiber-club/1"
@@ -34,11 +35,13 @@ class Part:
     """What another app keeps of a club, carried under ``key``: ``export(club, not_carried)`` gives it (JSON-ready)
     and adds what it cannot carry to the list; ``restore(value, restoring)`` writes it back with
     ``backup.create`` (which checks every value first), mapping ids through ``restoring``'s members, sessions and
-    logins, and tallies what it wrote by kind."""
+    logins, and tallies what it wrote by kind. ``shape`` is what it must look like (``engine.reading.Shape``): the
+    restore checks it with the club's own, every problem at once, before anything is written."""
 
     key: str
     export: Callable[[Club, list[dict[str, str]]], Any]
     restore: Callable[[Any, Restoring], None]
+    shape: Shape = None
 
 
 @dataclass

@@ -250,8 +250,13 @@ def test_a_bad_tournament_value_is_refused_and_nothing_written(
     [
         (lambda d: d["leagues"][0]["seasons"][0].update(public_link=[]), "public_link"),
         (lambda d: d["leagues"][0]["seasons"][0].update(ranking={"mode": "nope"}), "ranking"),
-        (lambda d: d["leagues"][0].update(extra=1), "unknown key 'extra'"),
-        (lambda d: d["tournaments"][1]["document"]["rounds"][0]["tables"][0]["deals"].pop(), "deals"),
+        (lambda d: d["leagues"][0].update(extra=1), "leagues[0].extra: This entry is not known here."),
+        (lambda d: d["tournaments"][0]["rounds"][0].pop("tables"), "tournaments[0].rounds[0].tables: This field is"),
+        (
+            lambda d: d["tournaments"][1]["document"]["rounds"][0]["tables"][0]["deals"].pop(),
+            "tournaments[1].rounds[0].tables[0]: the document's deals are not those of the table's session.",
+        ),
+        (lambda d: d["tournaments"][0]["document"].update(extra=1), "tournaments[0].document.extra: This entry is"),
         (lambda d: d["tournaments"][0].update(plan={"key": 1, "rounds": [], "lower_bound": 0}), "plan"),
     ],
 )

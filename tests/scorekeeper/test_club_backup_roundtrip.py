@@ -113,14 +113,14 @@ JUNK: list[tuple[str, Any, str]] = [
     ("sessions.0.revision", True, "sessions[0].revision: True where a whole number was expected."),
     ("sessions.0.played_on", 20260101, "sessions[0].played_on: a date was expected."),
     ("sessions.0.seats.0.member", 10**9, "sessions[0].seats[0].member: 1000000000 is not in the backup."),
-    ("sessions.0.deals.0.extra", 1, "sessions[0].deals[0]: unknown key 'extra'."),
+    ("sessions.0.deals.0.extra", 1, "sessions[0].deals[0].extra: This entry is not known here."),
     ("sessions.0.deals.0.created_at", [], "sessions[0].deals[0].created_at: a date and time was expected."),
-    ("sessions.0.deals", {}, "sessions[0].deals: a list was expected."),
+    ("sessions.0.deals", {}, "sessions[0].deals: This cannot be read (dict)."),
     ("club.name", "", "club.name"),
     ("club.currency", 978, "club.currency: 978 where text was expected."),
     ("audit.0.action", "x" * 10_000, "audit[0].action"),
-    ("users.0", "anna", "users[0]: an object was expected."),
-    ("surprise", 1, "document: unknown key 'surprise'."),
+    ("users.0", "anna", "users[0]: This cannot be read (str)."),
+    ("surprise", 1, "surprise: This entry is not known here."),
 ]
 
 
@@ -139,3 +139,20 @@ def test_a_bad_value_anywhere_is_one_clear_refusal_and_nothing_written(
         import_club(document=doc, slug="copy")
     assert message in str(refused.value)
     assert (Club.objects.count(), Member.objects.count()) == (clubs, members)
+
+
+def test_every_problem_of_the_documents_shape_is_named_at_once(kept: Club) -> None:
+    """The reader goes on past the first problem: each is one fault, with its path, for the author and the table."""
+    doc = copy.deepcopy(export_club(kept))
+    doc["members"][0]["extra"] = 1
+    del doc["sessions"][0]["deals"][0]["facts"]
+    doc["audit"] = {}
+    with pytest.raises(services.ServiceError) as refused:
+        import_club(document=doc, slug="copy")
+    assert [fault.for_author for fault in refused.value.faults] == [
+        "members[0].extra: Unknown field (known: id, name, role, is_guest, user, joined_at).",
+        "sessions[0].deals[0].facts: This field is required.",
+        "audit: This must be a list, not dict.",
+    ]
+    assert {fault.code for fault in refused.value.faults} == {"backup_value"}
+    assert not Club.objects.filter(slug="copy").exists()

@@ -12,7 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorekeeper.engine import reading
 from scorekeeper.engine.names import same_person
+from scorekeeper.engine.reading import Fields, Problem, flag, listing, mapping, name, optional, read, text, whole
 from scorekeeper.engine.tournament_presets import PRESETS, OptionProblem, Preset
 
 from ...competition import CENTS_MOST
@@ -21,9 +23,8 @@ from .byes import AVERAGE, bye_results
 from .finality import TableRound, missing_for_final
 from .penalties import DEDUCTION, Penalty
 from .ranking import LOT, RoundResult, Standing, draw_lots, parse_tiebreaks, standings
-from .reading import Fields, bad, flag, listing, mapping, name, optional, read, text, whole
 from .sheet import Sheet, read_sheet
-from .words import InvalidTournament, Problem, say
+from .words import InvalidTournament, bad, say
 
 __all__ = ["FORMAT", "InvalidTournament", "Tournament", "dump", "load", "rank", "score"]
 
@@ -244,10 +245,8 @@ def _preset_key(value: Any) -> str:
 
 def _games_per_round(value: Any, sizes: tuple[int, ...]) -> dict[int, int]:
     """``{"4": 20}``: JSON keys are text."""
-    if not isinstance(value, Mapping):
-        raise bad("not_object", got=type(value).__name__)
     games = {}
-    for size, count in value.items():
+    for size, count in mapping(value).items():
         if not (isinstance(size, str) and size.isascii() and size.isdigit() and int(size) in sizes):
             raise bad("games_per_round_size", sizes=", ".join(map(str, sizes)), got=repr(size))
         games[int(size)] = whole(1)(count)
@@ -258,7 +257,7 @@ def _seed(value: Any) -> int | str:
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise bad("seed_type", got=repr(value))
     if isinstance(value, int) and not -(2**63) <= value < 2**63:  # a 64-bit column keeps it
-        raise bad("at_most", most=2**63 - 1, got=value)
+        raise reading.bad("at_most", most=2**63 - 1, got=value)
     return value
 
 
@@ -441,7 +440,7 @@ def _penalty(fields: Fields, rounds: tuple[Round, ...]) -> Penalty | None:
     kind = fields.get("kind", penalties.kind)
     points = fields.get("points", whole(1, CENTS_MOST), None)
     if kind == DEDUCTION and points is None and "points" not in fields.raw:
-        fields.problems.append(Problem(fields.at("points"), say("missing")))
+        fields.problems.append(Problem(fields.at("points"), reading.said("missing")))
     round_number = fields.get("round", whole(1))
     player = fields.get("player", whole(1))
     if round_number is not None and round_number > len(rounds):

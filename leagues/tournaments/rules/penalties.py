@@ -26,8 +26,7 @@ from dataclasses import dataclass
 
 from scorekeeper.engine.doppelkopf import PENALTIES
 
-from .reading import bad
-from .words import Message, say
+from .words import Message, bad, say
 
 PER_OTHER = {kind: per_other for kind, (per_other, _) in PENALTIES.items()}
 DEDUCTION = "deduction"

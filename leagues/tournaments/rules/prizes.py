@@ -30,9 +30,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from scorekeeper.engine.reading import Fields, Problem, flag, optional, text, whole
+
 from ...competition import CENTS_MOST
-from .reading import Fields, bad, flag, optional, text, whole
-from .words import InvalidTournament, Problem, say
+from .words import InvalidTournament, bad, say
 
 BEST_OF_TABLE, HIGH_OF_SESSION = "best_of_table", "high_of_session"
 LABEL_MAX = 60

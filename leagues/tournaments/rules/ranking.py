@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from ...competition import ranking as competition
 from ...competition.ranking import LOT, Standing, TieBreak, direct_comparison, parse_chain
 from ...competition.ranking import TIEBREAKS as REGISTRY
-from .reading import bad
+from .words import bad
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper import engine
+from scorekeeper.engine.reading import Problem
 from scorekeeper.engine.tournament_presets import Preset
 
-from .words import InvalidTournament, Message, Problem, say
+from .words import InvalidTournament, Message, say
 
 
 @dataclass(frozen=True, slots=True)

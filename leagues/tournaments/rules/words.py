@@ -8,10 +8,9 @@ and a page the player's sentence. One domain for the whole package: the draw, th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from scorekeeper.engine.messages import AS_AUTHOR, REGISTRY, CodedError, Param, gettext_noop
 from scorekeeper.engine.messages import Message as EngineMessage
+from scorekeeper.engine.reading import Bad, Invalid
 
 
 class Message(EngineMessage):
@@ -31,24 +30,14 @@ def say(code: str, /, **params: Param) -> Message:
     return Message(code, params)
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One thing wrong with a tournament document: where (a path like ``rounds[0].tables[1].deals[6].points``,
-    indices from 0) and what."""
-
-    path: str
-    words: EngineMessage  # the rule engine's own message for a bad deal, else one of TEMPLATES
-
-    def __str__(self) -> str:
-        return f"{self.path}: {self.words}" if self.path else str(self.words)
+def bad(code: str, /, **params: Param) -> Bad:
+    return Bad(say(code, **params))
 
 
-class InvalidTournament(ValueError):
-    """The document cannot be ranked; ``problems`` lists every reason found."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        super().__init__("\n".join(map(str, problems)))
-        self.problems = problems
+class InvalidTournament(Invalid):
+    """The document cannot be ranked; ``problems`` lists every reason found (:class:`Problem`, the engine's reader's:
+    a path like ``rounds[0].tables[1].deals[6].points``, and the words: the rule engine's own for a bad deal, the
+    reader's, or one of TEMPLATES)."""
 
 
 _ = gettext_noop
@@ -123,14 +112,6 @@ TEMPLATES: dict[str, str] = {
     # the document
     "document_not_object": _("A tournament document is a JSON object."),
     "format_wrong": _("The format must be %(expected)s, not %(got)s."),
-    "not_object": _("This must be an object, not %(got)s."),
-    "not_list": _("This must be a list, not %(got)s."),
-    "missing": _("This field is required."),
-    "not_flag": _("This must be true or false, not %(got)s."),
-    "not_text": _("This must be some text, not %(got)s."),
-    "unknown_field": _("Unknown field (known: %(known)s)."),
-    "whole_number": _("This must be a whole number of at least %(least)s, not %(got)s."),
-    "at_most": _("This must be at most %(most)s, not %(got)s."),
     "unknown_preset": _("There is no tournament preset %(got)s (known: %(known)s)."),
     "preset_game": _("The preset %(preset)s is for %(game)s, not %(got)s."),
     "table_size": _("The preset has tables of %(sizes)s, not %(got)s."),
@@ -179,10 +160,6 @@ PROBLEMS_IN_PLAYERS_WORDS: dict[str, str] = {
     "lot_needs_seed": _("Drawing lots needs the tournament's seed, and the settings give none."),
     "document_not_object": _("The file is not a tournament document."),
     "format_wrong": _("The file was written in another format (%(got)s)."),
-    "not_object": _("This cannot be read (%(got)s)."),
-    "not_list": _("This cannot be read (%(got)s)."),
-    "not_flag": _("This must be yes or no (not %(got)s)."),
-    "unknown_field": _("This entry is not known here."),
     "unknown_preset": _("There is no such tournament scoring (%(got)s)."),
     "preset_game": _("This tournament scoring is for another game."),
     "option_unknown": _("This tournament scoring has no such option (%(got)s)."),
@@ -221,10 +198,6 @@ ALREADY_IN_PLAYERS_WORDS = (
     "percent_range",
     "percent_total",
     "label_too_long",
-    "missing",
-    "not_text",
-    "whole_number",
-    "at_most",
     "table_size",
     "games_per_round_size",
     "option_refused",

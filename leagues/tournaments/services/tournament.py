@@ -11,6 +11,7 @@ from django.db import transaction
 
 from scorekeeper import services as scorekeeper
 from scorekeeper.engine.messages import Message
+from scorekeeper.engine.reading import Bad
 from scorekeeper.engine.tournament_presets import PRESETS, OptionProblem
 from scorekeeper.models import AuditEntry, Club
 from scorekeeper.services import ServiceError
@@ -23,7 +24,6 @@ from ..rules.byes import AVERAGE
 from ..rules.draw import MOST_ROUNDS
 from ..rules.prizes import prizes_json, read_prizes
 from ..rules.ranking import POINTS, parse_tiebreaks
-from ..rules.reading import Bad
 from ..rules.words import InvalidTournament
 from .changes import audit, locked
 from .refusals import refusal

@@ -6,7 +6,7 @@ import pytest
 
 from leagues.tournaments.rules.penalties import Penalty
 from leagues.tournaments.rules.ranking import RoundResult, draw_lots, parse_tiebreaks, rank
-from leagues.tournaments.rules.reading import Bad
+from scorekeeper.engine.reading import Bad
 
 TABLE = (1, 2, 3, 4)
 
