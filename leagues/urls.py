@@ -3,19 +3,13 @@ from django.urls import path
 from scorekeeper.urls import TokenConverter  # noqa: F401  (registers the token converter)
 
 from .seasons.views import leagues, players, seasons, standings
-from .tournaments.views import documents as tournament_documents
-from .tournaments.views import exports as tournament_exports
-from .tournaments.views import live as tournament_live
-from .tournaments.views import printouts as tournament_printouts
-from .tournaments.views import prizes as tournament_prizes
-from .tournaments.views import public as tournament_public
-from .tournaments.views import teams as tournament_teams
-from .tournaments.views import tournaments
+from .tournaments.views import documents, exports, live, printouts, prizes, public, teams, tournaments
 
 club = "c/<slug:club_slug>/"
 league = f"{club}leagues/<int:league_id>/"
 season = f"{club}seasons/<int:season_id>/"
 tournament = f"{club}tournaments/<int:tournament_id>/"
+round_ = f"{tournament}rounds/<int:number>/"
 
 urlpatterns = [
     path(f"{club}leagues/", leagues.league_list, name="leagues"),
@@ -34,53 +28,33 @@ urlpatterns = [
     path("standing/<token:token>/", standings.public_standing, name="public_standing"),
     path(f"{club}tournaments/", tournaments.tournament_list, name="tournaments"),
     path(tournament, tournaments.tournament_detail, name="tournament"),
-    path(f"{club}tournaments/import/", tournament_documents.tournament_import, name="tournament_import"),
-    path(f"{tournament}export.json", tournament_documents.tournament_export, name="tournament_export"),
+    path(f"{club}tournaments/import/", documents.tournament_import, name="tournament_import"),
+    path(f"{tournament}export.json", documents.tournament_export, name="tournament_export"),
     path(f"{tournament}draw/", tournaments.tournament_draw, name="tournament_draw"),
     path(f"{tournament}ranking/", tournaments.tournament_ranking, name="tournament_ranking"),
     path(f"{tournament}ranking.html", tournaments.tournament_snapshot, name="tournament_snapshot"),
     path(f"{tournament}hall/", tournaments.tournament_hall, name="tournament_hall"),
     path(f"{tournament}rounds/start/", tournaments.round_start, name="tournament_round_start"),
-    path(f"{tournament}rounds/<int:number>/", tournaments.round_detail, name="tournament_round"),
-    path(f"{tournament}rounds/<int:number>/<str:action>/", tournaments.round_action, name="tournament_round_action"),
+    path(round_, tournaments.round_detail, name="tournament_round"),
+    path(f"{round_}<str:action>/", tournaments.round_action, name="tournament_round_action"),
     # printouts and prizes
-    path(f"{tournament}prizes/", tournament_prizes.tournament_prizes, name="tournament_prizes"),
-    path(f"{tournament}ranking.pdf", tournament_printouts.tournament_ranking_pdf, name="tournament_ranking_pdf"),
-    path(
-        f"{tournament}rounds/<int:number>/seating.pdf",
-        tournament_printouts.tournament_seating_pdf,
-        name="tournament_seating_pdf",
-    ),
-    path(
-        f"{tournament}rounds/<int:number>/table-cards.pdf",
-        tournament_printouts.tournament_table_cards_pdf,
-        name="tournament_table_cards_pdf",
-    ),
-    path(
-        f"{tournament}rounds/<int:number>/sheets.pdf",
-        tournament_printouts.tournament_sheets_pdf,
-        name="tournament_sheets_pdf",
-    ),
-    path(
-        f"{tournament}rounds/<int:number>/results.pdf",
-        tournament_printouts.tournament_round_results_pdf,
-        name="tournament_round_results_pdf",
-    ),
+    path(f"{tournament}prizes/", prizes.tournament_prizes, name="tournament_prizes"),
+    path(f"{tournament}ranking.pdf", printouts.tournament_ranking_pdf, name="tournament_ranking_pdf"),
+    path(f"{round_}seating.pdf", printouts.tournament_seating_pdf, name="tournament_seating_pdf"),
+    path(f"{round_}table-cards.pdf", printouts.tournament_table_cards_pdf, name="tournament_table_cards_pdf"),
+    path(f"{round_}sheets.pdf", printouts.tournament_sheets_pdf, name="tournament_sheets_pdf"),
+    path(f"{round_}results.pdf", printouts.tournament_round_results_pdf, name="tournament_round_results_pdf"),
     path(
         f"{tournament}participants/<int:participant_id>/withdraw/",
         tournaments.participant_withdraw,
         name="tournament_withdraw",
     ),
     # teams, exports and the public live ranking (after the literal ranking.pdf and ranking.html)
-    path(f"{tournament}teams/", tournament_teams.tournament_teams, name="tournament_teams"),
-    path(f"{tournament}teams/<int:team_id>/remove/", tournament_teams.team_remove, name="tournament_team_remove"),
-    path(f"{tournament}ranking.<str:fmt>", tournament_exports.ranking_export, name="tournament_ranking_export"),
-    path(f"{tournament}teams.<str:fmt>", tournament_exports.teams_export, name="tournament_teams_export"),
-    path(
-        f"{tournament}rounds/<int:number>/results.<str:fmt>",
-        tournament_exports.round_export,
-        name="tournament_round_export",
-    ),
-    path(f"{tournament}public-link/", tournament_public.tournament_public_link, name="tournament_public_link"),
-    path("live/<token:token>/", tournament_live.public_ranking, name="public_tournament"),
+    path(f"{tournament}teams/", teams.tournament_teams, name="tournament_teams"),
+    path(f"{tournament}teams/<int:team_id>/remove/", teams.team_remove, name="tournament_team_remove"),
+    path(f"{tournament}ranking.<str:fmt>", exports.ranking_export, name="tournament_ranking_export"),
+    path(f"{tournament}teams.<str:fmt>", exports.teams_export, name="tournament_teams_export"),
+    path(f"{round_}results.<str:fmt>", exports.round_export, name="tournament_round_export"),
+    path(f"{tournament}public-link/", public.tournament_public_link, name="tournament_public_link"),
+    path("live/<token:token>/", live.public_ranking, name="public_tournament"),
 ]
