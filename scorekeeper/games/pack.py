@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from django.utils.datastructures import MultiValueDict
@@ -271,3 +272,26 @@ class GamePack:
     pad_columns: tuple[PadColumn, ...]  # the printed score pad's columns before the players'
     counting: DealCounting  # what a deal counts for a player's statistics
     tournament_options: Mapping[str, OptionWords]  # its tournament presets' options in words, by key
+
+    @classmethod
+    def gathered(
+        cls,
+        key: str,
+        words: ModuleType,
+        entry: ModuleType,
+        score_pad: ModuleType,
+        counting: ModuleType,
+        tournament_options: Mapping[str, OptionWords] | None = None,
+    ) -> GamePack:
+        """A game package's pack from its modules, which name their parts alike; no tournament options when its
+        presets offer none (or it has no tournaments)."""
+        return cls(
+            key=key,
+            hint=words.HINT,
+            entry=entry.ENTRY,
+            rule_phrases=words.RULE_PHRASES,
+            declarer_heading=words.DECLARER_HEADING,
+            pad_columns=score_pad.COLUMNS,
+            counting=counting.COUNTING,
+            tournament_options=tournament_options or {},
+        )
