@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db.models import F, Q, QuerySet
-from django.http import Http404
+from django.shortcuts import get_object_or_404
 
 from schreiber import kept
 from scorekeeper.models import Club, PlayerResult, Session
@@ -69,18 +69,12 @@ def league_invitations(club: Club) -> QuerySet[LeagueClub]:
 
 def league_of(club: Club, league_id: int) -> League:
     """One of the club's leagues; Http404 for any other."""
-    league = leagues_of(club).filter(pk=league_id).first()
-    if league is None:
-        raise Http404
-    return league
+    return get_object_or_404(leagues_of(club), pk=league_id)
 
 
 def season_of(club: Club, season_id: int) -> Season:
     """A season of one of the club's leagues; Http404 for any other."""
-    season = Season.objects.select_related("league__club").filter(pk=season_id, league__in=leagues_of(club)).first()
-    if season is None:
-        raise Http404
-    return season
+    return get_object_or_404(Season.objects.select_related("league__club"), pk=season_id, league__in=leagues_of(club))
 
 
 def public_season(token: str) -> Season:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, Max, Q, QuerySet, Sum
-from django.http import Http404
+from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -38,17 +38,11 @@ def tournaments_of(club: Club) -> QuerySet[Tournament]:
 
 def tournament_of(club: Club, tournament_id: int) -> Tournament:
     """One of the club's tournaments; Http404 for any other."""
-    found = club.tournaments.filter(pk=tournament_id).first()
-    if found is None:
-        raise Http404
-    return found
+    return get_object_or_404(club.tournaments, pk=tournament_id)
 
 
 def round_of(tournament: Tournament, number: int) -> TournamentRound:
-    found = tournament.played_rounds.filter(number=number).first()
-    if found is None:
-        raise Http404
-    return found
+    return get_object_or_404(tournament.played_rounds, number=number)
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from schreiber.web.errors import add_service_errors
@@ -65,8 +65,6 @@ def tournament_teams(request: Request, club_slug: str, tournament_id: int) -> Ht
 def team_remove(request: Request, club_slug: str, tournament_id: int, team_id: int) -> HttpResponse:
     me = club_member(request, club_slug, Role.OWNER)
     tournament = selectors.tournament_of(me.club, tournament_id)
-    team = tournament.teams.filter(pk=team_id).first()
-    if team is None:
-        raise Http404
+    team = get_object_or_404(tournament.teams, pk=team_id)
     teams.remove_team(team=team, actor=request.user)
     return redirect("tournament_teams", me.club.slug, tournament.pk)

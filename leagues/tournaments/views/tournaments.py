@@ -10,7 +10,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -190,9 +190,7 @@ def _preset_name(tournament: Tournament) -> Any:
 @require_POST
 def participant_withdraw(request: Request, club_slug: str, tournament_id: int, participant_id: int) -> HttpResponse:
     me, tournament = _directing(request, club_slug, tournament_id)
-    participant = tournament.participants.filter(pk=participant_id).first()
-    if participant is None:
-        raise Http404
+    participant = get_object_or_404(tournament.participants, pk=participant_id)
     services.withdraw(participant=participant, actor=request.user)
     messages.success(request, _("%(name)s is withdrawn.") % {"name": participant.name})
     return redirect("tournament", me.club.slug, tournament.pk)
