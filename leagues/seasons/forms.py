@@ -63,6 +63,15 @@ def _points_list(text: str, size: int) -> list[int] | None:
         ) from None
 
 
+def _count(
+    label: Any, least: int = 0, initial: int | None = 0, *, required: bool = False, help_text: Any = ""
+) -> forms.IntegerField:
+    """A season's small count (evenings, rounds, deals, points), from ``least`` up to SMALL_MOST."""
+    return forms.IntegerField(
+        label=label, min_value=least, max_value=SMALL_MOST, initial=initial, required=required, help_text=help_text
+    )
+
+
 class SeasonForm(TiebreakSlots, forms.Form):
     name = forms.CharField(label=_("Name"), max_length=NAME_MAX, help_text=_("e.g. 2026 or Winter 2026/27"))
     period = forms.ChoiceField(label=_("Period"), choices=Season.Period.choices)
@@ -84,31 +93,16 @@ class SeasonForm(TiebreakSlots, forms.Form):
         help_text=_("Only with “only the sessions chosen”."),
     )
     mode = forms.ChoiceField(label=_("Ranking"))
-    min_sessions = forms.IntegerField(
-        label=_("Minimum evenings"),
-        min_value=0,
-        max_value=SMALL_MOST,
-        initial=0,
-        help_text=_("Players with fewer are listed unranked."),
-    )
+    min_sessions = _count(_("Minimum evenings"), required=True, help_text=_("Players with fewer are listed unranked."))
     per = forms.ChoiceField(
         label=_("Average per"),
         choices=[("session", _("evening")), ("round", _("round")), ("deal", _("deal"))],
         initial="round",
         required=False,
     )
-    round_length = forms.IntegerField(
-        label=_("Deals per round"),
-        min_value=1,
-        max_value=SMALL_MOST,
-        required=False,
-        help_text=_("Empty: as many deals as players at the table."),
-    )
-    min_rounds = forms.IntegerField(
-        label=_("Minimum rounds"), min_value=0, max_value=SMALL_MOST, initial=0, required=False
-    )
-    n = forms.IntegerField(label=_("Best evenings counted"), min_value=1, max_value=SMALL_MOST, initial=10,
-                           required=False)  # fmt: skip
+    round_length = _count(_("Deals per round"), 1, None, help_text=_("Empty: as many deals as players at the table."))
+    min_rounds = _count(_("Minimum rounds"))
+    n = _count(_("Best evenings counted"), 1, 10)
     formula = forms.ChoiceField(label=_("Placement points by formula"), required=False)
     window_months = forms.IntegerField(
         label=_("Only the last months count"),
@@ -117,21 +111,11 @@ class SeasonForm(TiebreakSlots, forms.Form):
         required=False,
         help_text=_("e.g. 24: only the evenings of the 24 months up to the last evening count. Empty: all of them."),
     )
-    missed_penalty = forms.IntegerField(
-        label=_("Points off per evening missed"),
-        min_value=0,
-        max_value=SMALL_MOST,
-        initial=0,
-        required=False,
+    missed_penalty = _count(
+        _("Points off per evening missed"),
         help_text=_("A missed evening: a day of the standing when others played and the player did not."),
     )
-    free_misses = forms.IntegerField(
-        label=_("Evenings that may be missed without points off"),
-        min_value=0,
-        max_value=SMALL_MOST,
-        initial=0,
-        required=False,
-    )
+    free_misses = _count(_("Evenings that may be missed without points off"))
     sub_period = forms.ChoiceField(label=_("Sub-standings"), choices=Season.SubPeriod.choices, required=False)
     members_only = forms.BooleanField(
         label=_("Members only"),
