@@ -13,14 +13,14 @@ from scorekeeper.access import Request, club_member
 from scorekeeper.models import Role
 from scorekeeper.services import ServiceError
 
-from .. import selectors, services
+from .. import services
 from ..documents import export_tournament
 from ..forms import TournamentImportForm
+from . import tournament_access
 
 
 def tournament_export(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
-    me = club_member(request, club_slug)
-    tournament = selectors.tournament_of(me.club, tournament_id)
+    me, tournament = tournament_access(request, club_slug, tournament_id)
     filename = f"{me.club.slug}-tournament-{tournament.pk}-{tournament.played_on:%Y-%m-%d}.json"
     return json_download(export_tournament(tournament), filename, indent=1)
 

@@ -7,16 +7,12 @@ from django.http import HttpResponse
 from django.utils.translation import gettext as _
 
 from schreiber.web.params import whole_number
-from scorekeeper.access import Request, club_member
+from scorekeeper.access import Request
 
 from ...exports import spreadsheet
 from .. import exports, selectors, team_selectors
 from ..models import Tournament
-
-
-def _tournament(request: Request, club_slug: str, tournament_id: int) -> Tournament:
-    me = club_member(request, club_slug)
-    return selectors.tournament_of(me.club, tournament_id)
+from . import tournament_access
 
 
 def _name(tournament: Tournament, what: str) -> str:
@@ -25,7 +21,7 @@ def _name(tournament: Tournament, what: str) -> str:
 
 def ranking_export(request: Request, club_slug: str, tournament_id: int, fmt: str) -> HttpResponse:
     """The ranking as the page shows it: overall, or of the round ``?round=`` names."""
-    tournament = _tournament(request, club_slug, tournament_id)
+    _me, tournament = tournament_access(request, club_slug, tournament_id)
     ranked = selectors.ranking(tournament, round_number=whole_number(request.GET.get("round")))
     if ranked.round:
         name, title = f"round-{ranked.round}-ranking", _("Round %(n)s") % {"n": ranked.round}
@@ -36,7 +32,7 @@ def ranking_export(request: Request, club_slug: str, tournament_id: int, fmt: st
 
 def teams_export(request: Request, club_slug: str, tournament_id: int, fmt: str) -> HttpResponse:
     """The team ranking, overall or of the round ``?round=`` names."""
-    tournament = _tournament(request, club_slug, tournament_id)
+    _me, tournament = tournament_access(request, club_slug, tournament_id)
     ranked = selectors.ranking(tournament, round_number=whole_number(request.GET.get("round")))
     rows = team_selectors.team_ranking(tournament, ranked)
     name = f"round-{ranked.round}-teams" if ranked.round else "teams"
@@ -45,7 +41,7 @@ def teams_export(request: Request, club_slug: str, tournament_id: int, fmt: str)
 
 def round_export(request: Request, club_slug: str, tournament_id: int, number: int, fmt: str) -> HttpResponse:
     """Every player's result of the round, table by table."""
-    tournament = _tournament(request, club_slug, tournament_id)
+    _me, tournament = tournament_access(request, club_slug, tournament_id)
     this_round = selectors.round_of(tournament, number)
     title = _("Round %(n)s") % {"n": number}
     dataset = exports.round_dataset(tournament, this_round)

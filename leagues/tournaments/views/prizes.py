@@ -6,17 +6,17 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 
 from schreiber.web.errors import add_service_errors
-from scorekeeper.access import Request, club_member
+from scorekeeper.access import Request
 from scorekeeper.models import Role
 from scorekeeper.services import ServiceError
 
 from .. import prize_selectors, selectors, services
 from ..prize_forms import PrizeForm
+from . import tournament_access
 
 
 def tournament_prizes(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
-    me = club_member(request, club_slug)
-    tournament = selectors.tournament_of(me.club, tournament_id)
+    me, tournament = tournament_access(request, club_slug, tournament_id)
     prizes = prize_selectors.prizes_of(tournament)
     form = None
     if me.can(Role.OWNER):

@@ -10,12 +10,12 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from scorekeeper.access import Request, club_member
+from scorekeeper.access import Request
 from scorekeeper.models import Member, Role
 
-from .. import selectors
 from ..models import Tournament
 from ..services import teams
+from . import tournament_access
 
 
 def public_link_context(request: Request, me: Member, tournament: Tournament) -> dict[str, Any]:
@@ -32,8 +32,7 @@ def public_link_context(request: Request, me: Member, tournament: Tournament) ->
 @require_POST
 def tournament_public_link(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
     """``enable`` makes a new secret link (the old one stops working); anything else turns it off."""
-    me = club_member(request, club_slug, Role.OWNER)
-    tournament = selectors.tournament_of(me.club, tournament_id)
+    me, tournament = tournament_access(request, club_slug, tournament_id, Role.OWNER)
     enabled = request.POST.get("link") == "enable"
     teams.change_public_link(tournament=tournament, actor=request.user, enabled=enabled)
     return redirect(reverse("tournament_ranking", args=[me.club.slug, tournament.pk]) + "#public-link")

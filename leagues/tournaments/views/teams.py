@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from schreiber.web.errors import add_service_errors
-from scorekeeper.access import Request, club_member
+from scorekeeper.access import Request
 from scorekeeper.models import Member, Role
 from scorekeeper.services import ServiceError
 
@@ -17,6 +17,7 @@ from .. import selectors, team_selectors
 from ..models import Tournament
 from ..services import teams
 from ..team_forms import TEAM_TIEBREAK_NAMES, TeamForm
+from . import tournament_access
 
 
 def team_form(tournament: Tournament, data: Any = None) -> TeamForm:
@@ -46,8 +47,7 @@ def team_ranking_context(tournament: Tournament, ranked: selectors.TournamentRan
 
 def tournament_teams(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
     """The teams; an owner's new team is posted here (a problem is shown at its field on this page)."""
-    me = club_member(request, club_slug, Role.OWNER if request.method == "POST" else Role.MEMBER)
-    tournament = selectors.tournament_of(me.club, tournament_id)
+    me, tournament = tournament_access(request, club_slug, tournament_id, to_post=Role.OWNER)
     form = team_form(tournament, request.POST) if request.method == "POST" else None
     if form is not None and form.is_valid():
         data = form.cleaned_data
@@ -63,8 +63,7 @@ def tournament_teams(request: Request, club_slug: str, tournament_id: int) -> Ht
 
 @require_POST
 def team_remove(request: Request, club_slug: str, tournament_id: int, team_id: int) -> HttpResponse:
-    me = club_member(request, club_slug, Role.OWNER)
-    tournament = selectors.tournament_of(me.club, tournament_id)
+    me, tournament = tournament_access(request, club_slug, tournament_id, Role.OWNER)
     team = get_object_or_404(tournament.teams, pk=team_id)
     teams.remove_team(team=team, actor=request.user)
     return redirect("tournament_teams", me.club.slug, tournament.pk)

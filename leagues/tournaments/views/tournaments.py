@@ -22,7 +22,7 @@ from schreiber.web.qr import qr_svg
 from scorekeeper.access import Request, club_member
 from scorekeeper.games import pack_of
 from scorekeeper.games.tournament import options_in_words
-from scorekeeper.models import Member, Role
+from scorekeeper.models import Role
 from scorekeeper.services import ServiceError
 from scorekeeper.words.engine_words import translated
 
@@ -43,6 +43,7 @@ from ..rules.byes import AVERAGE
 from ..rules.clock import EXTENSIONS
 from ..rules.draw import DrawError
 from ..services.refusals import refusal
+from . import tournament_access
 from .public import public_link_context
 from .rankings import ranking_context, rendered_ranking
 from .teams import team_ranking_context, teams_context
@@ -77,16 +78,10 @@ def tournament_list(request: Request, club_slug: str) -> HttpResponse:
     return render(request, "leagues/tournament/list.html", context)
 
 
-def _directing(request: Request, club_slug: str, tournament_id: int) -> tuple[Member, Tournament]:
-    me = club_member(request, club_slug, Role.OWNER)
-    return me, selectors.tournament_of(me.club, tournament_id)
-
-
 def tournament_detail(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
     """The field and the rounds; an owner registers participants here (late ones play from the next round), names
     a substitute for a seat and gives a bye for the next round."""
-    me = club_member(request, club_slug, Role.OWNER if request.method == "POST" else Role.MEMBER)
-    tournament = selectors.tournament_of(me.club, tournament_id)
+    me, tournament = tournament_access(request, club_slug, tournament_id, to_post=Role.OWNER)
     directs = me.can(Role.OWNER)
     members = me.club.members.filter(is_guest=False).exclude(tournament_entries__tournament=tournament)
     action = request.POST.get("action", "register")
@@ -189,7 +184,7 @@ def _preset_name(tournament: Tournament) -> Any:
 
 @require_POST
 def participant_withdraw(request: Request, club_slug: str, tournament_id: int, participant_id: int) -> HttpResponse:
-    me, tournament = _directing(request, club_slug, tournament_id)
+    me, tournament = tournament_access(request, club_slug, tournament_id, Role.OWNER)
     participant = get_object_or_404(tournament.participants, pk=participant_id)
     services.withdraw(participant=participant, actor=request.user)
     messages.success(request, _("%(name)s is withdrawn.") % {"name": participant.name})
@@ -199,8 +194,7 @@ def participant_withdraw(request: Request, club_slug: str, tournament_id: int, p
 def tournament_draw(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
     """Every round as drawn (the rounds played, then the plan), and what the plan achieves; the director keeps the
     plan (a POST), else it is drawn afresh at every look, the same each time."""
-    me = club_member(request, club_slug, Role.OWNER if request.method == "POST" else Role.MEMBER)
-    tournament = selectors.tournament_of(me.club, tournament_id)
+    me, tournament = tournament_access(request, club_slug, tournament_id, to_post=Role.OWNER)
     if request.method == "POST":
         try:
             services.draw(tournament=tournament, actor=request.user)
@@ -236,7 +230,7 @@ def tournament_draw(request: Request, club_slug: str, tournament_id: int) -> Htt
 
 @require_POST
 def round_start(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
-    me, tournament = _directing(request, club_slug, tournament_id)
+    me, tournament = tournament_access(request, club_slug, tournament_id, Role.OWNER)
     try:
         started = services.start_round(tournament=tournament, actor=request.user)
     except ServiceError as error:
@@ -247,8 +241,7 @@ def round_start(request: Request, club_slug: str, tournament_id: int) -> HttpRes
 
 def round_detail(request: Request, club_slug: str, tournament_id: int, number: int) -> HttpResponse:
     """A round's tables (players in seat order, each sheet's state), its penalties and the director's tools."""
-    me = club_member(request, club_slug)
-    tournament = selectors.tournament_of(me.club, tournament_id)
+    me, tournament = tournament_access(request, club_slug, tournament_id)
     this_round = selectors.round_of(tournament, number)
     directs = me.can(Role.OWNER)
     clock = selectors.round_clock(this_round) if this_round.closed_at is None else None
@@ -307,7 +300,7 @@ def _phone_link(request: Request, table: selectors.TableView) -> tuple[str | Non
 def round_action(request: Request, club_slug: str, tournament_id: int, number: int, action: str) -> HttpResponse:
     """``swap`` two players (before their tables play), ``time`` called, ``close`` the round; the round clock's
     ``clock_*`` and ``time_up``."""
-    me, tournament = _directing(request, club_slug, tournament_id)
+    me, tournament = tournament_access(request, club_slug, tournament_id, Role.OWNER)
     this_round = selectors.round_of(tournament, number)
     try:
         if action == "swap":
@@ -340,8 +333,7 @@ def round_action(request: Request, club_slug: str, tournament_id: int, number: i
 def tournament_ranking(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
     """The ranking, overall or of one round, live while tables play; the director records a lot drawn in the hall
     between players level on every tie-break."""
-    me = club_member(request, club_slug, Role.OWNER if request.method == "POST" else Role.MEMBER)
-    tournament = selectors.tournament_of(me.club, tournament_id)
+    me, tournament = tournament_access(request, club_slug, tournament_id, to_post=Role.OWNER)
     context = {"club": me.club, "me": me, **ranking_context(request, tournament)}
     context.update(team_ranking_context(tournament, context["ranking"]), **public_link_context(request, me, tournament))
     ranked: selectors.TournamentRanking = context["ranking"]
@@ -367,8 +359,7 @@ def tournament_hall(request: Request, club_slug: str, tournament_id: int) -> Htt
     """The hall screen: the ranking in large type, scrolling by itself, under the round and its clock; refreshed
     every few seconds (htmx asks for the table and the head's round and clock alone). The ranking is rendered once
     per change (``rankings``); the round and its clock at every look."""
-    me = club_member(request, club_slug)
-    tournament = selectors.tournament_of(me.club, tournament_id)
+    me, tournament = tournament_access(request, club_slug, tournament_id)
     current = selectors.current_round(tournament)
     context = {
         "club": me.club,
@@ -384,8 +375,7 @@ def tournament_hall(request: Request, club_slug: str, tournament_id: int) -> Htt
 
 def tournament_snapshot(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
     """The ranking as one self-contained HTML file (styles inside, no script), for a screen without a connection."""
-    me = club_member(request, club_slug)
-    tournament = selectors.tournament_of(me.club, tournament_id)
+    me, tournament = tournament_access(request, club_slug, tournament_id)
     context = {"club": me.club, **ranking_context(request, tournament)}
     context.update(team_ranking_context(tournament, context["ranking"]))
     snapshot = render(request, "leagues/tournament/snapshot.html", context)
