@@ -1,11 +1,10 @@
 from django.urls import path
 
-from scorekeeper.urls import TokenConverter  # noqa: F401  (registers the token converter)
+from scorekeeper.urls import club  # the clubs' prefix; importing it registers the token converter
 
 from .seasons.views import leagues, players, seasons, standings
 from .tournaments.views import documents, exports, live, printouts, prizes, public, teams, tournaments
 
-club = "c/<slug:club_slug>/"
 league = f"{club}leagues/<int:league_id>/"
 season = f"{club}seasons/<int:season_id>/"
 tournament = f"{club}tournaments/<int:tournament_id>/"
