@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -13,7 +13,7 @@ from scorekeeper.access import Request, club_member
 from scorekeeper.models import Member, Role, Session
 from scorekeeper.services import ServiceError
 
-from .. import selectors, services
+from .. import services
 from ..forms import TABLE_SIZES, SeasonForm
 from ..models import League, Season
 
@@ -27,17 +27,11 @@ FORM_FIELDS = {
 
 def _managed_league(me: Member, league_id: int) -> League:
     """One of the leagues the member's club founded, for an owner; Http404 for any other."""
-    league = selectors.league_of(me.club, league_id)
-    if league.club_id != me.club.pk:
-        raise Http404
-    return league
+    return get_object_or_404(League.objects.select_related("club"), pk=league_id, club=me.club)
 
 
 def _managed_season(me: Member, season_id: int) -> Season:
-    season = selectors.season_of(me.club, season_id)
-    if season.league.club_id != me.club.pk:
-        raise Http404
-    return season
+    return get_object_or_404(Season.objects.select_related("league__club"), pk=season_id, league__club=me.club)
 
 
 def season_create(request: Request, club_slug: str, league_id: int) -> HttpResponse:
