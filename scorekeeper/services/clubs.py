@@ -95,12 +95,7 @@ def create_club(*, owner: User, name: str, owner_name: str, currency: str = "EUR
 
 
 def club_settings(club: Club) -> dict[str, Any]:
-    return {
-        "name": club.name,
-        "currency": club.currency,
-        "pot_policy": club.pot_policy,
-        "settlement_mode": club.settlement_mode,
-    }
+    return {name: getattr(club, name) for name in ("name", "currency", "pot_policy", "settlement_mode")}
 
 
 @transaction.atomic

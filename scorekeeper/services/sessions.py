@@ -147,13 +147,11 @@ def reopen_session(*, session: Session, actor: record.Actor) -> Session:
     return session
 
 
+MONEY_TERMS = ("cents_per_point", "currency", "pot_policy", "settlement_mode")  # a session's own, changed together
+
+
 def money_terms(session: Session) -> dict[str, Any]:
-    return {
-        "cents_per_point": session.cents_per_point,
-        "currency": session.currency,
-        "pot_policy": session.pot_policy,
-        "settlement_mode": session.settlement_mode,
-    }
+    return {name: getattr(session, name) for name in MONEY_TERMS}
 
 
 @transaction.atomic
@@ -188,7 +186,7 @@ def change_money_terms(
     deals = record.live_deals(session)
     parsed, results = record.replay(session, deals, None)  # a plus-only sheet refuses a stake
     record.store(session, deals, parsed, results)
-    session.save(update_fields=["cents_per_point", "currency", "pot_policy", "settlement_mode"])
+    session.save(update_fields=list(MONEY_TERMS))
     record.audit(session, actor, AuditEntry.Action.MONEY_CHANGED, before=before, after=money_terms(session))
     return session
 
