@@ -7,12 +7,12 @@ from django.db import transaction
 from scorekeeper import services as scorekeeper
 from scorekeeper.models import Member
 from scorekeeper.services import ServiceError
-from scorekeeper.services.clubs import clean_name
 from scorekeeper.services.record import Actor
 
 from .. import selectors
 from ..models import Bye, HallLot, Participant, Substitution, TableSeat, Tournament, TournamentTable
 from .changes import audit, locked, rounds_started
+from .field import newcomer
 from .plan import draw_again
 from .refusals import refusal
 from .rounds import seat_table
@@ -64,12 +64,7 @@ def substitute(
         )
     if not participant.plays_in(from_round):
         raise ServiceError.on("participant", refusal("not_in_that_round", name=participant.name))
-    if member is None:
-        member = scorekeeper.sessions.member_named(tournament.club, clean_name(name, "name"))
-    elif member.club_id != tournament.club_id:
-        raise ServiceError.on("member", refusal("not_of_club"))
-    if tournament.participants.filter(member=member).exists():
-        raise ServiceError.on("name", refusal("registered_already", name=member.name))
+    member = newcomer(tournament, member, name)
     if participant.substitutions.filter(from_round=from_round).exists():
         raise ServiceError.on("from_round", refusal("substitute_already", name=participant.name))
     credited = tournament.settings.get("substitute_credit", Substitution.Credit.ORIGINAL)

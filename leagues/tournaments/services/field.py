@@ -34,12 +34,7 @@ def add_participant(
     tournament = locked(tournament)
     if tournament.status == Tournament.Status.FINISHED:
         raise ServiceError.on(None, refusal("tournament_over"))
-    if member is None:
-        member = scorekeeper.sessions.member_named(tournament.club, clean_name(name, "name"))
-    elif member.club_id != tournament.club_id:
-        raise ServiceError.on("member", refusal("not_of_club"))
-    if tournament.participants.filter(member=member).exists():
-        raise ServiceError.on("name", refusal("registered_already", name=member.name))
+    member = newcomer(tournament, member, name)
     if fixed_table is not None and (not isinstance(fixed_table, int) or not 1 <= fixed_table <= SMALL_MOST):
         raise ServiceError.on("fixed_table", refusal("fixed_table_range", most=SMALL_MOST))
     number = 1 + max(tournament.participants.values_list("number", flat=True), default=0)
@@ -83,3 +78,15 @@ def keep_apart(*, tournament: Tournament, actor: Actor, first: Participant, seco
     pair = ApartPair.objects.create(tournament=tournament, first=first, second=second)
     audit(tournament, actor, "kept_apart", first=first.name, second=second.name)
     return pair
+
+
+def newcomer(tournament: Tournament, member: Member | None, name: str) -> Member:
+    """Who joins the tournament's field (a participant or a substitute): the club's ``member``, or the guest named
+    ``name``, as long as not registered already."""
+    if member is None:
+        member = scorekeeper.sessions.member_named(tournament.club, clean_name(name, "name"))
+    elif member.club_id != tournament.club_id:
+        raise ServiceError.on("member", refusal("not_of_club"))
+    if tournament.participants.filter(member=member).exists():
+        raise ServiceError.on("name", refusal("registered_already", name=member.name))
+    return member
