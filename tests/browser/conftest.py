@@ -44,25 +44,33 @@ def chromium() -> Iterator[Any]:
 
 
 class InFlight:
-    """The live server's requests begun and not yet finished (its threads send Django's request signals)."""
+    """The live server's requests begun and not yet finished, by the thread that serves each (Django's request
+    signals). A request of the test's own thread (the test client) is not the live server's, and one whose thread
+    has ended (the browser dropped the connection before the answer was done) will never finish."""
 
     def __init__(self) -> None:
-        self.count = 0
+        self.serving: set[threading.Thread] = set()
         self.lock = threading.Lock()
         request_started.connect(self.started, weak=False)
         request_finished.connect(self.finished, weak=False)
 
     def started(self, **_: Any) -> None:
         with self.lock:
-            self.count += 1
+            self.serving.add(threading.current_thread())
 
     def finished(self, **_: Any) -> None:
         with self.lock:
-            self.count -= 1
+            self.serving.discard(threading.current_thread())
+
+    def busy(self) -> bool:
+        here = threading.current_thread()
+        with self.lock:
+            self.serving = {thread for thread in self.serving if thread.is_alive() and thread is not here}
+            return bool(self.serving)
 
     def wait(self, seconds: float = 10) -> None:
         deadline = time.monotonic() + seconds
-        while self.count > 0 and time.monotonic() < deadline:
+        while self.busy() and time.monotonic() < deadline:
             time.sleep(0.02)
 
 
