@@ -3,17 +3,16 @@
 
 Pure Python like the rest of the engine. The tournaments' documents and a club's backup read their objects with
 :class:`Fields`; a check (:data:`Check`) returns the value as read or raises :class:`Bad` with a coded message (this
-module's domain ``document``, or the reader's own). The ``schreiber/1`` session header keeps its own reading
-(``session.load``): its problems name a field and a deal, as the spec and the golden cases have them.
+module's domain ``document``, the engine's own, or the reader's). The ``schreiber/1`` session header keeps its own
+reading (``session.load``): its problems name a field and a deal, as the spec and the golden cases have them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from .errors import DealError
+from .errors import Bad, Problem
 from .messages import AS_AUTHOR, REGISTRY, Param, gettext_noop
 from .messages import Message as EngineMessage
 from .names import check_name
@@ -32,33 +31,6 @@ class Message(EngineMessage):
 
 def said(code: str, /, **params: Param) -> Message:
     return Message(code, params)
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One thing wrong with a document: where (a path; "" for the whole document) and what."""
-
-    path: str
-    words: EngineMessage
-
-    def __str__(self) -> str:
-        return f"{self.path}: {self.words}" if self.path else str(self.words)
-
-
-class Invalid(ValueError):
-    """The document cannot be read; ``problems`` lists every reason found."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        super().__init__("\n".join(map(str, problems)))
-        self.problems = problems
-
-
-class Bad(ValueError):
-    """A value that cannot be read; ``words`` says why."""
-
-    def __init__(self, words: EngineMessage) -> None:
-        super().__init__(str(words))
-        self.words = words
 
 
 def bad(code: str, /, **params: Param) -> Bad:
@@ -94,10 +66,7 @@ def text(value: Any) -> str:
 
 def name(value: Any) -> str:
     """A player's name as the rule engine takes it."""
-    try:
-        return check_name("name", value)
-    except DealError as error:
-        raise Bad(error.words) from None
+    return check_name("name", value)
 
 
 def mapping(value: Any) -> Mapping[str, Any]:
