@@ -1,8 +1,8 @@
 """What is wrong with a document: one :class:`Problem` for each thing, where and what, whichever document it is.
 
 A game module raises :class:`DealError` for the first problem it finds in a deal; the replay collects them into one
-:class:`InvalidSession` so that a scorer (or the ``settle`` command) sees every broken deal at once. The other JSON
-documents are read in one pass that collects every problem with its path (``reading``).
+:class:`InvalidSession` so that a scorer (or the ``settle`` command) sees every broken deal at once. The session
+header and every other JSON document are read in one pass that collects every problem (``reading``).
 """
 
 from __future__ import annotations
