@@ -30,16 +30,12 @@ class Problem:
         return str(self.words)
 
     def __str__(self) -> str:
-        text = naming_field(self.field, self.message)
+        """The words with the field in front unless they start with it, cut to MESSAGE_MAX, after the deal."""
+        text = self.message
+        text = text if text.startswith(self.field) else f"{self.field}: {text}"
+        if len(text) > MESSAGE_MAX:  # a message quotes what it got, and that may be a whole document
+            text = text[: MESSAGE_MAX - 1] + "…"
         return f"deal {self.deal}: {text}" if self.deal is not None else text
-
-
-def naming_field(field: str, text: str) -> str:
-    """``text`` with the field in front unless it starts with it, cut to MESSAGE_MAX."""
-    text = text if text.startswith(field) else f"{field}: {text}"
-    if len(text) > MESSAGE_MAX:  # a message quotes what it got, and that may be a whole document
-        text = text[: MESSAGE_MAX - 1] + "…"
-    return text
 
 
 class Bad(ValueError):

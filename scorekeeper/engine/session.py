@@ -434,9 +434,8 @@ def _load(document: Mapping[str, Any], problems: list[Problem]) -> Session | Non
     if problems or game is None or players is None or deals is None or pot_carried_in is None:
         return None
     lineup, roster = changes or ((), players)
-    return Session(
-        game.key, game.rules, game.tariff, roster, deals, cents, pot_carried_in, lineup, players if lineup else ()
-    )
+    starting = players if lineup else ()
+    return Session(game.key, game.rules, game.tariff, roster, deals, cents, pot_carried_in, lineup, starting)
 
 
 def _game(game_key: Any, rules: Any, tariff: Any) -> Game:
