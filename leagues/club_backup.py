@@ -286,7 +286,7 @@ def _restore_tournament(row: dict[str, Any], where: str, restoring: Restoring) -
         at = f"{where}.settings.prizes"
         read_prizes(frozen.get("prizes", {}))
     except InvalidTournament as error:
-        raise ServiceError([refused_at(f"{at}.{p.path}".strip("."), p.words) for p in error.problems]) from error
+        raise ServiceError([refused_at(f"{at}.{p.field}".strip("."), p.words) for p in error.problems]) from error
     settings = loaded.settings
     if settings.games_per_round:
         raise refused(f"{where}.document.settings.games_per_round", _("A tournament here plays its preset's games."))

@@ -3,17 +3,17 @@
 
 Pure Python like the rest of the engine. The tournaments' documents and a club's backup read their objects with
 :class:`Fields`; a check (:data:`Check`) returns the value as read or raises :class:`Bad` with a coded message (this
-module's domain ``document``, or the reader's own). The ``schreiber/1`` session header keeps its own reading
-(``session.load``): its problems name a field and a deal, as the spec and the golden cases have them.
+module's domain ``document``, the engine's own, or the reader's). The ``schreiber/1`` session header is read in one
+pass too (``session.load``), by the engine's own checks (:func:`checked`): its problems name the field as the spec and
+the golden cases have them (``players``, ``rules.kontra_max``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
-from .errors import DealError
+from .errors import Bad, DealError, Problem
 from .messages import AS_AUTHOR, REGISTRY, Param, gettext_noop
 from .messages import Message as EngineMessage
 from .names import check_name
@@ -21,6 +21,8 @@ from .names import check_name
 SMALL_MOST = 32_767  # the end of the smallest integer column kept (start, round and table numbers, a season's counts)
 
 Check = Callable[[Any], Any]  # the value as read, or raises Bad
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 class Message(EngineMessage):
@@ -32,33 +34,6 @@ class Message(EngineMessage):
 
 def said(code: str, /, **params: Param) -> Message:
     return Message(code, params)
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One thing wrong with a document: where (a path; "" for the whole document) and what."""
-
-    path: str
-    words: EngineMessage
-
-    def __str__(self) -> str:
-        return f"{self.path}: {self.words}" if self.path else str(self.words)
-
-
-class Invalid(ValueError):
-    """The document cannot be read; ``problems`` lists every reason found."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        super().__init__("\n".join(map(str, problems)))
-        self.problems = problems
-
-
-class Bad(ValueError):
-    """A value that cannot be read; ``words`` says why."""
-
-    def __init__(self, words: EngineMessage) -> None:
-        super().__init__(str(words))
-        self.words = words
 
 
 def bad(code: str, /, **params: Param) -> Bad:
@@ -94,10 +69,7 @@ def text(value: Any) -> str:
 
 def name(value: Any) -> str:
     """A player's name as the rule engine takes it."""
-    try:
-        return check_name("name", value)
-    except DealError as error:
-        raise Bad(error.words) from None
+    return check_name("name", value)
 
 
 def mapping(value: Any) -> Mapping[str, Any]:
@@ -153,6 +125,15 @@ def read(path: str, value: Any, check: Check, problems: list[Problem]) -> Any:
         return check(value)
     except Bad as error:
         problems.append(Problem(path, error.words))
+        return None
+
+
+def checked(problems: list[Problem], check: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T | None:
+    """``check(*args)``, or None and a problem at the field its DealError names (an engine's check knows it)."""
+    try:
+        return check(*args, **kwargs)
+    except DealError as error:
+        problems.append(error.problem())
         return None
 
 

@@ -20,9 +20,10 @@ from .errors import DealError, InvalidSession, Problem
 from .game import Game
 from .lineup import Change, apply, mark
 from .lineup import read as read_lineup
-from .messages import listed
+from .messages import listed, say
 from .names import check_name, same_person
 from .options import integer, resolve
+from .reading import checked
 from .rounds import Round, RoundState
 
 FORMAT = "schreiber/1"
@@ -396,60 +397,75 @@ class Session:
 
 
 def load(document: Any) -> Session:
-    """Validate a session document's header; raises InvalidSession."""
-    try:
-        return _load(document)
-    except DealError as error:
-        raise InvalidSession([error.problem()]) from None
+    """Read a session document's header; InvalidSession names every problem found, in the order of the fields
+    (format; game, rules and tariff; players; cents_per_point; deals; pot_carried_in; lineup). A check that needs a
+    field that has a problem (the table's size needs the game) is left out rather than reported twice."""
+    problems: list[Problem] = []
+    session = _load(document, problems) if isinstance(document, Mapping) else None
+    if session is None:
+        raise InvalidSession(problems or [Problem("format", say("document_not_object"))])
+    return session
 
 
-def _load(document: Any) -> Session:
-    if not isinstance(document, Mapping):
-        raise DealError("format", "document_not_object")
+def _load(document: Mapping[str, Any], problems: list[Problem]) -> Session | None:
     if document.get("format") != FORMAT:
-        raise DealError("format", "format_wrong", expected=repr(FORMAT), got=repr(document.get("format")))
-    game_key = document.get("game")
-    game_class, rules, tariff = resolve_rules(game_key, document.get("rules"), document.get("tariff"))
-    game = game_class(rules, tariff)
-    players = document.get("players")
-    if not isinstance(players, list):
-        raise DealError("players", "players_not_list")
-    for name in players:
-        if check_name("players", name) != name:
-            raise DealError("players", "players_name_spaces", got=repr(name))
-    twins = same_person(players)
-    if twins:
-        raise DealError("players", "players_one_person", first=twins[0], second=twins[1])
-    sizes = game.table_sizes()
-    if len(players) not in sizes:
-        code = (
-            "players_seats"
-            if len(sizes) == 1
-            else "players_seats_or_one_out"
-            if len(sizes) == 2
-            else "players_seats_up_to"
-        )
-        raise DealError("players", code, game=game_class.title, seats=sizes[0], most=sizes[-1], got=len(players))
+        got = repr(document.get("format"))
+        problems.append(Problem("format", say("format_wrong", expected=repr(FORMAT), got=got)))
+    game = checked(problems, _game, document.get("game"), document.get("rules"), document.get("tariff"))
+    players = _players(document.get("players"), game, problems)
     cents = document.get("cents_per_point")
     if cents is not None:
-        integer(0)("cents_per_point", cents)
-        if not game.zero_sum():
-            raise DealError("cents_per_point", "cents_plus_only")
+        cents = checked(problems, integer(0), "cents_per_point", cents)
+        if cents is not None and game is not None and not game.zero_sum():
+            problems.append(Problem("cents_per_point", say("cents_plus_only")))
     deals = document.get("deals", [])
     if not isinstance(deals, list):
-        raise DealError("deals", "deals_not_list")
-    book = Round.of(rules, players)  # a round for this size of table, when the rules give one
-    pot_carried_in = integer(0)("pot_carried_in", document.get("pot_carried_in", 0))
-    if pot_carried_in and not game.uses_pot():
-        raise DealError("pot_carried_in", "pot_needs_pot_rules")
-    lineup: tuple[Change, ...] = ()
-    roster = tuple(players)
-    if "lineup" in document:
-        if book is not None:
-            raise DealError("lineup", "lineup_round")
-        lineup, roster = read_lineup(document["lineup"], players, len(deals), game)
-    starting = tuple(players) if lineup else ()
-    return Session(game_class.key, rules, tariff, roster, deals, cents, pot_carried_in, lineup, starting)
+        problems.append(Problem("deals", say("deals_not_list")))
+        deals = None
+    pot_carried_in = checked(problems, integer(0), "pot_carried_in", document.get("pot_carried_in", 0))
+    if pot_carried_in and game is not None and not game.uses_pot():
+        problems.append(Problem("pot_carried_in", say("pot_needs_pot_rules")))
+    changes = None  # the lineup is read against the game, the players and the deals: when they are good
+    if "lineup" in document and game is not None and players is not None and deals is not None:
+        if Round.of(game.rules, players) is None:
+            changes = checked(problems, read_lineup, document["lineup"], players, len(deals), game)
+        else:
+            problems.append(Problem("lineup", say("lineup_round")))
+    if problems or game is None or players is None or deals is None or pot_carried_in is None:
+        return None
+    lineup, roster = changes or ((), players)
+    starting = players if lineup else ()
+    return Session(game.key, game.rules, game.tariff, roster, deals, cents, pot_carried_in, lineup, starting)
+
+
+def _game(game_key: Any, rules: Any, tariff: Any) -> Game:
+    game_class, resolved_rules, resolved_tariff = resolve_rules(game_key, rules, tariff)
+    return game_class(resolved_rules, resolved_tariff)
+
+
+def _players(value: Any, game: Game | None, problems: list[Problem]) -> tuple[str, ...] | None:
+    """The players' names, or None and a problem for each bad name, two names of one person, and a table the game
+    does not seat (and no round of its rules)."""
+    if not isinstance(value, list):
+        problems.append(Problem("players", say("players_not_list")))
+        return None
+    before = len(problems)
+    for name in value:
+        if checked(problems, check_name, "players", name) not in (name, None):  # a name, but with spaces around it
+            problems.append(Problem("players", say("players_name_spaces", got=repr(name))))
+    if len(problems) == before and (twins := same_person(value)):
+        problems.append(Problem("players", say("players_one_person", first=twins[0], second=twins[1])))
+    if game is not None:
+        sizes = game.table_sizes()
+        if len(value) not in sizes:
+            code = "players_seats_or_one_out" if len(sizes) == 2 else "players_seats_up_to"
+            code = "players_seats" if len(sizes) == 1 else code
+            problems.append(
+                Problem("players", say(code, game=game.title, seats=sizes[0], most=sizes[-1], got=len(value)))
+            )
+        elif len(problems) == before:
+            checked(problems, Round.of, game.rules, value)  # a round for this size of table, when the rules give one
+    return tuple(value) if len(problems) == before else None
 
 
 def resolve_rules(game_key: Any, rules: Any, tariff: Any) -> tuple[type[Game], dict[str, Any], dict[str, Any] | None]:

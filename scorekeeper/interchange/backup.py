@@ -308,7 +308,7 @@ def import_club(*, document: Any, slug: str | None = None) -> Restored:
     problems: list[Problem] = []
     check_shape(document, {**SHAPE, **{f"{key}?": part.shape for key, part in PARTS.items()}}, problems)
     if problems:
-        raise ServiceError([refused_at(p.path, p.words) for p in problems])
+        raise ServiceError([refused_at(p.field, p.words) for p in problems])
     try:
         return _restore(document, slug)
     except ServiceError:

@@ -80,9 +80,9 @@ def refuse_nul(document: Any) -> None:
         raise ServiceError.on(None, refusal("nul", path=at))
 
 
-def problem_words(problem: engine.Problem) -> Message | str:
+def problem_words(problem: engine.Problem) -> Message:
     """An engine problem with its deal: "deal 7: Enter a number from 0 to 120 (not 130)."."""
-    words: Message | str = problem.words if problem.words is not None else problem.message
+    words = problem.words
     return words if problem.deal is None else refusal("deal_problem", number=problem.deal, problem=words)
 
 
@@ -92,12 +92,11 @@ class DealRejected(ServiceError):
     def __init__(self, problems: Sequence[engine.Problem], deal_number: int | None) -> None:
         faults = []
         for problem in problems:
-            words: Message | str = problem.words if problem.words is not None else problem.message
             if problem.deal is None or problem.deal == deal_number:
-                faults.append(fault(problem.field.split(".")[0], words))
+                faults.append(fault(problem.field.split(".")[0], problem.words))
             else:
                 other = refusal("other_deal_impossible", problem=problem_words(problem))
-                faults.append(Fault(None, fault(None, words).code, other))
+                faults.append(Fault(None, problem.words.code, other))
         super().__init__(faults)
         self.problems = list(problems)
 

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .. import engine
+from ..engine.messages import gettext_noop, listed, refusals, say
 from ..engine.settlement import KITTY, Mode, PotPolicy, Settlement, seat_after, settle_up
 from ..games import pack_of
 from ..games.labels import TARIFF_LABELS
@@ -34,6 +35,10 @@ from ..words import rules_in_words
 from ..words.engine_words import MARKS, QUIET_MARKS
 
 STATIC_DIR = Path(settings.BASE_DIR) / "static"  # the print CSS finds its fonts under fonts/
+# A document's settlement keys refused (a bad pot_policy or settlement_mode is the engine's own one_of), for its author
+refusal = refusals(
+    "printout", {"currency": gettext_noop("currency must be a three-letter code like EUR (got %(got)s)")}
+)
 
 # Paying into and out of the kitty, one sentence each so every language can say it its own way. Settling against
 # the leader fills the club's kitty (Kasse); a zero-sum settlement only touches the pot (Stock).
@@ -156,7 +161,7 @@ def printout_of_document(document: Mapping[str, Any], *, currency: str = "EUR") 
     mode = _document_choice(document, "settlement_mode", Mode, Mode.ZERO_SUM, problems)
     currency = document.get("currency", currency)
     if not (isinstance(currency, str) and len(currency) == 3 and currency.isalpha()):
-        problems.append(engine.Problem("currency", f"currency must be a three-letter code like EUR (got {currency!r})"))
+        problems.append(engine.Problem("currency", refusal("currency", got=repr(currency))))
     if problems:
         raise engine.InvalidSession(problems)
     settlement = settle_sheet(sheet, pot_policy=pot_policy, mode=mode)
@@ -290,6 +295,6 @@ def _document_choice(
 ) -> str:
     value = document.get(key, default)
     if not isinstance(value, str) or value not in set(allowed):
-        problems.append(engine.Problem(key, f"{key} must be one of {', '.join(allowed)} (got {value!r})"))
+        problems.append(engine.Problem(key, say("one_of", field=key, known=listed(allowed), got=repr(value))))
         return default
     return str(value)

@@ -85,7 +85,7 @@ def deal_label(label: str) -> str:
 
 def problem_text(problem: engine.Problem) -> str:
     """The problem as a form shows it next to its field: the player's sentence, which names no key."""
-    return translated(problem.words) if problem.words is not None else problem.message
+    return translated(problem.words)
 
 
 def problem_line(problem: engine.Problem) -> str:

@@ -156,7 +156,7 @@ def test_bad_decisions_are_named_at_their_path(change: dict[str, Any], path: str
     }
     with pytest.raises(InvalidTournament) as error:
         load(document)
-    assert path in [p.path for p in error.value.problems]
+    assert path in [p.field for p in error.value.problems]
 
 
 def test_a_sheets_names_must_be_the_seats_players_or_their_substitutes() -> None:
@@ -173,4 +173,4 @@ def test_a_sheets_names_must_be_the_seats_players_or_their_substitutes() -> None
     document["rounds"][0]["tables"][0]["players"] = ["Ersatz", "P2", "P3", "P4"]  # type: ignore[index]
     with pytest.raises(InvalidTournament) as error:
         load(document)
-    assert [p.path for p in error.value.problems] == ["rounds[0].tables[0].players[0]"]
+    assert [p.field for p in error.value.problems] == ["rounds[0].tables[0].players[0]"]

@@ -86,6 +86,20 @@ def test_settle_names_the_deal_and_field_and_exits_2(tmp_path: Path) -> None:
     assert result.stderr.strip() == "deal 3: points must be between 0 and 120 (got 130)"
 
 
+def test_settle_names_every_problem_of_the_header_on_a_line_of_its_own(tmp_path: Path) -> None:
+    bad = {**SESSION, "format": "schreiber/0", "players": ["Anna", " Bert", "Caro", "Dieter"], "cents_per_point": -1}
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({**bad, "deals": {"1": SESSION["deals"][0]}}), encoding="utf-8")
+    result = settle(str(path))
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.splitlines() == [
+        "format must be 'schreiber/1' (got 'schreiber/0')",
+        "players: a name has no space around it (got ' Bert')",
+        "cents_per_point must be 0 or more (got -1)",
+        "deals must be a list",
+    ]
+
+
 def test_settle_explains_unreadable_input(tmp_path: Path) -> None:
     path = tmp_path / "broken.json"
     path.write_text("{", encoding="utf-8")

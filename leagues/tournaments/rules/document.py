@@ -550,7 +550,7 @@ def score(tournament: Tournament) -> list[ScoredTable]:
                 sheet = read_sheet(preset, list(players), table.deals, table.time_called)
             except InvalidTournament as error:
                 prefix = f"rounds[{r_index}].tables[{t_index}]."
-                problems += [Problem(prefix + p.path, p.words) for p in error.problems]
+                problems += [Problem(prefix + p.field, p.words) for p in error.problems]
                 continue
             scored.append(ScoredTable(round_.number, table, sheet))
     if problems:

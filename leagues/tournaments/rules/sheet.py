@@ -171,7 +171,6 @@ def _session(preset: Preset, seats: tuple[str, ...], deals: list[Any], time_call
 
 
 def _engine_problem(problem: engine.Problem) -> Problem:
-    assert problem.words is not None  # the engine names every problem by its code
     if problem.deal is None:  # the header: only the players can be wrong, the preset's rules are known good
         return Problem("seats", problem.words)
     deal = f"deals[{problem.deal - 1}]"

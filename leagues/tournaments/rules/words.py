@@ -8,9 +8,9 @@ and a page the player's sentence. One domain for the whole package: the draw, th
 
 from __future__ import annotations
 
+from scorekeeper.engine.errors import Bad, Invalid
 from scorekeeper.engine.messages import AS_AUTHOR, REGISTRY, CodedError, Param, gettext_noop
 from scorekeeper.engine.messages import Message as EngineMessage
-from scorekeeper.engine.reading import Bad, Invalid
 
 
 class Message(EngineMessage):
@@ -35,7 +35,7 @@ def bad(code: str, /, **params: Param) -> Bad:
 
 
 class InvalidTournament(Invalid):
-    """The document cannot be ranked; ``problems`` lists every reason found (:class:`Problem`, the engine's reader's:
+    """The document cannot be ranked; ``problems`` lists every reason found (the engine's :class:`Problem`: its field
     a path like ``rounds[0].tables[1].deals[6].points``, and the words: the rule engine's own for a bad deal, the
     reader's, or one of TEMPLATES)."""
 

@@ -102,7 +102,7 @@ def _checked(document: Any) -> tuple[TournamentDocument, dict[int, dict[int, She
         loaded = load_document(document)
         scored = score_document(loaded)
     except InvalidTournament as error:
-        raise ServiceError([_located_fault(p.path, p.words) for p in error.problems]) from error
+        raise ServiceError([_located_fault(p.field, p.words) for p in error.problems]) from error
     sheets: dict[int, dict[int, Sheet]] = {}
     for table in scored:
         sheets.setdefault(table.round, {})[table.table.number] = table.sheet

@@ -105,7 +105,7 @@ def set_prizes(*, tournament: Tournament, actor: Actor, prizes: Any) -> Tourname
     except InvalidTournament as error:
         errors: dict[str | None, list[Message]] = {}
         for problem in error.problems:
-            errors.setdefault(problem.path or None, []).append(problem.words)
+            errors.setdefault(problem.field or None, []).append(problem.words)
         raise ServiceError(errors) from error
     tournament.settings = {**tournament.settings, "prizes": prizes_json(prize_list)}
     tournament.save(update_fields=["settings"])

@@ -68,7 +68,7 @@ def test_a_category_without_a_label_reads_back_as_stored() -> None:
 def test_every_bad_field_is_named_by_its_path(raw: dict[str, object], paths: list[str]) -> None:
     with pytest.raises(InvalidTournament) as raised:
         read_prizes(raw)
-    assert [problem.path for problem in raised.value.problems] == paths
+    assert [problem.field for problem in raised.value.problems] == paths
 
 
 def test_percentages_round_down_and_the_first_place_gets_what_rounding_leaves() -> None:

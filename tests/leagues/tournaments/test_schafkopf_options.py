@@ -123,11 +123,11 @@ def test_the_document_keeps_the_options_and_names_a_bad_one() -> None:
     doc["settings"]["options"] = {"tout": 4, "sie": 2, "jungfrau": "none"}  # type: ignore[index]
     with pytest.raises(document.InvalidTournament) as raised:
         document.load(doc)
-    assert [p.path for p in raised.value.problems] == ["settings.options.jungfrau"]
+    assert [p.field for p in raised.value.problems] == ["settings.options.jungfrau"]
     doc["settings"]["options"] = {"tout": 4, "sie": 2}  # type: ignore[index]
     with pytest.raises(document.InvalidTournament) as raised:
         document.load(doc)
-    assert [p.path for p in raised.value.problems] == ["settings.options.sie"]
+    assert [p.field for p in raised.value.problems] == ["settings.options.sie"]
 
 
 # a tournament created with the options ------------------------------------------------------------------------------
