@@ -8,10 +8,9 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from schreiber.web.downloads import json_download
-from schreiber.web.errors import add_service_errors
+from schreiber.web.errors import errors_on_form
 from scorekeeper.access import Request, club_member
 from scorekeeper.models import Role
-from scorekeeper.services import ServiceError
 
 from .. import services
 from ..documents import export_tournament
@@ -30,13 +29,10 @@ def tournament_import(request: Request, club_slug: str) -> HttpResponse:
     today = {"played_on": timezone.localdate()}
     form = TournamentImportForm(request.POST or None, request.FILES or None, initial=today)
     if request.method == "POST" and form.is_valid():
-        try:
+        with errors_on_form(form):
             tournament = services.import_tournament(
                 club=me.club, actor=request.user, document=form.cleaned_data["document"],
                 played_on=form.cleaned_data["played_on"],
             )  # fmt: skip
-        except ServiceError as error:
-            add_service_errors(form, error)
-        else:
             return redirect("tournament", me.club.slug, tournament.pk)
     return render(request, "leagues/tournament/import.html", {"club": me.club, "me": me, "form": form})

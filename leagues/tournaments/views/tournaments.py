@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from schreiber.web.downloads import attachment
-from schreiber.web.errors import add_service_errors
+from schreiber.web.errors import errors_on_form
 from schreiber.web.params import whole_number
 from schreiber.web.qr import qr_svg
 from scorekeeper.access import Request, club_member
@@ -62,7 +62,7 @@ def tournament_list(request: Request, club_slug: str) -> HttpResponse:
     form = TournamentForm(request.POST or None) if me.can(Role.OWNER) else None
     if form is not None and request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        try:
+        with errors_on_form(form):
             tournament = services.create_tournament(
                 club=me.club, actor=request.user, name=data["name"], preset=data["preset"],
                 played_on=data["played_on"], rounds=data["rounds"], entry_fee_cents=form.entry_fee_cents(),
@@ -70,9 +70,6 @@ def tournament_list(request: Request, club_slug: str) -> HttpResponse:
                 bye=AVERAGE if data["bye"] is None else data["bye"],
                 substitute_credit=data["substitute_credit"] or Substitution.Credit.ORIGINAL,
             )  # fmt: skip
-        except ServiceError as error:
-            add_service_errors(form, error)
-        else:
             return redirect("tournament", me.club.slug, tournament.pk)
     context = {"club": me.club, "me": me, "tournaments": selectors.tournaments_of(me.club), "form": form}
     return render(request, "leagues/tournament/list.html", context)
@@ -148,7 +145,7 @@ def _detail_post(
     if not chosen.is_valid():
         return False
     data = chosen.cleaned_data
-    try:
+    with errors_on_form(chosen):
         if action == "register":
             added = services.add_participant(
                 tournament=tournament, actor=request.user, name=data["name"] or "", member=data["member"],
@@ -171,11 +168,9 @@ def _detail_post(
         else:
             bye = services.give_bye(tournament=tournament, actor=request.user, participant=data["participant"])
             done = _("%(name)s has a bye in round %(n)s.") % {"name": bye.participant.name, "n": bye.round}
-    except ServiceError as error:
-        add_service_errors(chosen, error)
-        return False
-    messages.success(request, done)
-    return True
+        messages.success(request, done)
+        return True
+    return False
 
 
 def _preset_name(tournament: Tournament) -> Any:
@@ -253,15 +248,12 @@ def round_detail(request: Request, club_slug: str, tournament_id: int, number: i
     swap_form = SwapForm(participants=playing) if directs else None
     if penalty_form is not None and request.method == "POST" and penalty_form.is_valid():
         data = penalty_form.cleaned_data
-        try:
+        with errors_on_form(penalty_form):
             services.add_penalty(
                 this_round=this_round, actor=request.user, participant=data["participant"], kind=data["kind"],
                 reason=data["reason"], official=data["official"], points=data["points"] or 0,
                 sitting_out=data["sitting_out"], soloist=data["soloist"],
             )  # fmt: skip
-        except ServiceError as error:
-            add_service_errors(penalty_form, error)
-        else:
             return redirect("tournament_round", me.club.slug, tournament.pk, number)
     context = {
         "club": me.club,
@@ -343,14 +335,11 @@ def tournament_ranking(request: Request, club_slug: str, tournament_id: int) -> 
     if me.can(Role.OWNER) and level:
         lot_form = LotForm(request.POST or None, participants=tournament.participants.filter(pk__in=level))
     if lot_form is not None and request.method == "POST" and lot_form.is_valid():
-        try:
+        with errors_on_form(lot_form):
             services.draw_lot(
                 tournament=tournament, actor=request.user, winner=lot_form.cleaned_data["winner"],
                 round_number=ranked.round,
             )  # fmt: skip
-        except ServiceError as error:
-            add_service_errors(lot_form, error)
-        else:
             return redirect(request.get_full_path())
     return render(request, "leagues/tournament/ranking.html", {**context, "lot_form": lot_form})
 
