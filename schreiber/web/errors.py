@@ -1,4 +1,4 @@
-"""Service errors shown next to the form field they name."""
+"""Service errors shown next to the form field they name, or as a message on the next page."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from django import forms
+from django.contrib import messages
+from django.http import HttpRequest
 
 from scorekeeper.services import ServiceError
 
@@ -26,3 +28,13 @@ def errors_on_form(form: forms.BaseForm, field_map: dict[str, str] | None = None
         yield
     except ServiceError as error:
         add_service_errors(form, error, field_map)
+
+
+@contextmanager
+def refusal_as_message(request: HttpRequest, level: int = messages.ERROR) -> Iterator[None]:
+    """A service refusing in the ``with`` block says why in a message on the next page and skips the rest of the
+    block."""
+    try:
+        yield
+    except ServiceError as error:
+        messages.add_message(request, level, str(error))

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from schreiber.web.errors import errors_on_form
+from schreiber.web.errors import errors_on_form, refusal_as_message
 
 from .. import selectors, services
 from ..access import Request, club_member
@@ -111,11 +111,8 @@ def _members_page(request: Request, me: Member, **forms: Form) -> HttpResponse:
 def member_role(request: Request, club_slug: str, member_id: int) -> HttpResponse:
     me = club_member(request, club_slug, Role.OWNER)
     member = get_object_or_404(me.club.members, pk=member_id)
-    try:
+    with refusal_as_message(request):
         services.change_role(member=member, role=request.POST.get("role", ""), actor=request.user)
-    except services.ServiceError as error:
-        messages.error(request, str(error))
-    else:
         member.refresh_from_db()
         messages.success(
             request, _("%(name)s is now: %(role)s.") % {"name": member.name, "role": member.get_role_display()}
@@ -127,11 +124,8 @@ def member_role(request: Request, club_slug: str, member_id: int) -> HttpRespons
 def member_unlock(request: Request, club_slug: str, member_id: int) -> HttpResponse:
     me = club_member(request, club_slug, Role.OWNER)
     member = get_object_or_404(me.club.members.select_related("user"), pk=member_id)
-    try:
+    with refusal_as_message(request):
         services.lift_login_lock(member=member, actor=request.user)
-    except services.ServiceError as error:
-        messages.error(request, str(error))
-    else:
         messages.success(request, _("The lock on the login of %(name)s is lifted.") % {"name": member.name})
     return redirect("members", club_slug)
 
@@ -144,10 +138,8 @@ def member_rename(request: Request, club_slug: str, member_id: int) -> HttpRespo
     if not form.is_valid():
         messages.error(request, _("Enter a name of at most 60 characters."))
         return redirect("members", club_slug)
-    try:
+    with refusal_as_message(request):
         services.rename_member(member=member, actor=request.user, name=form.cleaned_data["name"])
-    except services.ServiceError as error:
-        messages.error(request, str(error))
     return redirect("members", club_slug)
 
 
@@ -155,11 +147,8 @@ def member_remove(request: Request, club_slug: str, member_id: int) -> HttpRespo
     me = club_member(request, club_slug, Role.OWNER)
     member = get_object_or_404(me.club.members, pk=member_id)
     if request.method == "POST":
-        try:
+        with refusal_as_message(request):
             services.remove_member(member=member, actor=request.user)
-        except services.ServiceError as error:
-            messages.error(request, str(error))
-        else:
             messages.success(request, _("%(name)s is no longer on the club's list.") % {"name": member.name})
         return redirect("members", club_slug)
     played = member.seats.exists()
@@ -178,13 +167,11 @@ def member_remove(request: Request, club_slug: str, member_id: int) -> HttpRespo
 def club_leave(request: Request, club_slug: str) -> HttpResponse:
     me = club_member(request, club_slug)
     if request.method == "POST":
-        try:
+        with refusal_as_message(request):
             services.leave_club(member=me)
-        except services.ServiceError as error:
-            messages.error(request, str(error))
-            return redirect("members", club_slug)
-        messages.success(request, _("You left %(club)s.") % {"club": me.club.name})
-        return redirect("home")
+            messages.success(request, _("You left %(club)s.") % {"club": me.club.name})
+            return redirect("home")
+        return redirect("members", club_slug)
     return confirm(
         request,
         me,
@@ -214,10 +201,8 @@ def invitation_accept(request: Request, token: str) -> HttpResponse:
     form = None
     if request.user.is_authenticated:
         if request.method == "POST":
-            try:
+            with refusal_as_message(request):
                 services.accept_invitation(invitation=invitation, user=request.user)
-            except services.ServiceError as error:
-                messages.error(request, str(error))
             return redirect(invitation.club)
     else:
         initial = {"name": invitation.member.name if invitation.member else ""}

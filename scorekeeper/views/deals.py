@@ -35,6 +35,7 @@ from django.views.decorators.http import require_POST
 
 from schreiber import kept
 from schreiber.rows import BIGGEST_ID
+from schreiber.web.errors import refusal_as_message
 from schreiber.web.params import whole_number
 
 from .. import selectors, services
@@ -184,15 +185,13 @@ def deal_delete(request: Request, club_slug: str, session_id: int, deal_id: int)
 def deal_restore(request: Request, club_slug: str, session_id: int, deal_id: int) -> HttpResponse:
     me, session = session_access(request, club_slug, session_id, Role.SCORER)
     deal = selectors.deal_of(session, deal_id)
-    try:
+    with refusal_as_message(request):
         restored = services.restore_deal(deal=deal, actor=actor_of(request, me))
-    except services.ServiceError as error:
-        messages.error(request, str(error))
-        return _history(me, session)
-    deal.refresh_from_db()
-    if restored:
-        messages.success(request, _("Deal %(n)s is back on the sheet.") % {"n": deal.number})
-    return redirect(f"{session.get_absolute_url()}#sheet")
+        deal.refresh_from_db()
+        if restored:
+            messages.success(request, _("Deal %(n)s is back on the sheet.") % {"n": deal.number})
+        return redirect(f"{session.get_absolute_url()}#sheet")
+    return _history(me, session)
 
 
 @require_POST
@@ -251,13 +250,10 @@ def deal_dealers(request: Request, club_slug: str, session_id: int, deal_id: int
     if deal.is_deleted or not session.is_open:
         return redirect(session)
     if request.method == "POST":
-        try:
+        with refusal_as_message(request, messages.WARNING):
             services.rederive_dealers(
                 deal=deal, actor=actor_of(request, me), revision=_int(request.POST.get("revision")) or 0
             )
-        except services.ServiceError as error:
-            messages.warning(request, str(error))
-        else:
             messages.success(request, _("The dealers are derived again from deal %(n)s on.") % {"n": deal.number})
             return redirect(f"{session.get_absolute_url()}#sheet")
     now, after, problems = reads.dealers_preview(session, deal)

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from schreiber.web.downloads import json_download
-from schreiber.web.errors import errors_on_form
+from schreiber.web.errors import errors_on_form, refusal_as_message
 from schreiber.web.params import whole_number
 
 from .. import selectors, services
@@ -216,13 +216,11 @@ def session_abandon(request: Request, club_slug: str, session_id: int) -> HttpRe
     me = club_member(request, club_slug, Role.SCORER)
     session = selectors.session_of(me.club, session_id)
     if request.method == "POST":
-        try:
+        with refusal_as_message(request):
             services.abandon_session(session=session, actor=request.user, member=me)
-        except services.ServiceError as error:
-            messages.error(request, str(error))
-            return redirect(session)
-        messages.success(request, _("The session is put aside. It counts in no standing and can be restored."))
-        return redirect(me.club)
+            messages.success(request, _("The session is put aside. It counts in no standing and can be restored."))
+            return redirect(me.club)
+        return redirect(session)
     return confirm(
         request,
         me,
@@ -248,13 +246,11 @@ def session_delete(request: Request, club_slug: str, session_id: int) -> HttpRes
     me = club_member(request, club_slug, Role.SCORER)
     session = selectors.session_of(me.club, session_id)
     if request.method == "POST":
-        try:
+        with refusal_as_message(request):
             services.delete_session(session=session, actor=request.user)
-        except services.ServiceError as error:
-            messages.error(request, str(error))
-            return redirect(session)
-        messages.success(request, _("The session is deleted."))
-        return redirect(me.club)
+            messages.success(request, _("The session is deleted."))
+            return redirect(me.club)
+        return redirect(session)
     return confirm(
         request,
         me,
