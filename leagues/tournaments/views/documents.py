@@ -15,12 +15,12 @@ from scorekeeper.models import Role
 from .. import services
 from ..documents import export_tournament
 from ..forms import TournamentImportForm
-from . import tournament_access
+from . import file_name, tournament_access
 
 
 def tournament_export(request: Request, club_slug: str, tournament_id: int) -> HttpResponse:
-    me, tournament = tournament_access(request, club_slug, tournament_id)
-    filename = f"{me.club.slug}-tournament-{tournament.pk}-{tournament.played_on:%Y-%m-%d}.json"
+    _me, tournament = tournament_access(request, club_slug, tournament_id)
+    filename = file_name(tournament, f"{tournament.played_on:%Y-%m-%d}.json")
     return json_download(export_tournament(tournament), filename, indent=1)
 
 

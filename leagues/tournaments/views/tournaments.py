@@ -43,7 +43,7 @@ from ..rules.byes import AVERAGE
 from ..rules.clock import EXTENSIONS
 from ..rules.draw import DrawError
 from ..services.refusals import refusal
-from . import tournament_access
+from . import file_name, tournament_access
 from .public import public_link_context
 from .rankings import ranking_context, rendered_ranking
 from .teams import team_ranking_context, teams_context
@@ -368,4 +368,4 @@ def tournament_snapshot(request: Request, club_slug: str, tournament_id: int) ->
     context = {"club": me.club, **ranking_context(request, tournament)}
     context.update(team_ranking_context(tournament, context["ranking"]))
     snapshot = render(request, "leagues/tournament/snapshot.html", context)
-    return attachment(snapshot, f"{me.club.slug}-tournament-{tournament.pk}-ranking.html")
+    return attachment(snapshot, file_name(tournament, "ranking.html"))
