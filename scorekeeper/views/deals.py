@@ -360,7 +360,7 @@ def _render_entry(
     for the offline outbox to react to; ``same_as_last`` asks whether the deal just saved is meant again. A form nobody
     has ``entered`` anything in yet (a plain new deal) draws no preview until the first tap: before it, the preview
     could only say what is missing."""
-    at_table = _at_table(session, _seat_names(session), deal, before)
+    at_table = _at_table(session, list(reads.header_of(session).players), deal, before)
     status = 409 if conflict or same_as_last else 422 if entry.errors else 200
     response = render(
         request,
@@ -423,7 +423,3 @@ def _history(me: Access, session: Session) -> HttpResponse:
     if isinstance(me, TableGuest):
         return redirect(session)
     return redirect("session_history", session.club.slug, session.pk)
-
-
-def _seat_names(session: Session) -> list[str]:
-    return list(reads.header_of(session).players)

@@ -125,7 +125,7 @@ def tournament_detail(request: Request, club_slug: str, tournament_id: int) -> H
         "bye_form": bye_form,
         "substitutions": tournament.substitutions.select_related("participant").order_by("from_round"),
         "byes": tournament.byes.select_related("participant").order_by("round", "participant__number"),
-        "preset_name": _preset_name(tournament),
+        "preset_name": PRESET_NAMES.get(tournament.preset, tournament.preset),
         "options": options_in_words(scoring, pack_of(scoring.game).tournament_options),
         **teams_context(me, tournament),
         "bye_value": tournament.settings.get("bye", "average"),
@@ -171,10 +171,6 @@ def _detail_post(
         messages.success(request, done)
         return True
     return False
-
-
-def _preset_name(tournament: Tournament) -> Any:
-    return PRESET_NAMES.get(tournament.preset, tournament.preset)
 
 
 @require_POST
