@@ -49,7 +49,9 @@ from .rankings import ranking_context, rendered_ranking
 from .teams import team_ranking_context, teams_context
 
 HALL_REFRESH_SECONDS = 4  # a closed table shows on the hall screen within five seconds
-CLOCK_ACTIONS = {
+ROUND_ACTIONS = {  # those that need nothing but the round and the director
+    "time": services.call_time,
+    "close": services.close_round,
     "clock_start": services.start_clock,
     "clock_pause": services.pause_clock,
     "clock_resume": services.resume_clock,
@@ -297,10 +299,8 @@ def round_action(request: Request, club_slug: str, tournament_id: int, number: i
             if not form.is_valid():
                 raise ServiceError.on(None, refusal("two_players_of_round"))
             services.swap(this_round=this_round, actor=request.user, **form.cleaned_data)
-        elif action == "time":
-            services.call_time(this_round=this_round, actor=request.user)
-        elif action in CLOCK_ACTIONS:
-            CLOCK_ACTIONS[action](this_round=this_round, actor=request.user)
+        elif action in ROUND_ACTIONS:
+            ROUND_ACTIONS[action](this_round=this_round, actor=request.user)
         elif action == "clock_extend":
             minutes = whole_number(request.POST.get("minutes"))
             services.extend_clock(this_round=this_round, actor=request.user, minutes=minutes or 0)
@@ -309,8 +309,6 @@ def round_action(request: Request, club_slug: str, tournament_id: int, number: i
             if not minutes_form.is_valid():
                 raise ServiceError.on(None, " ".join(str(m) for ms in minutes_form.errors.values() for m in ms))
             services.set_clock_minutes(tournament=tournament, actor=request.user, minutes=minutes_form.minutes())
-        elif action == "close":
-            services.close_round(this_round=this_round, actor=request.user)
         else:
             raise Http404
     except ServiceError as error:
