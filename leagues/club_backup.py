@@ -26,7 +26,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scorekeeper.engine.reading import Shape, flag, keys
-from scorekeeper.interchange.backup import create, iso, parsed_date, parsed_time, ref, refused_at
+from scorekeeper.interchange.backup import columns, create, iso, parsed_date, parsed_time, ref, refused_at
 from scorekeeper.interchange.club_document import Part, Restoring, not_carried
 from scorekeeper.models import Club, Session
 from scorekeeper.services import ServiceError
@@ -143,8 +143,7 @@ def _league(league: League, missing: list[dict[str, str]]) -> dict[str, Any]:
             }
         )
     return {
-        "name": league.name,
-        "game": league.game,
+        **columns(league, "name game"),
         "created_at": iso(league.created_at),
         "clubs": [
             {"name": m.club.name, "slug": m.club.slug, "invited_at": iso(m.invited_at), "joined_at": iso(m.joined_at)}
@@ -218,10 +217,7 @@ def _tournament(tournament: Tournament) -> dict[str, Any]:
     return {
         "document": export_tournament(tournament),
         "played_on": tournament.played_on.isoformat(),
-        "currency": tournament.currency,
-        "status": tournament.status,
-        "settings": tournament.settings,
-        "plan": tournament.plan,
+        **columns(tournament, "currency status settings plan"),
         "created_at": iso(tournament.created_at),
         "participants": [
             {"number": p.number, "member": p.member_id, "categories": p.categories, "fixed_table": p.fixed_table}

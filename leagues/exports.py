@@ -151,13 +151,9 @@ def _cell(sheet: WriteOnlyWorksheet, value: Any, **style: Any) -> WriteOnlyCell:
 
 
 def _xlsx_cell(sheet: WriteOnlyWorksheet, value: Any) -> Any:
-    """A figure as a number with the page's number format; anything else as it is."""
+    """A figure as a number with the page's number format, a number as it is, anything else as text."""
     if isinstance(value, Figure):
         return _cell(sheet, value.value, number_format=number_format(value))
-    return _xlsx_value(value)
-
-
-def _xlsx_value(value: Any) -> Any:
     if value is None:
         return ""
     if isinstance(value, bool | int | float):

@@ -17,13 +17,9 @@ from django.http import Http404
 M = TypeVar("M", bound=Model)
 
 
-def new_public_token() -> str:
-    return secrets.token_urlsafe(24)
-
-
 def next_token(enabled: bool) -> str | None:
     """What ``public_token`` becomes when the director asks for a link (a new one) or turns it off."""
-    return new_public_token() if enabled else None
+    return secrets.token_urlsafe(24) if enabled else None
 
 
 def shared(objects: QuerySet[M], token: str) -> M:

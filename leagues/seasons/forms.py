@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import calendar
 import dataclasses
 import datetime
 from typing import Any
@@ -17,6 +16,7 @@ from ..competition import NAME_MAX, SMALL_MOST
 from .models import Season
 from .ranking import MODES, TIEBREAKS
 from .ranking.messages import say
+from .ranking.modes import add_months
 
 TABLE_SIZES = (3, 4, 5)  # the table sizes a placement points table can be given for
 TIEBREAK_SLOTS = 4
@@ -199,10 +199,3 @@ class SeasonForm(TiebreakSlots, forms.Form):
         for slot, key in enumerate(season.tiebreaks, start=1):
             initial[f"tiebreak_{slot}"] = key
         return initial
-
-
-def add_months(day: datetime.date, months: int) -> datetime.date:
-    """The same day ``months`` later (the month's last day where it is shorter)."""
-    month = day.month - 1 + months
-    year, month = day.year + month // 12, month % 12 + 1
-    return datetime.date(year, month, min(day.day, calendar.monthrange(year, month)[1]))

@@ -42,7 +42,7 @@ def league_changed(league: League, *, ratings: bool, season: Season | None = Non
     locked = League.objects.select_for_update().get(pk=league.pk)
     current = locked.rating_current
     locked.revision += 1
-    _follow_standings(locked, standing_store.every_season if season is None else (lambda s: s.pk == season.pk))
+    _follow_standings(locked, standing_store.touched_by_days(None) if season is None else (lambda s: s.pk == season.pk))
     if current and not ratings:
         locked.rated_revision = locked.revision
     else:

@@ -128,7 +128,6 @@ class PlayerTotals:
     won: int = 0
     solos_played: int = 0
     solos_won: int = 0
-    last_date: datetime.date = datetime.date.min
     guest: bool = False
     correcting: bool = False  # an evening of the player's is reopened for a correction
 
@@ -169,7 +168,7 @@ def evening_results(rows: Iterable[Sequence[Any]]) -> SeasonResults:
         totals = players.get(key)
         if totals is None:
             totals = players[key] = PlayerTotals(key, name, club, member)
-        totals.name, totals.club_id, totals.member_id, totals.last_date = name, club, member, day  # the latest
+        totals.name, totals.club_id, totals.member_id = name, club, member  # the latest
         totals.guest = guest
         if status == Session.Status.OPEN:  # reopened: its last closed result counts until it is closed again
             totals.correcting = True

@@ -13,6 +13,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from scorekeeper.interchange.backup import columns
 from scorekeeper.models import AuditEntry, Club, Game, Session
 from scorekeeper.services import ServiceError
 from scorekeeper.services.clubs import clean_choice, clean_name
@@ -95,17 +96,12 @@ def leave_league(*, invitation: LeagueClub, actor: Actor) -> None:
 
 
 def season_settings(season: Season) -> dict[str, Any]:
+    """The season's settings as its history and the club's backup write them."""
     return {
-        "name": season.name,
-        "period": season.period,
+        **columns(season, "name period"),
         "starts_on": season.starts_on.isoformat(),
         "ends_on": season.ends_on.isoformat(),
-        "selection": season.selection,
-        "ranking": season.ranking,
-        "tiebreaks": season.tiebreaks,
-        "sub_period": season.sub_period,
-        "members_only": season.members_only,
-        "public_money_hidden": season.public_money_hidden,
+        **columns(season, "selection ranking tiebreaks sub_period members_only public_money_hidden"),
     }
 
 

@@ -69,10 +69,6 @@ def touched_by_days(since: datetime.date | None, only: datetime.date | None = No
     return touched
 
 
-def every_season(season: Season) -> bool:
-    return True
-
-
 def store(season: Season, revision: int) -> None:
     """Work the season's standing and its sub-periods' out from its result rows and store them as reflecting
     ``revision``."""

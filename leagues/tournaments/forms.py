@@ -112,7 +112,27 @@ class TournamentForm(TiebreakSlots, forms.Form):
         return int((self.cleaned_data.get("entry_fee") or 0) * 100)
 
 
-class ParticipantForm(forms.Form):
+class ChoosingParticipants(forms.Form):
+    """A form whose ``participant_fields`` choose among the ``participants`` the view gives, and whose ``member``
+    field among its ``members``."""
+
+    participant_fields: tuple[str, ...] = ("participant",)
+
+    def __init__(self, *args: Any, participants: Any = None, members: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in self.participant_fields if participants is not None else ():
+            self.fields[name].queryset = participants  # type: ignore[attr-defined]
+        if members is not None:
+            self.fields["member"].queryset = members  # type: ignore[attr-defined]
+
+    def check_member_or_guest(self, data: dict[str, Any]) -> None:
+        if not data.get("member") and not (data.get("name") or "").strip():
+            self.add_error("name", _("Choose a member or enter a guest's name."))
+
+
+class ParticipantForm(ChoosingParticipants):
+    participant_fields = ()
+
     member = forms.ModelChoiceField(label=_("Member"), queryset=Member.objects.none(), required=False)
     name = forms.CharField(
         label=_("or a guest's name"), max_length=NAME_MAX, required=False, help_text=_("A guest joins the club's list.")
@@ -128,20 +148,16 @@ class ParticipantForm(forms.Form):
         help_text=_("Always this table, e.g. for limited mobility."),
     )
 
-    def __init__(self, *args: Any, members: Any = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        if members is not None:
-            self.fields["member"].queryset = members  # type: ignore[attr-defined]
-
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        if not data.get("member") and not (data.get("name") or "").strip():
-            self.add_error("name", _("Choose a member or enter a guest's name."))
+        self.check_member_or_guest(data)
         data["categories"] = [c.strip() for c in (data.get("categories") or "").split(",") if c.strip()]
         return data
 
 
-class PenaltyForm(forms.Form):
+class PenaltyForm(ChoosingParticipants):
+    participant_fields = ("participant", "sitting_out", "soloist")
+
     participant = forms.ModelChoiceField(label=_("Player"), queryset=Participant.objects.none())
     kind = forms.ChoiceField(label=_("Penalty"), choices=Penalty.Kind.choices)
     points = forms.IntegerField(
@@ -158,64 +174,42 @@ class PenaltyForm(forms.Form):
     )
     soloist = forms.ModelChoiceField(label=_("During the solo of"), queryset=Participant.objects.none(), required=False)
 
-    def __init__(self, *args: Any, participants: Any = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        if participants is not None:
-            for name in ("participant", "sitting_out", "soloist"):
-                self.fields[name].queryset = participants  # type: ignore[attr-defined]
 
-
-class SubstituteForm(forms.Form):
+class SubstituteForm(ChoosingParticipants):
     """A substitute for a participant's seat from a round on: a member, or a guest by name."""
+
+    prefix = "sub"
 
     participant = forms.ModelChoiceField(label=_("Substitute for"), queryset=Participant.objects.none())
     from_round = forms.IntegerField(label=_("From round"), min_value=1, max_value=MOST_ROUNDS)
     member = forms.ModelChoiceField(label=_("Substitute (member)"), queryset=Member.objects.none(), required=False)
     name = forms.CharField(label=_("or a guest's name"), max_length=NAME_MAX, required=False)
 
-    def __init__(self, *args: Any, participants: Any = None, members: Any = None, **kwargs: Any) -> None:
-        super().__init__(*args, **{"prefix": "sub", **kwargs})
-        if participants is not None:
-            self.fields["participant"].queryset = participants  # type: ignore[attr-defined]
-        if members is not None:
-            self.fields["member"].queryset = members  # type: ignore[attr-defined]
-
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        if not data.get("member") and not (data.get("name") or "").strip():
-            self.add_error("name", _("Choose a member or enter a guest's name."))
+        self.check_member_or_guest(data)
         return data
 
 
-class ByeForm(forms.Form):
+class ByeForm(ChoosingParticipants):
+    prefix = "bye"
+
     participant = forms.ModelChoiceField(label=_("Bye in the next round for"), queryset=Participant.objects.none())
 
-    def __init__(self, *args: Any, participants: Any = None, **kwargs: Any) -> None:
-        super().__init__(*args, **{"prefix": "bye", **kwargs})
-        if participants is not None:
-            self.fields["participant"].queryset = participants  # type: ignore[attr-defined]
 
+class LotForm(ChoosingParticipants):
+    participant_fields = ("winner",)
 
-class LotForm(forms.Form):
     winner = forms.ModelChoiceField(
         label=_("The lot drawn in the hall was won by"), queryset=Participant.objects.none()
     )
 
-    def __init__(self, *args: Any, participants: Any = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        if participants is not None:
-            self.fields["winner"].queryset = participants  # type: ignore[attr-defined]
 
+class SwapForm(ChoosingParticipants):
+    participant_fields = ("first", "second")
 
-class SwapForm(forms.Form):
     first = forms.ModelChoiceField(label=_("Swap"), queryset=Participant.objects.none())
     second = forms.ModelChoiceField(label=_("with"), queryset=Participant.objects.none())
-
-    def __init__(self, *args: Any, participants: Any = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        if participants is not None:
-            for name in ("first", "second"):
-                self.fields[name].queryset = participants  # type: ignore[attr-defined]
 
 
 class ClockMinutesForm(forms.Form):

@@ -8,6 +8,8 @@ from typing import Any
 
 Facts = Mapping[str, Any]
 Result = Mapping[str, Any]  # a stored result (derived.stored_result)
+Players = frozenset[str]
+Cuts = list[tuple[str, Players]]  # ("schneider" or "schwarz", the side it counts against)
 
 KONTRA, RE = 1, 2  # doubling steps: 1 the defenders', 2 the declarers' (answering)
 
@@ -24,9 +26,7 @@ class DealCounting:
         """Whether a side can double (Kontra and Re given and won are shown)."""
         return bool(self.doubling_field)
 
-    def winners(
-        self, players: Sequence[str], playing: frozenset[str], declarers: frozenset[str], result: Result
-    ) -> frozenset[str]:
+    def winners(self, players: Sequence[str], playing: Players, declarers: Players, result: Result) -> Players:
         marks = result["marks"]
         if "won" in marks:
             return declarers
@@ -40,9 +40,7 @@ class DealCounting:
             return playing - {result["extra"]["loser"]}
         return frozenset()  # thrown in, a doubler, a tied Leaster
 
-    def sides(
-        self, players: Sequence[str], playing: frozenset[str], declarers: frozenset[str]
-    ) -> tuple[frozenset[str], ...]:
+    def sides(self, players: Sequence[str], playing: Players, declarers: Players) -> tuple[Players, ...]:
         """The two sides of a deal (the declarers and the rest), or none without sides."""
         if not declarers or declarers == playing:
             return ()
@@ -52,14 +50,7 @@ class DealCounting:
         """Who declared the game alone or led it; None when nobody did."""
         return facts.get(self.lead_field)
 
-    def cut(
-        self,
-        playing: frozenset[str],
-        declarers: frozenset[str],
-        winners: frozenset[str],
-        facts: Facts,
-        marks: Sequence[str],
-    ) -> list[tuple[str, frozenset[str]]]:
+    def cut(self, playing: Players, declarers: Players, winners: Players, facts: Facts, marks: Sequence[str]) -> Cuts:
         """``("schneider" or "schwarz", the side it counts against)`` for each of the two the deal has; a Schwarz
         is a Schneider too."""
         if not winners:

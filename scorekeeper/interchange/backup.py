@@ -48,36 +48,14 @@ def export_club(club: Club) -> dict[str, Any]:
     document: dict[str, Any] = {
         "format": FORMAT,
         "exported_at": iso(timezone.now()),
-        "club": {
-            "name": club.name,
-            "slug": club.slug,
-            "currency": club.currency,
-            "pot_policy": club.pot_policy,
-            "settlement_mode": club.settlement_mode,
-            "created_at": iso(club.created_at),
-        },
+        "club": {**columns(club, "name slug currency pot_policy settlement_mode"), "created_at": iso(club.created_at)},
         "users": [_user(user) for user in sorted(logins, key=lambda u: u.username)],
         "members": [
-            {
-                "id": m.pk,
-                "name": m.name,
-                "role": m.role,
-                "is_guest": m.is_guest,
-                "user": _name(m.user),
-                "joined_at": iso(m.joined_at),
-            }
+            {**columns(m, "id name role is_guest"), "user": _name(m.user), "joined_at": iso(m.joined_at)}
             for m in members
         ],
         "house_rules": [
-            {
-                "id": h.pk,
-                "name": h.name,
-                "game": h.game,
-                "rules": h.rules,
-                "tariff": h.tariff,
-                "cents_per_point": h.cents_per_point,
-                "created_at": iso(h.created_at),
-            }
+            {**columns(h, "id name game rules tariff cents_per_point"), "created_at": iso(h.created_at)}
             for h in club.house_rules.order_by("pk")
         ],
         "sessions": [_session_entry(session) for session in sessions],
@@ -88,11 +66,7 @@ def export_club(club: Club) -> dict[str, Any]:
                 "action": e.action,
                 "session": e.session_id,
                 "deal": e.deal_id,
-                "deal_number": e.deal_number,
-                "revision": e.revision,
-                "before": e.before,
-                "after": e.after,
-                "effect": e.effect,
+                **columns(e, "deal_number revision before after effect"),
             }
             for e in audit
         ],
@@ -120,17 +94,9 @@ def _secrets_not_carried(club: Club) -> list[dict[str, str]]:
 
 def _session_entry(session: Any) -> dict[str, Any]:
     return {
-        "id": session.pk,
-        "game": session.game,
+        **columns(session, "id game"),
         "played_on": session.played_on.isoformat(),
-        "table": session.table,
-        "rules": session.rules,
-        "tariff": session.tariff,
-        "cents_per_point": session.cents_per_point,
-        "currency": session.currency,
-        "pot_policy": session.pot_policy,
-        "settlement_mode": session.settlement_mode,
-        "first_dealer": session.first_dealer,
+        **columns(session, "table rules tariff cents_per_point currency pot_policy settlement_mode first_dealer"),
         "house_rules": session.house_rules_id,
         "status": session.status,
         "pot_from": session.pot_from_id,
@@ -138,21 +104,11 @@ def _session_entry(session: Any) -> dict[str, Any]:
         "created_by": _name(session.created_by),
         "created_at": iso(session.created_at),
         "closed_at": iso(session.closed_at),
-        "revision": session.revision,
-        "deal_count": session.deal_count,
-        "totals": session.totals,
-        "pot": session.pot,
-        "next_dealer": session.next_dealer,
-        "import_fingerprint": session.import_fingerprint,
+        **columns(session, "revision deal_count totals pot next_dealer import_fingerprint"),
         "seats": [{"position": s.position, "member": s.member_id, "name": s.name} for s in session.seats.all()],
         "deals": [
             {
-                "id": d.pk,
-                "sequence": d.sequence,
-                "number": d.number,
-                "facts": d.facts,
-                "revision": d.revision,
-                "result": d.result,
+                **columns(d, "id sequence number facts revision result"),
                 "client_token": str(d.client_token) if d.client_token else None,
                 "created_by": _name(d.created_by),
                 "created_at": iso(d.created_at),
@@ -181,6 +137,11 @@ def _lineup(session: Any) -> dict[str, Any]:
         for c in session.lineup_changes.select_related("seat")
     ]
     return {"lineup": changes} if changes else {}
+
+
+def columns(row: models.Model, names: str) -> dict[str, Any]:
+    """The values of ``row``'s columns ``names`` (space-separated, as ``keys`` names a shape's keys), as they are."""
+    return {name: getattr(row, name) for name in names.split()}
 
 
 def _deal_users(deal: Any) -> tuple[Any, ...]:

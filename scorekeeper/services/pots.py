@@ -62,7 +62,5 @@ def hand_on_pot(session: Session, actor: record.Actor) -> None:
     before = successor.pot_carried_in
     successor.pot_carried_in = session.pot
     successor.save(update_fields=["pot_carried_in"])
-    deals = record.live_deals(successor)
-    parsed, results = record.replay(successor, deals, None)
-    record.store(successor, deals, parsed, results)
+    record.rescore(successor)
     record.audit(successor, actor, AuditEntry.Action.POT_CARRIED, before={"pot": before}, after={"pot": session.pot})

@@ -79,6 +79,13 @@ def _scored(
     return parsed, results
 
 
+def rescore(session: Session) -> None:
+    """Replay the session's live deals as they stand and store what the engine derives (after a change of its terms)."""
+    deals = live_deals(session)
+    parsed, results = replay(session, deals, None)
+    store(session, deals, parsed, results)
+
+
 def check_storable(results: Sequence[engine.DealResult]) -> None:
     """ServiceError when a deal takes a player's points or the pot beyond what a column keeps (a tariff of
     billions, say): the engine counts on, a database cannot."""

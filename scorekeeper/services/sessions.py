@@ -183,9 +183,7 @@ def change_money_terms(
         raise ServiceError.on("pot_policy", refusal("pot_carried_on"))
     session.cents_per_point, session.currency = cents_per_point, currency
     session.pot_policy, session.settlement_mode = pot_policy, settlement_mode
-    deals = record.live_deals(session)
-    parsed, results = record.replay(session, deals, None)  # a plus-only sheet refuses a stake
-    record.store(session, deals, parsed, results)
+    record.rescore(session)  # a plus-only sheet refuses a stake
     session.save(update_fields=list(MONEY_TERMS))
     record.audit(session, actor, AuditEntry.Action.MONEY_CHANGED, before=before, after=money_terms(session))
     return session
@@ -346,9 +344,7 @@ def _carry_pot(session: Session, source: Session | None) -> None:
     """Let ``session`` carry ``source``'s pot (or none) and rescore it."""
     session.pot_from, session.pot_carried_in = source, source.pot if source else 0
     session.save(update_fields=["pot_from", "pot_carried_in"])
-    deals = record.live_deals(session)
-    parsed, results = record.replay(session, deals, None)
-    record.store(session, deals, parsed, results)
+    record.rescore(session)
 
 
 @transaction.atomic
@@ -376,9 +372,7 @@ def call_time(*, session: Session, actor: record.Actor, after: int | None = None
     after = session.deal_count if after is None else after
     before = {"time_called_after": session.rules.get("time_called_after")}
     session.rules = {**session.rules, "time_called_after": after}
-    deals = record.live_deals(session)
-    parsed, results = record.replay(session, deals, None)
-    record.store(session, deals, parsed, results)
+    record.rescore(session)
     session.save(update_fields=["rules"])
     record.audit(session, actor, AuditEntry.Action.TIME_CALLED, before=before, after={"time_called_after": after})
     return session

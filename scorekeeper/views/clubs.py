@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from schreiber.web.errors import add_service_errors
+from schreiber.web.errors import errors_on_form, refusal_as_message
 
 from .. import selectors, services
 from ..access import Request, club_member
@@ -28,11 +28,8 @@ SESSIONS_PER_PAGE = 20
 def club_create(request: Request) -> HttpResponse:
     form = ClubForm(request.POST or None, initial={"owner_name": request.user.get_short_name()})
     if request.method == "POST" and form.is_valid():
-        try:
+        with errors_on_form(form):
             club = services.create_club(owner=request.user, **form.cleaned_data)
-        except services.ServiceError as error:
-            add_service_errors(form, error)
-        else:
             return redirect(club)
     return render(request, "scorekeeper/club_form.html", {"form": form})
 
@@ -62,11 +59,8 @@ def club_settings(request: Request, club_slug: str) -> HttpResponse:
     club = member.club
     form = ClubSettingsForm(request.POST or None, initial=services.clubs.club_settings(club))
     if request.method == "POST" and form.is_valid():
-        try:
+        with errors_on_form(form):
             services.change_club_settings(club=club, actor=request.user, **form.cleaned_data)
-        except services.ServiceError as error:
-            add_service_errors(form, error)
-        else:
             messages.success(request, _("Club settings saved. They apply to sessions started from now on."))
             return redirect(club)
     return render(request, "scorekeeper/club_settings.html", {"club": club, "me": member, "form": form})
@@ -88,11 +82,8 @@ def members(request: Request, club_slug: str) -> HttpResponse:
         if not me.can(Role.SCORER):
             return HttpResponse(status=403)
         if add_form.is_valid():
-            try:
+            with errors_on_form(add_form):
                 services.add_member(club=club, actor=request.user, **add_form.cleaned_data)
-            except services.ServiceError as error:
-                add_service_errors(add_form, error)
-            else:
                 messages.success(request, _("%(name)s added.") % {"name": add_form.cleaned_data["name"].strip()})
                 return redirect("members", club.slug)
     return _members_page(request, me, add_form=add_form)
@@ -120,11 +111,8 @@ def _members_page(request: Request, me: Member, **forms: Form) -> HttpResponse:
 def member_role(request: Request, club_slug: str, member_id: int) -> HttpResponse:
     me = club_member(request, club_slug, Role.OWNER)
     member = get_object_or_404(me.club.members, pk=member_id)
-    try:
+    with refusal_as_message(request):
         services.change_role(member=member, role=request.POST.get("role", ""), actor=request.user)
-    except services.ServiceError as error:
-        messages.error(request, str(error))
-    else:
         member.refresh_from_db()
         messages.success(
             request, _("%(name)s is now: %(role)s.") % {"name": member.name, "role": member.get_role_display()}
@@ -136,11 +124,8 @@ def member_role(request: Request, club_slug: str, member_id: int) -> HttpRespons
 def member_unlock(request: Request, club_slug: str, member_id: int) -> HttpResponse:
     me = club_member(request, club_slug, Role.OWNER)
     member = get_object_or_404(me.club.members.select_related("user"), pk=member_id)
-    try:
+    with refusal_as_message(request):
         services.lift_login_lock(member=member, actor=request.user)
-    except services.ServiceError as error:
-        messages.error(request, str(error))
-    else:
         messages.success(request, _("The lock on the login of %(name)s is lifted.") % {"name": member.name})
     return redirect("members", club_slug)
 
@@ -153,10 +138,8 @@ def member_rename(request: Request, club_slug: str, member_id: int) -> HttpRespo
     if not form.is_valid():
         messages.error(request, _("Enter a name of at most 60 characters."))
         return redirect("members", club_slug)
-    try:
+    with refusal_as_message(request):
         services.rename_member(member=member, actor=request.user, name=form.cleaned_data["name"])
-    except services.ServiceError as error:
-        messages.error(request, str(error))
     return redirect("members", club_slug)
 
 
@@ -164,11 +147,8 @@ def member_remove(request: Request, club_slug: str, member_id: int) -> HttpRespo
     me = club_member(request, club_slug, Role.OWNER)
     member = get_object_or_404(me.club.members, pk=member_id)
     if request.method == "POST":
-        try:
+        with refusal_as_message(request):
             services.remove_member(member=member, actor=request.user)
-        except services.ServiceError as error:
-            messages.error(request, str(error))
-        else:
             messages.success(request, _("%(name)s is no longer on the club's list.") % {"name": member.name})
         return redirect("members", club_slug)
     played = member.seats.exists()
@@ -187,13 +167,11 @@ def member_remove(request: Request, club_slug: str, member_id: int) -> HttpRespo
 def club_leave(request: Request, club_slug: str) -> HttpResponse:
     me = club_member(request, club_slug)
     if request.method == "POST":
-        try:
+        with refusal_as_message(request):
             services.leave_club(member=me)
-        except services.ServiceError as error:
-            messages.error(request, str(error))
-            return redirect("members", club_slug)
-        messages.success(request, _("You left %(club)s.") % {"club": me.club.name})
-        return redirect("home")
+            messages.success(request, _("You left %(club)s.") % {"club": me.club.name})
+            return redirect("home")
+        return redirect("members", club_slug)
     return confirm(
         request,
         me,
@@ -207,16 +185,13 @@ def club_leave(request: Request, club_slug: str) -> HttpResponse:
 def invitation_create(request: Request, club_slug: str) -> HttpResponse:
     me = club_member(request, club_slug, Role.SCORER)
     form = InvitationForm(request.POST, club=me.club)
-    if not form.is_valid():
-        return _members_page(request, me, invite_form=form)
-    try:
-        invitation = services.create_invitation(club=me.club, actor=request.user, inviter=me, **form.cleaned_data)
-    except services.ServiceError as error:
-        add_service_errors(form, error)
-        return _members_page(request, me, invite_form=form)
-    link = request.build_absolute_uri(invitation.get_absolute_url())
-    messages.success(request, _("Send this link (valid for 14 days): %(link)s") % {"link": link})
-    return redirect("members", club_slug)
+    if form.is_valid():
+        with errors_on_form(form):
+            invitation = services.create_invitation(club=me.club, actor=request.user, inviter=me, **form.cleaned_data)
+            link = request.build_absolute_uri(invitation.get_absolute_url())
+            messages.success(request, _("Send this link (valid for 14 days): %(link)s") % {"link": link})
+            return redirect("members", club_slug)
+    return _members_page(request, me, invite_form=form)
 
 
 def invitation_accept(request: Request, token: str) -> HttpResponse:
@@ -226,20 +201,15 @@ def invitation_accept(request: Request, token: str) -> HttpResponse:
     form = None
     if request.user.is_authenticated:
         if request.method == "POST":
-            try:
+            with refusal_as_message(request):
                 services.accept_invitation(invitation=invitation, user=request.user)
-            except services.ServiceError as error:
-                messages.error(request, str(error))
             return redirect(invitation.club)
     else:
         initial = {"name": invitation.member.name if invitation.member else ""}
         form = SignUpForm(request.POST or None, initial=initial)
         if request.method == "POST" and form.is_valid():
-            try:
+            with errors_on_form(form):
                 user = services.sign_up(invitation=invitation, **form.cleaned_data)
-            except services.ServiceError as error:
-                add_service_errors(form, error)
-            else:
                 login(request, user, backend=MODEL_BACKEND)
                 return redirect(invitation.club)
     return render(request, "scorekeeper/invitation.html", {"invitation": invitation, "form": form})

@@ -35,6 +35,7 @@ from django.views.decorators.http import require_POST
 
 from schreiber import kept
 from schreiber.rows import BIGGEST_ID
+from schreiber.web.errors import refusal_as_message
 from schreiber.web.params import whole_number
 
 from .. import selectors, services
@@ -184,15 +185,13 @@ def deal_delete(request: Request, club_slug: str, session_id: int, deal_id: int)
 def deal_restore(request: Request, club_slug: str, session_id: int, deal_id: int) -> HttpResponse:
     me, session = session_access(request, club_slug, session_id, Role.SCORER)
     deal = selectors.deal_of(session, deal_id)
-    try:
+    with refusal_as_message(request):
         restored = services.restore_deal(deal=deal, actor=actor_of(request, me))
-    except services.ServiceError as error:
-        messages.error(request, str(error))
-        return _history(me, session)
-    deal.refresh_from_db()
-    if restored:
-        messages.success(request, _("Deal %(n)s is back on the sheet.") % {"n": deal.number})
-    return redirect(f"{session.get_absolute_url()}#sheet")
+        deal.refresh_from_db()
+        if restored:
+            messages.success(request, _("Deal %(n)s is back on the sheet.") % {"n": deal.number})
+        return redirect(f"{session.get_absolute_url()}#sheet")
+    return _history(me, session)
 
 
 @require_POST
@@ -251,13 +250,10 @@ def deal_dealers(request: Request, club_slug: str, session_id: int, deal_id: int
     if deal.is_deleted or not session.is_open:
         return redirect(session)
     if request.method == "POST":
-        try:
+        with refusal_as_message(request, messages.WARNING):
             services.rederive_dealers(
                 deal=deal, actor=actor_of(request, me), revision=_int(request.POST.get("revision")) or 0
             )
-        except services.ServiceError as error:
-            messages.warning(request, str(error))
-        else:
             messages.success(request, _("The dealers are derived again from deal %(n)s on.") % {"n": deal.number})
             return redirect(f"{session.get_absolute_url()}#sheet")
     now, after, problems = reads.dealers_preview(session, deal)
@@ -364,7 +360,7 @@ def _render_entry(
     for the offline outbox to react to; ``same_as_last`` asks whether the deal just saved is meant again. A form nobody
     has ``entered`` anything in yet (a plain new deal) draws no preview until the first tap: before it, the preview
     could only say what is missing."""
-    at_table = _at_table(session, _seat_names(session), deal, before)
+    at_table = _at_table(session, list(reads.header_of(session).players), deal, before)
     status = 409 if conflict or same_as_last else 422 if entry.errors else 200
     response = render(
         request,
@@ -427,7 +423,3 @@ def _history(me: Access, session: Session) -> HttpResponse:
     if isinstance(me, TableGuest):
         return redirect(session)
     return redirect("session_history", session.club.slug, session.pk)
-
-
-def _seat_names(session: Session) -> list[str]:
-    return list(reads.header_of(session).players)

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from schreiber.web.downloads import json_download
-from schreiber.web.errors import add_service_errors
+from schreiber.web.errors import errors_on_form, refusal_as_message
 from schreiber.web.params import whole_number
 
 from .. import selectors, services
@@ -57,11 +57,8 @@ def session_start(request: Request, club_slug: str, game: str) -> HttpResponse:
         seated=[seat.member for seat in same_table.seats.all()] if same_table else None,
     )
     if request.method == "POST" and form.is_valid():
-        try:
+        with errors_on_form(form, {"rules": "rules_preset", "tariff": "tariff_preset"}):
             session = _start(request, me, form, house_rules)
-        except services.ServiceError as error:
-            add_service_errors(form, error, {"rules": "rules_preset", "tariff": "tariff_preset"})
-        else:
             return redirect(session)
     template = "scorekeeper/includes/rule_options.html" if request.htmx else "scorekeeper/session_start.html"
     return render(
@@ -219,13 +216,11 @@ def session_abandon(request: Request, club_slug: str, session_id: int) -> HttpRe
     me = club_member(request, club_slug, Role.SCORER)
     session = selectors.session_of(me.club, session_id)
     if request.method == "POST":
-        try:
+        with refusal_as_message(request):
             services.abandon_session(session=session, actor=request.user, member=me)
-        except services.ServiceError as error:
-            messages.error(request, str(error))
-            return redirect(session)
-        messages.success(request, _("The session is put aside. It counts in no standing and can be restored."))
-        return redirect(me.club)
+            messages.success(request, _("The session is put aside. It counts in no standing and can be restored."))
+            return redirect(me.club)
+        return redirect(session)
     return confirm(
         request,
         me,
@@ -251,13 +246,11 @@ def session_delete(request: Request, club_slug: str, session_id: int) -> HttpRes
     me = club_member(request, club_slug, Role.SCORER)
     session = selectors.session_of(me.club, session_id)
     if request.method == "POST":
-        try:
+        with refusal_as_message(request):
             services.delete_session(session=session, actor=request.user)
-        except services.ServiceError as error:
-            messages.error(request, str(error))
-            return redirect(session)
-        messages.success(request, _("The session is deleted."))
-        return redirect(me.club)
+            messages.success(request, _("The session is deleted."))
+            return redirect(me.club)
+        return redirect(session)
     return confirm(
         request,
         me,
@@ -275,11 +268,8 @@ def session_money(request: Request, club_slug: str, session_id: int) -> HttpResp
         return redirect(session)
     form = SessionMoneyForm(request.POST or None, initial=services.sessions.money_terms(session))
     if request.method == "POST" and form.is_valid():
-        try:
+        with errors_on_form(form):
             services.change_money_terms(session=session, actor=request.user, **form.cleaned_data)
-        except services.ServiceError as error:
-            add_service_errors(form, error)
-        else:
             messages.success(request, _("The money terms of this session are changed."))
             return redirect(session)
     context = {"club": me.club, "me": me, "session": session, "form": form}
@@ -306,7 +296,7 @@ def session_players(request: Request, club_slug: str, session_id: int) -> HttpRe
     form = leave if step == "leave" else join if step == "join" else None
     if form is not None and form.is_valid():
         revision = form.cleaned_data["revision"]
-        try:
+        with errors_on_form(form):
             if form is leave:
                 name = form.cleaned_data["leaves"]
                 services.player_leaves(session=session, actor=request.user, name=name, revision=revision)
@@ -317,9 +307,6 @@ def session_players(request: Request, club_slug: str, session_id: int) -> HttpRe
                     revision=revision,
                 )  # fmt: skip
                 done = _("%(name)s joined the table.") % {"name": change.seat.name}
-        except services.ServiceError as error:
-            add_service_errors(form, error, {"seat": "seat", "joins": "joins", "leaves": "leaves"})
-        else:
             messages.success(request, done)
             return redirect(session)
     context = {"club": me.club, "me": me, "session": session, "seated": seated, "leave": leave, "join": join}

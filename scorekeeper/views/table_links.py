@@ -16,6 +16,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from schreiber.web.errors import refusal_as_message
 from schreiber.web.qr import qr_svg
 
 from .. import selectors, services
@@ -37,10 +38,8 @@ def table_link_open(request: Request, token: str) -> HttpResponse:
 def table_link_create(request: Request, club_slug: str, session_id: int) -> HttpResponse:
     me = club_member(request, club_slug, Role.SCORER)
     session = selectors.session_of(me.club, session_id)
-    try:
+    with refusal_as_message(request):
         services.create_table_link(session=session, actor=request.user)
-    except services.ServiceError as error:
-        messages.error(request, str(error))
     return redirect(f"{session.get_absolute_url()}#table-link")
 
 

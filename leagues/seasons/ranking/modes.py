@@ -408,13 +408,17 @@ MODES: dict[str, type[Mode]] = {
 }  # fmt: skip
 
 
+def add_months(day: datetime.date, months: int) -> datetime.date:
+    """The same day ``months`` later, or earlier for a negative count (the month's last day where it is shorter)."""
+    month = day.month - 1 + months
+    year, month = day.year + month // 12, month % 12 + 1
+    return datetime.date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
+
+
 def window_start(last: datetime.date, months: int) -> datetime.date:
     """The first day a rolling window of ``months`` up to ``last`` counts: the day after the same day ``months``
-    earlier (the month's last day where that month is shorter)."""
-    month = last.month - 1 - months
-    year, month = last.year + month // 12, month % 12 + 1
-    day = min(last.day, calendar.monthrange(year, month)[1])
-    return datetime.date(year, month, day) + datetime.timedelta(days=1)
+    earlier."""
+    return add_months(last, -months) + datetime.timedelta(days=1)
 
 
 def parse_mode(config: Mode | Mapping[str, Any]) -> Mode:

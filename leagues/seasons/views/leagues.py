@@ -8,10 +8,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from schreiber.web.errors import add_service_errors
+from schreiber.web.errors import errors_on_form
 from scorekeeper.access import Request, club_member
 from scorekeeper.models import Game, Role
-from scorekeeper.services import ServiceError
 
 from .. import selectors, services
 from ..forms import InviteClubForm, LeagueForm
@@ -44,11 +43,8 @@ def league_create(request: Request, club_slug: str) -> HttpResponse:
     me = club_member(request, club_slug, Role.OWNER)
     form = LeagueForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
+        with errors_on_form(form):
             league = services.create_league(club=me.club, actor=request.user, **form.cleaned_data)
-        except ServiceError as error:
-            add_service_errors(form, error)
-        else:
             return redirect("league", me.club.slug, league.pk)
     return render(request, "leagues/league_form.html", {"club": me.club, "form": form})
 
@@ -59,11 +55,8 @@ def league_detail(request: Request, club_slug: str, league_id: int) -> HttpRespo
     manages = league.club_id == me.club.pk and me.can(Role.OWNER)
     form = InviteClubForm(request.POST or None) if manages else None
     if form is not None and request.method == "POST" and form.is_valid():
-        try:
+        with errors_on_form(form):
             invitation = services.invite_club(league=league, actor=request.user, club_slug=form.cleaned_data["club"])
-        except ServiceError as error:
-            add_service_errors(form, error)
-        else:
             messages.success(request, _("%(club)s is invited.") % {"club": invitation.club.name})
             return redirect("league", me.club.slug, league.pk)
     return render(

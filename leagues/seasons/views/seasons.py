@@ -8,10 +8,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from schreiber.web.errors import add_service_errors
+from schreiber.web.errors import errors_on_form
 from scorekeeper.access import Request, club_member
 from scorekeeper.models import Member, Role, Session
-from scorekeeper.services import ServiceError
 
 from .. import services
 from ..forms import TABLE_SIZES, SeasonForm
@@ -53,7 +52,7 @@ def _season_form(request: Request, me: Member, league: League, season: Season | 
     form = SeasonForm(request.POST or None, initial=initial, sessions=sessions)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        try:
+        with errors_on_form(form, FORM_FIELDS):
             season = services.save_season(
                 league=league, actor=request.user, season=season, name=data["name"], period=data["period"],
                 starts_on=data["starts_on"], ends_on=data["ends_on"], selection=data["selection"],
@@ -61,9 +60,6 @@ def _season_form(request: Request, me: Member, league: League, season: Season | 
                 sub_period=data.get("sub_period") or "", members_only=data["members_only"],
                 public_money_hidden=data["public_money_hidden"],
             )  # fmt: skip
-        except ServiceError as error:
-            add_service_errors(form, error, FORM_FIELDS)
-        else:
             return redirect("season", me.club.slug, season.pk)
     return render(
         request, "leagues/season_form.html", {"club": me.club, "league": league, "season": season, "form": form}

@@ -9,7 +9,7 @@ and its ranking per round and overall. Pure Python, no Django::
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from scorekeeper.engine import reading
@@ -494,10 +494,7 @@ def dump(tournament: Tournament) -> dict[str, Any]:
     return {
         **document,
         "settings": settings,
-        "participants": [
-            {"number": p.number, "name": p.name, "arrives": p.arrives, "withdrawn_after": p.withdrawn_after}
-            for p in tournament.participants
-        ],
+        "participants": [asdict(p) for p in tournament.participants],
         "rounds": [
             {
                 "number": r.number,
@@ -526,11 +523,8 @@ def dump(tournament: Tournament) -> dict[str, Any]:
             }
             for p in tournament.penalties
         ],
-        "substitutes": [
-            {"player": s.player, "from_round": s.from_round, "name": s.name, "entry": s.entry}
-            for s in tournament.substitutes
-        ],
-        "byes": [{"player": b.player, "round": b.round, "drawn": b.drawn} for b in tournament.byes],
+        "substitutes": [asdict(s) for s in tournament.substitutes],
+        "byes": [asdict(b) for b in tournament.byes],
         "lots": [{"round": lot.round, "among": list(lot.among), "winner": lot.winner} for lot in tournament.lots],
     }
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from scorekeeper import services as scorekeeper
 from scorekeeper.models import Member
 from scorekeeper.services import ServiceError
 from scorekeeper.services.record import Actor
@@ -15,7 +14,7 @@ from .changes import audit, locked, rounds_started
 from .field import newcomer
 from .plan import draw_again
 from .refusals import refusal
-from .rounds import seat_table
+from .rounds import reseat
 
 
 @transaction.atomic
@@ -86,20 +85,11 @@ def substitute(
         participant__in=[participant, *([sub.entry] if sub.entry else [])], table__round__number__gte=from_round
     )).distinct():  # fmt: skip
         if not table.session.deals.exists():
-            _reseat(tournament, table, actor)
+            reseat(tournament, table, actor)
     audit(tournament, actor, "substitute", name=participant.name, substitute=member.name, from_round=from_round,
            credited=credited)  # fmt: skip
     draw_again(tournament, actor)
     return sub
-
-
-def _reseat(tournament: Tournament, table: TournamentTable, actor: Actor) -> TournamentTable:
-    """The table's sheet started again with the players as seated now (a table without a game yet)."""
-    seated = [row.participant for row in table.seat_rows.select_related("participant__member").order_by("position")]
-    session, number, this_round = table.session, table.number, table.round
-    table.delete()
-    scorekeeper.delete_session(session=session, actor=actor)
-    return seat_table(tournament, this_round, number, seated, actor)
 
 
 @transaction.atomic

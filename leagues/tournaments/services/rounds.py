@@ -3,7 +3,7 @@ a table plays, time called, the round closed."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from django.db import transaction
 from django.utils import timezone
@@ -80,6 +80,19 @@ def seat_table(
     return table
 
 
+def reseat(
+    tournament: Tournament, table: TournamentTable, actor: Actor, swapped: Mapping[int, Participant] | None = None
+) -> TournamentTable:
+    """The table's sheet started again (a table without a game yet) with its players as seated now, each participant
+    ``swapped`` names (by id) in the other's seat."""
+    rows = table.seat_rows.select_related("participant__member").order_by("position")
+    seated = [(swapped or {}).get(row.participant_id, row.participant) for row in rows]
+    session, number, this_round = table.session, table.number, table.round
+    table.delete()
+    scorekeeper.delete_session(session=session, actor=actor)
+    return seat_table(tournament, this_round, number, seated, actor)
+
+
 def _playing(participant: Participant, round_number: int) -> Member:
     """Who sits at the participant's seat in the round: the participant, or the substitute who took it over."""
     taking_over = participant.substitutions.filter(from_round__lte=round_number).order_by("-from_round").first()
@@ -97,18 +110,8 @@ def swap(*, this_round: TournamentRound, actor: Actor, first: Participant, secon
     tables = {seats[first.pk].table, seats[second.pk].table}
     if any(table.session.deals.exists() for table in tables):
         raise ServiceError.on(None, refusal("table_started"))
-    by_table: dict[int, list[Participant]] = {}
     for table in tables:
-        order = list(table.seat_rows.select_related("participant__member").order_by("position"))
-        by_table[table.pk] = [row.participant for row in order]
-    for seated in by_table.values():
-        for i, p in enumerate(seated):
-            seated[i] = second if p.pk == first.pk else first if p.pk == second.pk else p
-    for table in tables:
-        session, number, seated = table.session, table.number, by_table[table.pk]
-        table.delete()
-        scorekeeper.delete_session(session=session, actor=actor)
-        seat_table(tournament, this_round, number, seated, actor)
+        reseat(tournament, table, actor, swapped={first.pk: second, second.pk: first})
     audit(tournament, actor, "participants_swapped", round=this_round.number, first=first.name, second=second.name)
     draw_again(tournament, actor)
 

@@ -16,3 +16,8 @@ def tournament_access(
     for any other)."""
     me = club_member(request, club_slug, to_post if to_post and request.method == "POST" else role)
     return me, selectors.tournament_of(me.club, tournament_id)
+
+
+def file_name(tournament: Tournament, what: str) -> str:
+    """The name a download of the tournament's is saved under: "hirschen-tournament-7-ranking.pdf"."""
+    return f"{tournament.club.slug}-tournament-{tournament.pk}-{what}"

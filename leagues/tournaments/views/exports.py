@@ -11,12 +11,7 @@ from scorekeeper.access import Request
 
 from ...exports import spreadsheet
 from .. import exports, selectors, team_selectors
-from ..models import Tournament
-from . import tournament_access
-
-
-def _name(tournament: Tournament, what: str) -> str:
-    return f"{tournament.club.slug}-tournament-{tournament.pk}-{what}"
+from . import file_name, tournament_access
 
 
 def ranking_export(request: Request, club_slug: str, tournament_id: int, fmt: str) -> HttpResponse:
@@ -27,7 +22,7 @@ def ranking_export(request: Request, club_slug: str, tournament_id: int, fmt: st
         name, title = f"round-{ranked.round}-ranking", _("Round %(n)s") % {"n": ranked.round}
     else:
         name, title = "ranking", _("Ranking")
-    return spreadsheet(exports.ranking_dataset(ranked), fmt, _name(tournament, name), title, request.GET)
+    return spreadsheet(exports.ranking_dataset(ranked), fmt, file_name(tournament, name), title, request.GET)
 
 
 def teams_export(request: Request, club_slug: str, tournament_id: int, fmt: str) -> HttpResponse:
@@ -36,7 +31,7 @@ def teams_export(request: Request, club_slug: str, tournament_id: int, fmt: str)
     ranked = selectors.ranking(tournament, round_number=whole_number(request.GET.get("round")))
     rows = team_selectors.team_ranking(tournament, ranked)
     name = f"round-{ranked.round}-teams" if ranked.round else "teams"
-    return spreadsheet(exports.teams_dataset(rows), fmt, _name(tournament, name), _("Teams"), request.GET)
+    return spreadsheet(exports.teams_dataset(rows), fmt, file_name(tournament, name), _("Teams"), request.GET)
 
 
 def round_export(request: Request, club_slug: str, tournament_id: int, number: int, fmt: str) -> HttpResponse:
@@ -45,4 +40,4 @@ def round_export(request: Request, club_slug: str, tournament_id: int, number: i
     this_round = selectors.round_of(tournament, number)
     title = _("Round %(n)s") % {"n": number}
     dataset = exports.round_dataset(tournament, this_round)
-    return spreadsheet(dataset, fmt, _name(tournament, f"round-{number}"), title, request.GET)
+    return spreadsheet(dataset, fmt, file_name(tournament, f"round-{number}"), title, request.GET)

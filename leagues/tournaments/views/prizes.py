@@ -5,10 +5,9 @@ from __future__ import annotations
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 
-from schreiber.web.errors import add_service_errors
+from schreiber.web.errors import errors_on_form
 from scorekeeper.access import Request
 from scorekeeper.models import Role
-from scorekeeper.services import ServiceError
 
 from .. import prize_selectors, selectors, services
 from ..prize_forms import PrizeForm
@@ -23,11 +22,8 @@ def tournament_prizes(request: Request, club_slug: str, tournament_id: int) -> H
         categories = {c for p in tournament.participants.all() for c in p.categories}
         form = PrizeForm(request.POST or None, prizes=prizes, categories=categories)
     if form is not None and request.method == "POST" and form.is_valid():
-        try:
+        with errors_on_form(form, form.field_map):
             services.set_prizes(tournament=tournament, actor=request.user, prizes=form.prizes())
-        except ServiceError as error:
-            add_service_errors(form, error, form.field_map)
-        else:
             return redirect("tournament_prizes", me.club.slug, tournament.pk)
     context = {
         "club": me.club,

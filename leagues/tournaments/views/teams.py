@@ -8,10 +8,9 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from schreiber.web.errors import add_service_errors
+from schreiber.web.errors import errors_on_form
 from scorekeeper.access import Request
 from scorekeeper.models import Member, Role
-from scorekeeper.services import ServiceError
 
 from .. import selectors, team_selectors
 from ..models import Tournament
@@ -51,11 +50,8 @@ def tournament_teams(request: Request, club_slug: str, tournament_id: int) -> Ht
     form = team_form(tournament, request.POST) if request.method == "POST" else None
     if form is not None and form.is_valid():
         data = form.cleaned_data
-        try:
+        with errors_on_form(form):
             teams.add_team(tournament=tournament, actor=request.user, name=data["name"], members=list(data["members"]))
-        except ServiceError as error:
-            add_service_errors(form, error)
-        else:
             return redirect("tournament_teams", me.club.slug, tournament.pk)
     context = {"club": me.club, "me": me, "tournament": tournament, **teams_context(me, tournament, form)}
     return render(request, "leagues/tournament/teams.html", context)

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from schreiber.web.downloads import attachment
-from schreiber.web.errors import add_service_errors
+from schreiber.web.errors import errors_on_form
 from schreiber.web.params import whole_number
 from schreiber.web.qr import qr_svg
 from scorekeeper.access import Request, club_member
@@ -43,13 +43,15 @@ from ..rules.byes import AVERAGE
 from ..rules.clock import EXTENSIONS
 from ..rules.draw import DrawError
 from ..services.refusals import refusal
-from . import tournament_access
+from . import file_name, tournament_access
 from .public import public_link_context
 from .rankings import ranking_context, rendered_ranking
 from .teams import team_ranking_context, teams_context
 
 HALL_REFRESH_SECONDS = 4  # a closed table shows on the hall screen within five seconds
-CLOCK_ACTIONS = {
+ROUND_ACTIONS = {  # those that need nothing but the round and the director
+    "time": services.call_time,
+    "close": services.close_round,
     "clock_start": services.start_clock,
     "clock_pause": services.pause_clock,
     "clock_resume": services.resume_clock,
@@ -62,7 +64,7 @@ def tournament_list(request: Request, club_slug: str) -> HttpResponse:
     form = TournamentForm(request.POST or None) if me.can(Role.OWNER) else None
     if form is not None and request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        try:
+        with errors_on_form(form):
             tournament = services.create_tournament(
                 club=me.club, actor=request.user, name=data["name"], preset=data["preset"],
                 played_on=data["played_on"], rounds=data["rounds"], entry_fee_cents=form.entry_fee_cents(),
@@ -70,9 +72,6 @@ def tournament_list(request: Request, club_slug: str) -> HttpResponse:
                 bye=AVERAGE if data["bye"] is None else data["bye"],
                 substitute_credit=data["substitute_credit"] or Substitution.Credit.ORIGINAL,
             )  # fmt: skip
-        except ServiceError as error:
-            add_service_errors(form, error)
-        else:
             return redirect("tournament", me.club.slug, tournament.pk)
     context = {"club": me.club, "me": me, "tournaments": selectors.tournaments_of(me.club), "form": form}
     return render(request, "leagues/tournament/list.html", context)
@@ -128,7 +127,7 @@ def tournament_detail(request: Request, club_slug: str, tournament_id: int) -> H
         "bye_form": bye_form,
         "substitutions": tournament.substitutions.select_related("participant").order_by("from_round"),
         "byes": tournament.byes.select_related("participant").order_by("round", "participant__number"),
-        "preset_name": _preset_name(tournament),
+        "preset_name": PRESET_NAMES.get(tournament.preset, tournament.preset),
         "options": options_in_words(scoring, pack_of(scoring.game).tournament_options),
         **teams_context(me, tournament),
         "bye_value": tournament.settings.get("bye", "average"),
@@ -148,7 +147,7 @@ def _detail_post(
     if not chosen.is_valid():
         return False
     data = chosen.cleaned_data
-    try:
+    with errors_on_form(chosen):
         if action == "register":
             added = services.add_participant(
                 tournament=tournament, actor=request.user, name=data["name"] or "", member=data["member"],
@@ -171,15 +170,9 @@ def _detail_post(
         else:
             bye = services.give_bye(tournament=tournament, actor=request.user, participant=data["participant"])
             done = _("%(name)s has a bye in round %(n)s.") % {"name": bye.participant.name, "n": bye.round}
-    except ServiceError as error:
-        add_service_errors(chosen, error)
-        return False
-    messages.success(request, done)
-    return True
-
-
-def _preset_name(tournament: Tournament) -> Any:
-    return PRESET_NAMES.get(tournament.preset, tournament.preset)
+        messages.success(request, done)
+        return True
+    return False
 
 
 @require_POST
@@ -253,15 +246,12 @@ def round_detail(request: Request, club_slug: str, tournament_id: int, number: i
     swap_form = SwapForm(participants=playing) if directs else None
     if penalty_form is not None and request.method == "POST" and penalty_form.is_valid():
         data = penalty_form.cleaned_data
-        try:
+        with errors_on_form(penalty_form):
             services.add_penalty(
                 this_round=this_round, actor=request.user, participant=data["participant"], kind=data["kind"],
                 reason=data["reason"], official=data["official"], points=data["points"] or 0,
                 sitting_out=data["sitting_out"], soloist=data["soloist"],
             )  # fmt: skip
-        except ServiceError as error:
-            add_service_errors(penalty_form, error)
-        else:
             return redirect("tournament_round", me.club.slug, tournament.pk, number)
     context = {
         "club": me.club,
@@ -309,10 +299,8 @@ def round_action(request: Request, club_slug: str, tournament_id: int, number: i
             if not form.is_valid():
                 raise ServiceError.on(None, refusal("two_players_of_round"))
             services.swap(this_round=this_round, actor=request.user, **form.cleaned_data)
-        elif action == "time":
-            services.call_time(this_round=this_round, actor=request.user)
-        elif action in CLOCK_ACTIONS:
-            CLOCK_ACTIONS[action](this_round=this_round, actor=request.user)
+        elif action in ROUND_ACTIONS:
+            ROUND_ACTIONS[action](this_round=this_round, actor=request.user)
         elif action == "clock_extend":
             minutes = whole_number(request.POST.get("minutes"))
             services.extend_clock(this_round=this_round, actor=request.user, minutes=minutes or 0)
@@ -321,8 +309,6 @@ def round_action(request: Request, club_slug: str, tournament_id: int, number: i
             if not minutes_form.is_valid():
                 raise ServiceError.on(None, " ".join(str(m) for ms in minutes_form.errors.values() for m in ms))
             services.set_clock_minutes(tournament=tournament, actor=request.user, minutes=minutes_form.minutes())
-        elif action == "close":
-            services.close_round(this_round=this_round, actor=request.user)
         else:
             raise Http404
     except ServiceError as error:
@@ -343,14 +329,11 @@ def tournament_ranking(request: Request, club_slug: str, tournament_id: int) -> 
     if me.can(Role.OWNER) and level:
         lot_form = LotForm(request.POST or None, participants=tournament.participants.filter(pk__in=level))
     if lot_form is not None and request.method == "POST" and lot_form.is_valid():
-        try:
+        with errors_on_form(lot_form):
             services.draw_lot(
                 tournament=tournament, actor=request.user, winner=lot_form.cleaned_data["winner"],
                 round_number=ranked.round,
             )  # fmt: skip
-        except ServiceError as error:
-            add_service_errors(lot_form, error)
-        else:
             return redirect(request.get_full_path())
     return render(request, "leagues/tournament/ranking.html", {**context, "lot_form": lot_form})
 
@@ -379,4 +362,4 @@ def tournament_snapshot(request: Request, club_slug: str, tournament_id: int) ->
     context = {"club": me.club, **ranking_context(request, tournament)}
     context.update(team_ranking_context(tournament, context["ranking"]))
     snapshot = render(request, "leagues/tournament/snapshot.html", context)
-    return attachment(snapshot, f"{me.club.slug}-tournament-{tournament.pk}-ranking.html")
+    return attachment(snapshot, file_name(tournament, "ranking.html"))

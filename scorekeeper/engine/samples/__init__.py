@@ -14,6 +14,8 @@ from typing import Any
 
 from ..session import FORMAT, load
 
+Doc = dict[str, Any]  # as JSON has it: rules, a tariff, a deal's facts, what a generator remembers
+
 DEFAULT_PLAYERS = {
     "schafkopf": ["Anna", "Bert", "Caro", "Dieter"],
     "doppelkopf": ["Anna", "Bert", "Caro", "Dieter"],
@@ -31,9 +33,9 @@ def random_session(
     tariff: Any = None,
     players: list[str] | None = None,
     cents_per_point: int | None = None,
-) -> dict[str, Any]:
+) -> Doc:
     """A ``schreiber/1`` document with ``deals`` random valid deals."""
-    document: dict[str, Any] = {
+    document: Doc = {
         "format": FORMAT,
         "game": game,
         "players": list(players or DEFAULT_PLAYERS[game]),
@@ -49,7 +51,7 @@ def random_session(
     rules_game = session.new_game()
     generator = importlib.import_module(f"{__name__}.{game}")
     names = session.players
-    memory: dict[str, Any] = {}
+    memory: Doc = {}
     dealer = 0
     for _ in range(deals):
         out = rules_game.sitting_out(names, dealer)

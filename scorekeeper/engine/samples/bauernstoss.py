@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+
+from . import Doc
 
 SOLO_CHANCE = 0.06
 BIG_SOLO_SHARE = 0.3
@@ -13,13 +14,9 @@ SCHWARZ_SHARE = 0.4  # of the deals where one team took every point
 
 
 def random_deal(
-    rng: random.Random,
-    rules: dict[str, Any],
-    tariff: dict[str, Any] | None,
-    playing: tuple[str, ...],
-    memory: dict[str, Any],
-) -> tuple[dict[str, Any], bool]:
-    facts: dict[str, Any] = {}
+    rng: random.Random, rules: Doc, tariff: Doc | None, playing: tuple[str, ...], memory: Doc
+) -> tuple[Doc, bool]:
+    facts: Doc = {}
     if not memory.get("started") or rng.random() < CORRECTION_CHANCE:
         facts["chalk"] = rng.choice(("A", "B"))  # who was dealt the ♣J, or a scorer's correction
         memory["started"] = True

@@ -4,9 +4,9 @@ where the rules allow it, announcements and Sonderpunkte now and then, and the o
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..doppelkopf import Doppelkopf
+from . import Doc
 
 PENALTY_CHANCE = 0.01
 SOLO_CHANCE = 0.12
@@ -28,12 +28,8 @@ PFLICHTSOLO_GAP = 35
 
 
 def random_deal(
-    rng: random.Random,
-    rules: dict[str, Any],
-    tariff: dict[str, Any] | None,
-    playing: tuple[str, ...],
-    memory: dict[str, Any],
-) -> tuple[dict[str, Any], bool]:
+    rng: random.Random, rules: Doc, tariff: Doc | None, playing: tuple[str, ...], memory: Doc
+) -> tuple[Doc, bool]:
     if "game" not in memory:  # what these rules enable, and the Pflichtsoli generated so far
         memory.update(game=Doppelkopf(rules, tariff), games=0, pflichtsoli={})
     game: Doppelkopf = memory["game"]
@@ -42,7 +38,7 @@ def random_deal(
         return {"type": "penalty", "player": rng.choice(playing), "severity": severity}, True
     memory["games"] += 1
     kind = _game_type(rng, game)
-    facts: dict[str, Any] = {"type": kind}
+    facts: Doc = {"type": kind}
     keeps_dealer = False
     if kind == "solo":
         facts["solo"] = rng.choice(game.enabled_solos())
@@ -79,9 +75,7 @@ def _game_type(rng: random.Random, game: Doppelkopf) -> str:
     return "normal"
 
 
-def _maybe_pflichtsolo(
-    rng: random.Random, rules: dict[str, Any], facts: dict[str, Any], soloist: str, memory: dict[str, Any]
-) -> bool:
+def _maybe_pflichtsolo(rng: random.Random, rules: Doc, facts: Doc, soloist: str, memory: Doc) -> bool:
     """Mark some solos as Pflichtsolo, never two for one player in a round; True if the dealer deals again."""
     last = memory["pflichtsoli"].get(soloist)
     if not rules["pflichtsolo"] or (last is not None and memory["games"] - last < PFLICHTSOLO_GAP):
@@ -96,7 +90,7 @@ def _maybe_pflichtsolo(
     return True
 
 
-def _result(rng: random.Random, facts: dict[str, Any], *, solo: bool) -> None:
+def _result(rng: random.Random, facts: Doc, *, solo: bool) -> None:
     """Re's Augen (a soloist does a little better), schwarz now and then, and the announcements."""
     if rng.random() < SCHWARZ_CHANCE:
         party = rng.choice(("re", "kontra"))
@@ -113,7 +107,7 @@ def _result(rng: random.Random, facts: dict[str, Any], *, solo: bool) -> None:
         facts["announcements"] = announcements
 
 
-def _extras(rng: random.Random, enabled: frozenset[str], facts: dict[str, Any]) -> dict[str, dict[str, int]]:
+def _extras(rng: random.Random, enabled: frozenset[str], facts: Doc) -> dict[str, dict[str, int]]:
     """Sonderpunkte that fit the result: only for parties with a trick, last-trick ones for one party only."""
     re_points = facts["re_points"]
     augen = {"re": re_points, "kontra": 240 - re_points}

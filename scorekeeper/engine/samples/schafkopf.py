@@ -7,9 +7,9 @@ contract's trumps, Kontra up to ``kontra_max``, knocks only with Klopfen), so ev
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..schafkopf import ALL_POINTS, CALLED_SUITS, PLAYED, SUITS, TOUT_SUFFIX, TRUMP_COUNTS, Schafkopf
+from . import Doc
 
 # How often a table plays each contract type, relative to each other.
 TYPE_WEIGHTS = {
@@ -45,12 +45,8 @@ JUNGFRAU_CHANCE = 0.15
 
 
 def random_deal(
-    rng: random.Random,
-    rules: dict[str, Any],
-    tariff: dict[str, Any] | None,
-    playing: tuple[str, ...],
-    memory: dict[str, Any],
-) -> tuple[dict[str, Any], bool]:
+    rng: random.Random, rules: Doc, tariff: Doc | None, playing: tuple[str, ...], memory: Doc
+) -> tuple[Doc, bool]:
     if "game" not in memory:
         game = memory["game"] = Schafkopf(rules, tariff)
         memory["types"] = game.enabled_contracts()
@@ -62,7 +58,7 @@ def random_deal(
     if kind == "passed":
         return {"contract": "passed"}, False
     if kind == "leaster":
-        deal: dict[str, Any] = {"contract": "leaster", "winner": rng.choice(playing)}
+        deal: Doc = {"contract": "leaster", "winner": rng.choice(playing)}
     elif kind == "ramsch":
         deal = _ramsch(rng, game, playing)
     else:
@@ -72,14 +68,12 @@ def random_deal(
     return deal, False
 
 
-def _played(
-    rng: random.Random, game: Schafkopf, rules: dict[str, Any], kind: str, playing: tuple[str, ...]
-) -> dict[str, Any]:
+def _played(rng: random.Random, game: Schafkopf, rules: Doc, kind: str, playing: tuple[str, ...]) -> Doc:
     key = kind.removesuffix(TOUT_SUFFIX)
     contract = PLAYED[key]
     seat = rng.randrange(len(playing))
     declarer = playing[seat]
-    deal: dict[str, Any] = {"contract": key, "declarer": declarer}
+    deal: Doc = {"contract": key, "declarer": declarer}
     if key == "kreuz":  # the pairs sit opposite each other
         deal["partner"] = playing[(seat + 2) % len(playing)]
     elif contract.partner:
@@ -106,7 +100,7 @@ def _played(
     return deal
 
 
-def _card_points(rng: random.Random, spread: tuple[int, int]) -> dict[str, Any]:
+def _card_points(rng: random.Random, spread: tuple[int, int]) -> Doc:
     if rng.random() < EXTREME_CHANCE:
         points = rng.choice((0, ALL_POINTS))
     else:
@@ -116,7 +110,7 @@ def _card_points(rng: random.Random, spread: tuple[int, int]) -> dict[str, Any]:
     return {"points": points}
 
 
-def _ramsch(rng: random.Random, game: Schafkopf, playing: tuple[str, ...]) -> dict[str, Any]:
+def _ramsch(rng: random.Random, game: Schafkopf, playing: tuple[str, ...]) -> Doc:
     if game.durchmarsch and rng.random() < DURCHMARSCH_CHANCE:
         winner = rng.choice(playing)
         points = {p: ALL_POINTS if p == winner else 0 for p in playing}
@@ -128,7 +122,7 @@ def _ramsch(rng: random.Random, game: Schafkopf, playing: tuple[str, ...]) -> di
     cuts = sorted(rng.randint(0, ALL_POINTS) for _ in range(len(takers) - 1))
     shares = [high - low for low, high in zip([0, *cuts], [*cuts, ALL_POINTS], strict=True)]
     points = dict.fromkeys(playing, 0) | dict(zip(takers, shares, strict=True))
-    deal: dict[str, Any] = {"contract": "ramsch", "points_by_player": points}
+    deal: Doc = {"contract": "ramsch", "points_by_player": points}
     if jungfrau and game.jungfrau != "none":
         deal["jungfrau"] = jungfrau
     highest = max(points.values())

@@ -6,9 +6,9 @@ Leasters are recorded either in full (points and tricks) or, as most scorers do,
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..sheepshead import TRICKS
+from . import Doc
 
 PASS_CHANCE = 0.08
 ALONE_CHANCE = 0.12
@@ -21,12 +21,8 @@ TIE_SHARE = 0.1  # of the leasters recorded by their winner: a tie nobody won
 
 
 def random_deal(
-    rng: random.Random,
-    rules: dict[str, Any],
-    tariff: dict[str, Any] | None,
-    playing: tuple[str, ...],
-    memory: dict[str, Any],
-) -> tuple[dict[str, Any], bool]:
+    rng: random.Random, rules: Doc, tariff: Doc | None, playing: tuple[str, ...], memory: Doc
+) -> tuple[Doc, bool]:
     if rng.random() < PASS_CHANCE:
         if rules["pass_out"] == "doubler":
             return {"type": "doubler"}, False
@@ -34,10 +30,10 @@ def random_deal(
     return _pick(rng, playing), False
 
 
-def _pick(rng: random.Random, playing: tuple[str, ...]) -> dict[str, Any]:
+def _pick(rng: random.Random, playing: tuple[str, ...]) -> Doc:
     picker = rng.choice(playing)
     points = min(120, max(0, round(rng.gauss(72, 25))))
-    facts: dict[str, Any] = {"type": "pick", "picker": picker, "points": points}
+    facts: Doc = {"type": "pick", "picker": picker, "points": points}
     if len(playing) == 3 or rng.random() < ALONE_CHANCE:  # three-handed the picker is always alone
         if rng.random() < 0.5:
             facts["partner"] = None  # the entry form may send an empty partner
@@ -52,9 +48,9 @@ def _pick(rng: random.Random, playing: tuple[str, ...]) -> dict[str, Any]:
     return facts
 
 
-def _leaster(rng: random.Random, playing: tuple[str, ...]) -> dict[str, Any]:
+def _leaster(rng: random.Random, playing: tuple[str, ...]) -> Doc:
     """Recorded by its winner, or every trick to a random player with the 120 card points cut into trick values."""
-    facts: dict[str, Any] = {"type": "leaster"}
+    facts: Doc = {"type": "leaster"}
     if rng.random() < WINNER_ONLY_SHARE:
         facts["winner"] = None if rng.random() < TIE_SHARE else rng.choice(playing)
     else:

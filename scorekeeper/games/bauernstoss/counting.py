@@ -6,13 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...engine.bauernstoss import TEAMS
-from ..counting import DealCounting, Facts, Result
+from ..counting import DealCounting, Facts, Players, Result
 
 
 class BauernstossCounting(DealCounting):
-    def winners(
-        self, players: Sequence[str], playing: frozenset[str], declarers: frozenset[str], result: Result
-    ) -> frozenset[str]:
+    def winners(self, players: Sequence[str], playing: Players, declarers: Players, result: Result) -> Players:
         if declarers:  # a solo: the soloist's team when won, else the other
             (soloist,) = declarers
             team = TEAMS[(players.index(soloist) + ("lost" in result["marks"])) % 2]
@@ -20,9 +18,7 @@ class BauernstossCounting(DealCounting):
             team = result["extra"]["chalk"]
         return frozenset(p for seat, p in enumerate(players) if TEAMS[seat % 2] == team)
 
-    def sides(
-        self, players: Sequence[str], playing: frozenset[str], declarers: frozenset[str]
-    ) -> tuple[frozenset[str], ...]:
+    def sides(self, players: Sequence[str], playing: Players, declarers: Players) -> tuple[Players, ...]:
         """The two teams."""
         return tuple(
             frozenset(p for seat, p in enumerate(players) if TEAMS[seat % 2] == team and p in playing) for team in TEAMS

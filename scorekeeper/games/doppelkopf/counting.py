@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...engine.doppelkopf import TOTAL_AUGEN
-from ..counting import DealCounting, Facts
+from ..counting import Cuts, DealCounting, Facts, Players
 
 SCHNEIDER_AUGEN = 90  # a party under 90 Augen is Schneider (keine 90)
 
@@ -23,14 +23,7 @@ class DoppelkopfCounting(DealCounting):
         re: Sequence[str] = facts.get("re") or ()
         return re[0] if len(re) == 1 else None
 
-    def cut(
-        self,
-        playing: frozenset[str],
-        declarers: frozenset[str],
-        winners: frozenset[str],
-        facts: Facts,
-        marks: Sequence[str],
-    ) -> list[tuple[str, frozenset[str]]]:
+    def cut(self, playing: Players, declarers: Players, winners: Players, facts: Facts, marks: Sequence[str]) -> Cuts:
         party = {"re": declarers, "kontra": playing - declarers}
         augen = {"re": facts["re_points"], "kontra": TOTAL_AUGEN - facts["re_points"]}
         cut = [("schneider", party[key]) for key in party if augen[key] < SCHNEIDER_AUGEN]
