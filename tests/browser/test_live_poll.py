@@ -35,6 +35,13 @@ def wait_until(page: Any, ready: Any, timeout: int) -> None:
     assert ready()
 
 
+def two_poll_periods(page: Any) -> None:
+    """Seven seconds pass on the page's clock (installed before it opened) at once; then a moment of real time for
+    any poll those timers sent to come back."""
+    page.clock.run_for(7_000)
+    page.wait_for_timeout(300)
+
+
 def counted(page: Any) -> list[int]:
     """The status of each poll the page makes from now on."""
     polls: list[int] = []
@@ -48,6 +55,7 @@ def test_a_closed_sheet_stops_polling(open_phone: Any, club: tuple[Club, User], 
     member.user = make_user("bert")
     member.save()
     watcher = open_phone(member.user)  # a member: the closed sheet comes as a patch, and 286 stops its polling
+    watcher.clock.install()
     watcher.goto(session.get_absolute_url())
     polls = counted(watcher)
     wait_until(watcher, lambda: 204 in polls, 8_000)  # unchanged: the token's short way
@@ -55,7 +63,7 @@ def test_a_closed_sheet_stops_polling(open_phone: Any, club: tuple[Club, User], 
     expect(watcher.locator("#sheet .tag")).to_have_text("closed", timeout=8_000)
     wait_until(watcher, lambda: polls[-1] == 286, 2_000)
     stopped = len(polls)
-    watcher.wait_for_timeout(7_000)  # two poll periods
+    two_poll_periods(watcher)
     assert len(polls) == stopped
     assert watcher.locator("#sheet").count() == 1
 
@@ -63,12 +71,13 @@ def test_a_closed_sheet_stops_polling(open_phone: Any, club: tuple[Club, User], 
 def test_a_page_shown_again_polls_at_once(open_phone: Any, club: tuple[Club, User]) -> None:
     session = start(*club)
     watcher = open_phone(club[1])
+    watcher.clock.install()
     watcher.goto(session.get_absolute_url())
     polls = counted(watcher)
     hide = "v => { Object.defineProperty(document, 'hidden', {value: v, configurable: true}); "
     hide += "document.dispatchEvent(new Event('visibilitychange')); }"
     watcher.evaluate(hide, True)
-    watcher.wait_for_timeout(7_000)
+    two_poll_periods(watcher)
     assert polls == []  # a hidden page does not poll
     services.record_deal(
         session=session,

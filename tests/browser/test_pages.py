@@ -15,6 +15,7 @@ from leagues.tournaments import services as tournaments
 from scorekeeper import services
 from scorekeeper.models import Club
 
+from .conftest import Requests
 from .games import play_every_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -108,6 +109,7 @@ def test_no_page_is_blocked_broken_or_wider_than_the_narrowest_phone(
 
     page.on("console", on_console)
     page.on("pageerror", lambda error: problems.append(f"{page.url}: {error}"))
+    requests = Requests(page)
     sideways = []
     paths = [*club_pages(club_), *tournament_pages(club_, owner)]
     for text, size in TEXT_SIZES.items():
@@ -116,7 +118,7 @@ def test_no_page_is_blocked_broken_or_wider_than_the_narrowest_phone(
             response = page.goto(path)
             assert response is not None
             assert response.status == 200, path
-            page.wait_for_load_state("networkidle")
+            requests.wait()  # what the page asks for once loaded (a preview, the offline copy) is in
             sideways += [f"{path} at {text} text: {found}" for found in page.evaluate(SIDEWAYS)]
             if size == 16:  # a sheet of five fits a 320 px phone, without scrolling inside its box
                 sheet = page.query_selector(".sheet-table")
