@@ -12,19 +12,32 @@ from django.test import Client
 from django.utils import translation
 
 # `make test` runs the suite on SQLite, then again on PostgreSQL for the queries, the transactions and the locks.
-# What a browser does with a page (markup, accessibility, taps, scripts, offline) and how a PDF is laid out does
-# not depend on the database: the server-side paths those tests use are covered on PostgreSQL by the client
-# tests. So the browser and PDF tests, the slowest of the suite, run in the SQLite pass alone.
+# The second pass leaves out what cannot differ there: a test that touches no database (the rule engine, the
+# commands that read a document, the words) and what a browser does with a page or how a PDF is laid out (the
+# server-side paths those use are covered on PostgreSQL by the client tests).
 ONCE_ON_SQLITE = ("browser", "pdf")
+TOUCHES_THE_DATABASE = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback"}
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def runs_on_postgresql(item: pytest.Item) -> bool:
+    if any(item.get_closest_marker(name) for name in ONCE_ON_SQLITE):
+        return False
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return item.get_closest_marker("django_db") is not None or bool(TOUCHES_THE_DATABASE & fixtures)
+
+
+def pytest_report_header() -> str | None:
+    if connection.vendor == "sqlite":
+        return None
+    return "PostgreSQL pass: the tests that touch the database, the browser and PDF tests aside (tests/conftest.py)"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if connection.vendor == "sqlite":
         return
-    skip = pytest.mark.skip(reason="browser and PDF tests run once, in the SQLite pass")
-    for item in items:
-        if any(item.get_closest_marker(name) for name in ONCE_ON_SQLITE):
-            item.add_marker(skip)
+    ran_once = [item for item in items if not runs_on_postgresql(item)]
+    items[:] = [item for item in items if runs_on_postgresql(item)]
+    config.hook.pytest_deselected(items=ran_once)
 
 
 @pytest.fixture(autouse=True)
