@@ -255,17 +255,23 @@ def poller_role(
     session is gone or would not pass the full view (another login, a password changed since, no grant of the link)."""
     if browser is None:
         return None
-    return role if _browser_passes(browser, session_id, user_id, password, link_token, settings.SECRET_KEY) else None
+    site = settings.SECRET_KEY, tuple(settings.AUTHENTICATION_BACKENDS)
+    return role if _browser_passes(browser, session_id, user_id, password, link_token, site) else None
 
 
 @functools.lru_cache(maxsize=1024)
 def _browser_passes(
-    browser: str, session_id: int, user_id: int | None, password: str | None, link_token: str | None, secret: str
+    browser: str,
+    session_id: int,
+    user_id: int | None,
+    password: str | None,
+    link_token: str | None,
+    site: tuple[str, tuple[str, ...]],
 ) -> bool:
     """Whether the Django session stored as ``browser`` is the member's login as it stands, or holds the grant of the
     link ``link_token``. Decoding it and hashing the password cost some 40 µs of CPU, a third of a poll on SQLite: each
     phone's polls ask the same until its session, the password or the link changes, so it is decided once in a process
-    (a function of its arguments and the site's key)."""
+    (a function of its arguments and the site's key and login backends, ``site``)."""
     data = sign_in.session_data(browser)
     if user_id is not None:
         return password is not None and sign_in.signed_in(data, user_id, password)

@@ -372,3 +372,12 @@ def test_the_short_way_answers_exactly_when_the_full_view_would(
     answered_short = short.status_code == 204 and polling.TOKEN_HEADER not in short
     full = phone.poll(t="")  # no token: the view answers
     assert answered_short == (full.status_code == 204) == (change is None)
+
+
+def test_a_login_whose_backend_is_no_longer_listed_is_refused_at_once(
+    personas: Personas, session: Session, settings: Any
+) -> None:
+    phone = Phone(signed_in(personas.member), session)
+    assert phone.poll().status_code == 204
+    settings.AUTHENTICATION_BACKENDS = [b for b in settings.AUTHENTICATION_BACKENDS if not b.endswith("ModelBackend")]
+    assert phone.poll().status_code != 204
