@@ -26,10 +26,11 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scorekeeper.engine.reading import Shape, flag, keys
-from scorekeeper.interchange.backup import columns, create, iso, parsed_date, parsed_time, ref, refused_at
+from scorekeeper.interchange.backup import columns, create, iso, parsed_date, parsed_time, ref
 from scorekeeper.interchange.club_document import Part, Restoring, not_carried
 from scorekeeper.models import Club, Session
 from scorekeeper.services import ServiceError
+from scorekeeper.services.errors import located
 
 from .models import (
     ApartPair,
@@ -101,7 +102,7 @@ def parts() -> list[Part]:
 
 
 def refused(where: str, message: str) -> ServiceError:
-    return ServiceError([refused_at(where, message)])
+    return ServiceError([located(where, message)])
 
 
 # leagues ------------------------------------------------------------------------------------------------------------
@@ -184,7 +185,7 @@ def _season(league: League, row: dict[str, Any], where: str, restoring: Restorin
     try:
         Ranking.from_config(row["ranking"], row["tiebreaks"])
     except RankingError as error:
-        raise ServiceError([refused_at(f"{where}.ranking", error.words)]) from error
+        raise ServiceError([located(f"{where}.ranking", error.words)]) from error
     season = create(
         Season, where, times={"created_at": row["created_at"]}, league=league, name=row["name"],
         period=row["period"], starts_on=parsed_date(row["starts_on"], f"{where}.starts_on"),
@@ -282,7 +283,7 @@ def _restore_tournament(row: dict[str, Any], where: str, restoring: Restoring) -
         at = f"{where}.settings.prizes"
         read_prizes(frozen.get("prizes", {}))
     except InvalidTournament as error:
-        raise ServiceError([refused_at(f"{at}.{p.field}".strip("."), p.words) for p in error.problems]) from error
+        raise ServiceError([located(f"{at}.{p.field}".strip("."), p.words) for p in error.problems]) from error
     settings = loaded.settings
     if settings.games_per_round:
         raise refused(f"{where}.document.settings.games_per_round", _("A tournament here plays its preset's games."))

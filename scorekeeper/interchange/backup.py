@@ -24,11 +24,10 @@ from django.db import DatabaseError, models, transaction
 from django.utils import timezone
 
 from .. import engine
-from ..engine.messages import Message
 from ..engine.reading import Problem, Shape, check_shape, keys
 from ..models import AuditEntry, Club, Deal, HouseRules, Invitation, LineupChange, Member, Seat, Session, TableLink
 from ..services import record
-from ..services.errors import Fault, ServiceError, fault, problem_words, refuse_nul
+from ..services.errors import ServiceError, fault, located, problem_words, refuse_nul
 from ..services.refusals import Refusal, refusal
 from ..stored import derived
 from ..stored.documents import session_document
@@ -245,14 +244,8 @@ def checked(row: ModelT, where: str) -> ModelT:
         except ValidationError as error:  # Django's own sentences, which name no code
             problems = [(name, message) for name, messages in error.message_dict.items() for message in messages]
     if problems:
-        raise ServiceError([refused_at(f"{where}.{name}", words) for name, words in problems])
+        raise ServiceError([located(f"{where}.{name}", words) for name, words in problems])
     return row
-
-
-def refused_at(where: str, problem: Message | str) -> Fault:
-    """What is wrong at the path ``where`` of the document: a registry message (the reader's, the engine's, the
-    tournaments'), or a sentence in the reader's language."""
-    return fault(None, refusal("backup_value", where=where or "document", problem=problem))
 
 
 def _of_type(value: Any, wanted: type) -> bool:
@@ -269,7 +262,7 @@ def import_club(*, document: Any, slug: str | None = None) -> Restored:
     problems: list[Problem] = []
     check_shape(document, {**SHAPE, **{f"{key}?": part.shape for key, part in PARTS.items()}}, problems)
     if problems:
-        raise ServiceError([refused_at(p.field, p.words) for p in problems])
+        raise ServiceError([located(p.field, p.words) for p in problems])
     try:
         return _restore(document, slug)
     except ServiceError:

@@ -47,6 +47,12 @@ def fault(field: str | None, words: Message | str) -> Fault:
     return Fault(field, words.code if isinstance(words, Message) else UNCODED, words)
 
 
+def located(path: str, words: Message | str) -> Fault:
+    """What is wrong at ``path`` of a document (``settings.seed``; "" for the whole document), with the problem's own
+    code: a registry message (the reader's, the engine's, a service's), or a sentence in the reader's language."""
+    return Fault(None, fault(None, words).code, refusal("at_path", path=path, problem=words) if path else words)
+
+
 class ServiceError(ValueError):
     """Input a user can fix: ``faults`` lists each coded problem with its field; ``errors`` maps a field name (or
     ``None`` for the whole form) to its sentences in the current language."""

@@ -78,7 +78,7 @@ TEMPLATES: dict[str, str] = {
     "backup_unknown_id": _("%(where)s: %(key)s is not in the backup."),
     "backup_not_time": _("%(where)s: a date and time was expected."),
     "backup_not_date": _("%(where)s: a date was expected."),
-    "backup_value": _("%(where)s: %(problem)s"),
+    "at_path": _("%(path)s: %(problem)s"),
     "backup_session": _("%(session)s: %(problem)s"),
     "backup_deal_sum": _("%(session)s: deal %(n)s does not add up."),
     "wrong_type": _("%(value)s where %(wanted)s was expected."),

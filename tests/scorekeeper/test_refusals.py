@@ -53,7 +53,7 @@ def test_a_backup_refusal_names_the_path_for_the_author_and_the_table(personas: 
     with pytest.raises(services.ServiceError) as raised:
         import_club(document=document, slug="copy")
     [fault] = raised.value.faults
-    assert fault.code == "backup_value"
+    assert fault.code == "wrong_type"
     assert fault.for_author == "members[0].is_guest: 'no' where true or false was expected."
     with translation.override("de"):
         assert str(fault) == "members[0].is_guest: 'no', wo ja oder nein hingehört."

@@ -17,7 +17,7 @@ from scorekeeper.engine.messages import Message
 from scorekeeper.engine.tournament_presets import PRESETS
 from scorekeeper.models import AuditEntry, Club, Deal, Member, Session
 from scorekeeper.services import ServiceError, record, refuse_nul
-from scorekeeper.services.errors import Fault
+from scorekeeper.services.errors import located
 from scorekeeper.services.record import Actor
 
 from ..models import Bye, HallLot, Participant, Substitution, Tournament, TournamentRound
@@ -102,7 +102,7 @@ def _checked(document: Any) -> tuple[TournamentDocument, dict[int, dict[int, She
         loaded = load_document(document)
         scored = score_document(loaded)
     except InvalidTournament as error:
-        raise ServiceError([_located_fault(p.field, p.words) for p in error.problems]) from error
+        raise ServiceError([located(p.field, p.words) for p in error.problems]) from error
     sheets: dict[int, dict[int, Sheet]] = {}
     for table in scored:
         sheets.setdefault(table.round, {})[table.table.number] = table.sheet
@@ -217,12 +217,7 @@ def _imported_status(
 
 
 def _at(path: str, message: Message) -> ServiceError:
-    return ServiceError([_located_fault(path, message)])
-
-
-def _located_fault(path: str, words: Message) -> Fault:
-    """A fault of the whole document that names the path of its field ("settings.seed: ..."), with its own code."""
-    return Fault(None, words.code, refusal("at_path", path=path, problem=words) if path else words)
+    return ServiceError([located(path, message)])
 
 
 @contextmanager
@@ -232,14 +227,7 @@ def _located(paths: dict[str | None, str]) -> Iterator[None]:
     try:
         yield
     except ServiceError as error:
-        located = [
-            _located_fault(at, each.words)
-            if isinstance(each.words, Message)
-            else Fault(None, each.code, f"{at}: {each}")
-            for each in error.faults
-            for at in [_path(paths, each.field)]
-        ]
-        raise ServiceError(located) from error
+        raise ServiceError([located(_path(paths, each.field), each.words) for each in error.faults]) from error
 
 
 def _path(paths: dict[str | None, str], field: str | None) -> str:

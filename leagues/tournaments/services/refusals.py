@@ -53,7 +53,6 @@ TEMPLATES: dict[str, str] = {
     "deduction_range": _("A free deduction takes from 1 to %(most)s points."),
     "reason_too_long": _("Give the reason in at most %(n)s characters."),
     # an imported tournament document
-    "at_path": _("%(path)s: %(problem)s"),
     "games_of_preset": _("A tournament here plays the games of its scoring preset."),
     "seed_whole_number": _("The seed must be a whole number."),
     "member_spelling": _("The club's member is called %(member)s: write the name as the club does."),
