@@ -23,8 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext as _
-
+from scorekeeper.engine.messages import Message, gettext_noop, refusals
 from scorekeeper.engine.reading import Shape, flag, keys
 from scorekeeper.interchange.backup import columns, create, iso, parsed_date, parsed_time, ref
 from scorekeeper.interchange.club_document import Part, Restoring, not_carried
@@ -52,6 +51,7 @@ from .models import (
 from .public_links import next_token
 from .seasons.ranking import Ranking, RankingError
 from .seasons.rating_store import refresh_league
+from .seasons.refusals import refusal as league_refusal
 from .seasons.services import season_settings
 from .seasons.standing_store import refresh_standings
 from .tournaments.documents import export_tournament
@@ -59,6 +59,7 @@ from .tournaments.rules import document
 from .tournaments.rules.prizes import read_prizes
 from .tournaments.rules.ranking import POINTS
 from .tournaments.rules.words import InvalidTournament
+from .tournaments.services.refusals import refusal as tournament_refusal
 
 # What the parts must look like (``engine.reading.Shape``): a key ending in ``?`` may be missing (a backup from
 # before it). The tournament's own document is read by the tournaments' reader.
@@ -101,8 +102,23 @@ def parts() -> list[Part]:
     ]
 
 
-def refused(where: str, message: str) -> ServiceError:
-    return ServiceError([located(where, message)])
+_ = gettext_noop
+
+TEMPLATES: dict[str, str] = {
+    "frozen_rules": _("the tournament's frozen rules were expected."),
+    "apart_pair": _("two start numbers were expected."),
+    "round_entries": _("one entry for each round of the document was expected."),
+    "penalty_entries": _("one entry for each penalty of the document was expected."),
+    "categories": _("a list of names was expected."),
+    "participant_entries": _("one entry for each participant of the document was expected."),
+    "table_deals": _("the document's deals are not those of the table's session."),
+    "draw": _("a draw of start numbers was expected."),
+}
+backup_refusal = refusals("league_backup", TEMPLATES)
+
+
+def refused(where: str, words: Message) -> ServiceError:
+    return ServiceError([located(where, words)])
 
 
 # leagues ------------------------------------------------------------------------------------------------------------
@@ -196,12 +212,12 @@ def _season(league: League, row: dict[str, Any], where: str, restoring: Restorin
         public_money_hidden=row.get("public_money_hidden", False),
     )  # fmt: skip
     if season.ends_on < season.starts_on:
-        raise refused(f"{where}.ends_on", _("The last day comes before the first."))
+        raise refused(f"{where}.ends_on", league_refusal("ends_before_start"))
     chosen: list[Session] = [
         ref(restoring.sessions, pk, f"{where}.sessions[{i}]") for i, pk in enumerate(row["sessions"])
     ]
     if any(session.game != league.game for session in chosen):
-        raise refused(f"{where}.sessions", _("Only sessions of the league's game and clubs can count."))
+        raise refused(f"{where}.sessions", league_refusal("session_not_of_league"))
     season.sessions.set(chosen)
     restoring.counts["seasons"] += 1
 
@@ -276,7 +292,7 @@ def restore_tournaments(value: Any, restoring: Restoring) -> None:
 def _restore_tournament(row: dict[str, Any], where: str, restoring: Restoring) -> None:
     frozen = row["settings"]  # the rules and tariff the table sessions are started under, and the prizes
     if not (isinstance(frozen, dict) and isinstance(frozen.get("rules"), dict)):
-        raise refused(f"{where}.settings", _("the tournament's frozen rules were expected."))
+        raise refused(f"{where}.settings", backup_refusal("frozen_rules"))
     try:
         at = f"{where}.document"
         loaded = document.load(row["document"])
@@ -286,7 +302,7 @@ def _restore_tournament(row: dict[str, Any], where: str, restoring: Restoring) -
         raise ServiceError([located(f"{at}.{p.field}".strip("."), p.words) for p in error.problems]) from error
     settings = loaded.settings
     if settings.games_per_round:
-        raise refused(f"{where}.document.settings.games_per_round", _("A tournament here plays its preset's games."))
+        raise refused(f"{where}.document.settings.games_per_round", tournament_refusal("games_of_preset"))
     tournament = create(
         Tournament, where, times={"created_at": row["created_at"]}, club=restoring.club, name=loaded.name or "",
         game=settings.game, played_on=parsed_date(row["played_on"], f"{where}.played_on"), preset=settings.preset,
@@ -298,19 +314,19 @@ def _restore_tournament(row: dict[str, Any], where: str, restoring: Restoring) -
     by_number = _participants(tournament, loaded, row, where, restoring)
     for i, pair in enumerate(row["apart"]):
         if not (isinstance(pair, list) and len(pair) == 2):
-            raise refused(f"{where}.apart[{i}]", _("two start numbers were expected."))
+            raise refused(f"{where}.apart[{i}]", backup_refusal("apart_pair"))
         create(ApartPair, f"{where}.apart[{i}]", tournament=tournament, first=ref(by_number, pair[0], where),
                second=ref(by_number, pair[1], where))  # fmt: skip
     rounds = row["rounds"]
     if len(rounds) != len(loaded.rounds):
-        raise refused(f"{where}.rounds", _("one entry for each round of the document was expected."))
+        raise refused(f"{where}.rounds", backup_refusal("round_entries"))
     started = {
         played.number: _round(tournament, played, raw, f"{where}.rounds[{i}]", by_number, restoring)
         for i, (played, raw) in enumerate(zip(loaded.rounds, rounds, strict=True))
     }
     penalties = row["penalties"]
     if len(penalties) != len(loaded.penalties):
-        raise refused(f"{where}.penalties", _("one entry for each penalty of the document was expected."))
+        raise refused(f"{where}.penalties", backup_refusal("penalty_entries"))
     for i, (penalty, raw) in enumerate(zip(loaded.penalties, penalties, strict=True)):
         at = f"{where}.penalties[{i}]"
         create(
@@ -377,10 +393,10 @@ def _participants(
     extra: dict[Any, dict[str, Any]] = {}
     for i, entry in enumerate(row["participants"]):
         if not (isinstance(entry["categories"], list) and all(isinstance(c, str) for c in entry["categories"])):
-            raise refused(f"{where}.participants[{i}].categories", _("a list of names was expected."))
+            raise refused(f"{where}.participants[{i}].categories", backup_refusal("categories"))
         extra[entry["number"]] = entry
     if len(extra) != len(loaded.participants):
-        raise refused(f"{where}.participants", _("one entry for each participant of the document was expected."))
+        raise refused(f"{where}.participants", backup_refusal("participant_entries"))
     by_number = {}
     for i, p in enumerate(loaded.participants):
         at = f"{where}.participants[{i}]"
@@ -422,7 +438,7 @@ def _round(
         session = ref(sessions, table.number, at)
         live = session.deals.filter(deleted_at__isnull=True).order_by("sequence").values_list("facts", flat=True)
         if list(live) != list(table.deals):
-            raise refused(at, _("the document's deals are not those of the table's session."))
+            raise refused(at, backup_refusal("table_deals"))
         stored = create(TournamentTable, at, round=this_round, number=table.number, session=session,
                         time_called_after=table.time_called)  # fmt: skip
         for position, number in enumerate(table.seats):
@@ -443,5 +459,5 @@ def _plan(value: Any, where: str) -> dict[str, Any]:
         and "rounds" in value
         and all(isinstance(table, list) and all(isinstance(n, str) for n in table) for table in tables)
     ):
-        raise refused(where, _("a draw of start numbers was expected."))
+        raise refused(where, backup_refusal("draw"))
     return value
