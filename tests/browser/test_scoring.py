@@ -37,6 +37,9 @@ class Taps:
     def tap(self, selector: str) -> None:
         self.count += 1
         self.page.click(selector)
+        # A tap that opened a page: its scripts are wired before the next tap (a quick-set button needs them), as they
+        # are long before a finger comes down; on a loaded machine the test is quicker than that.
+        self.page.wait_for_load_state("domcontentloaded")
 
     def type(self, text: str) -> None:
         self.count += 1
