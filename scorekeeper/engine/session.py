@@ -96,6 +96,9 @@ class Session:
     # played, and ``starting`` who sat at the table for the first deal, in seat order.
     lineup: tuple[Change, ...] = ()
     starting: tuple[str, ...] = ()
+    # The first ``counted`` deals are counted and not held (a snapshot stands for them, or only their number
+    # matters): ``deals`` holds those after them, and every count of deals (the lineup's too) includes them.
+    counted: int = 0
 
     def new_game(self) -> Game:
         return registry.game_class(self.game_key)(self.rules, self.tariff)
@@ -104,12 +107,17 @@ class Session:
     def seats(self) -> int:
         return self.new_game().seats
 
+    @property
+    def deal_count(self) -> int:
+        """How many deals the session has: those counted and those held."""
+        return self.counted + len(self.deals)
+
     def seating(self, played: int | None = None) -> tuple[str, ...]:
         """Who sits at the table, in seat order, once ``played`` deals are played (all of them when None) and the
         players who left or joined by then have done so."""
         if not self.lineup:
             return self.players
-        played = len(self.deals) if played is None else played
+        played = self.deal_count if played is None else played
         seated = self.starting
         for change in self.lineup:
             if change.after <= played:
@@ -117,10 +125,10 @@ class Session:
         return seated
 
     def next_dealer(self, results: Sequence[DealResult]) -> str:
-        """Who deals the deal after ``results`` (the first dealer when there are none)."""
+        """Who deals the deal after ``results`` (with none, the first dealer: named in the first deal when held)."""
         if not results:
-            seated = self.seating(0)
-            first = self.deals[0].get("dealer") if self.deals and isinstance(self.deals[0], Mapping) else None
+            seated, held = self.seating(0), () if self.counted else self.deals
+            first = held[0].get("dealer") if held and isinstance(held[0], Mapping) else None
             if first in seated:
                 return first
             starting = self.starting or self.players
@@ -167,6 +175,7 @@ class Session:
         scored as the next deal on its own, from the state after the deals (what the next deal would be worth).
 
         From a ``start`` snapshot (``resumable``) the deals it covers are not read: scoring begins with the next.
+        Without one the replay begins with the first deal, which must be held (no deal ``counted``).
         ``snapshots``, when given, receives the snapshot after the deals (before those of ``then``)."""
         game = self.new_game()
         players = self.players  # everyone who plays in the session: each has a delta and a total
@@ -190,15 +199,18 @@ class Session:
             if book is not None:
                 book.restore(start["round"])
             changes = [change for change in self.lineup if change.after >= played]  # not yet made
+        elif self.counted:
+            raise ValueError("a replay of a session with counted deals starts from a snapshot of them")
         index, out_when, playing_when = self._table(game, seated)
         marks: tuple[dict[str, Any], ...] = ()
         # The last deal's deltas as the game gave them, as the result has them, their sum and whether any is not 0.
         given: dict[str, int] | None = None
         deltas: dict[str, int] = {}
         balance, moved = 0, False
-        after = len(self.deals)
+        after = self.deal_count
         kept: Any = None  # the state after the deals, which each deal of ``then`` starts from
-        deals = itertools.islice(self.deals, played, None) if played else self.deals
+        skipped = played - self.counted  # the held deals the snapshot covers
+        deals = itertools.islice(self.deals, skipped, None) if skipped else self.deals
         for number, raw in enumerate(itertools.chain(deals, then), start=played + 1):
             if number > after:
                 if kept is None:
@@ -284,12 +296,12 @@ class Session:
         return hashlib.sha256(text.encode()).hexdigest()
 
     def resumable(self, snapshot: Any) -> bool:
-        """Whether ``snapshot`` may start this session's replay: of this version and header, and no more deals."""
+        """Whether ``snapshot`` may start the replay: this version and header, covering the counted deals, no more."""
         return (
             isinstance(snapshot, Mapping)
             and snapshot.get("version") == self.SNAPSHOT_VERSION
             and isinstance(snapshot.get("played"), int)
-            and 0 <= snapshot["played"] <= len(self.deals)
+            and self.counted <= snapshot["played"] <= self.deal_count
             and snapshot.get("fingerprint") == self.fingerprint(snapshot["played"])
         )
 
@@ -396,18 +408,19 @@ class Session:
         return cast(list[DealResult], results)
 
 
-def load(document: Any) -> Session:
+def load(document: Any, counted: int = 0) -> Session:
     """Read a session document's header; InvalidSession names every problem found, in the order of the fields
     (format; game, rules and tariff; players; cents_per_point; deals; pot_carried_in; lineup). A check that needs a
-    field that has a problem (the table's size needs the game) is left out rather than reported twice."""
+    field that has a problem (the table's size needs the game) is left out rather than reported twice. Its deals come
+    after the first ``counted`` (``Session.counted``), which its lineup counts too."""
     problems: list[Problem] = []
-    session = _load(document, problems) if isinstance(document, Mapping) else None
+    session = _load(document, problems, counted) if isinstance(document, Mapping) else None
     if session is None:
         raise InvalidSession(problems or [Problem("format", say("document_not_object"))])
     return session
 
 
-def _load(document: Mapping[str, Any], problems: list[Problem]) -> Session | None:
+def _load(document: Mapping[str, Any], problems: list[Problem], counted: int) -> Session | None:
     if document.get("format") != FORMAT:
         got = repr(document.get("format"))
         problems.append(Problem("format", say("format_wrong", expected=repr(FORMAT), got=got)))
@@ -428,14 +441,14 @@ def _load(document: Mapping[str, Any], problems: list[Problem]) -> Session | Non
     changes = None  # the lineup is read against the game, the players and the deals: when they are good
     if "lineup" in document and game is not None and players is not None and deals is not None:
         if Round.of(game.rules, players) is None:
-            changes = checked(problems, read_lineup, document["lineup"], players, len(deals), game)
+            changes = checked(problems, read_lineup, document["lineup"], players, counted + len(deals), game)
         else:
             problems.append(Problem("lineup", say("lineup_round")))
     if problems or game is None or players is None or deals is None or pot_carried_in is None:
         return None
     lineup, roster = changes or ((), players)
     starting = players if lineup else ()
-    return Session(game.key, game.rules, game.tariff, roster, deals, cents, pot_carried_in, lineup, starting)
+    return Session(game.key, game.rules, game.tariff, roster, deals, cents, pot_carried_in, lineup, starting, counted)
 
 
 def _game(game_key: Any, rules: Any, tariff: Any) -> Game:

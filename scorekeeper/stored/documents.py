@@ -23,12 +23,14 @@ def session_document(
     *,
     sequences: Sequence[int] | None = None,
     players: Sequence[str] | None = None,
+    counted: int = 0,
 ) -> dict[str, Any]:
     """The document for ``session`` with its stored deals, or with ``facts`` in their place.
 
     Services pass ``facts`` to check a change (a new, corrected or deleted deal) before writing it; ``sequences``
     (each deal's ``Deal.sequence``) place the players who left or joined among them, and without them they come
     where they are among the live deals stored. ``players`` are the names on the seats, when the caller has them.
+    With ``counted``, ``facts`` come after that many deals left out, which the lineup counts (``engine.load``'s).
     """
     seated = [seat.name for seat in session.seats.all()] if players is None else list(players)
     if facts is None:
@@ -38,7 +40,7 @@ def session_document(
     changes = lineup_changes(session)
     if changes and sequences is None:
         sequences = list(session.deals.filter(deleted_at__isnull=True).values_list("sequence", flat=True))
-    if deals and session.first_dealer and "dealer" not in deals[0]:
+    if deals and not counted and session.first_dealer and "dealer" not in deals[0]:
         deals[0]["dealer"] = seated[session.first_dealer]
     document: dict[str, Any] = {
         "format": engine.FORMAT,
@@ -48,7 +50,7 @@ def session_document(
         "deals": deals,
     }
     if changes:
-        document["lineup"] = [lineup_entry(change, sequences or (), len(deals)) for change in changes]
+        document["lineup"] = [lineup_entry(change, sequences or (), counted + len(deals)) for change in changes]
     if session.tariff is not None:
         document["tariff"] = session.tariff
     if session.cents_per_point:

@@ -176,7 +176,7 @@ def _upcoming(session: Session) -> _Upcoming:
     replay state when it fits, the stored deals then neither read nor replayed)."""
     _dealer, playing = reads.next_deal(session)
     parsed, resume = reads.after_the_deals(session, [])
-    return _Upcoming(parsed, resume.state if resume else None, len(parsed.deals) + 1, tuple(playing))
+    return _Upcoming(parsed, resume.state if resume else None, parsed.deal_count + 1, tuple(playing))
 
 
 # What the entries are made of beyond the fingerprint's inputs: a new one whenever the table's content (or the form
@@ -565,7 +565,7 @@ def _replayed(
 ) -> list[tuple[dict[str, Any], engine.DealResult | None]]:
     """Each of ``candidates`` and the engine's result as the next deal (None where the form or engine refuses)."""
     then = [facts for facts in candidates if facts is not None]
-    replayed = len(parsed.deals) - (start["played"] if start else 0)  # the stored deals scored before ``then``
+    replayed = parsed.deal_count - (start["played"] if start else 0)  # the stored deals scored before ``then``
     scored = iter(list(parsed.replay(then=then, start=start))[replayed:])
     found: list[tuple[dict[str, Any], engine.DealResult | None]] = []
     for facts in candidates:

@@ -132,12 +132,11 @@ def seating_before(session: Session, deal: Deal) -> tuple[str, ...]:
 
 
 def _placed_lineup(session: Session) -> tuple[engine.Session, list[int]]:
-    """The session's header with its players who left or joined placed among the live deals (and their places)."""
+    """The session's header counting the live deals (not held), its lineup placed among them; and their places."""
     live = session.deals.filter(deleted_at__isnull=True).order_by("sequence")
     sequences = list(live.values_list("sequence", flat=True))
-    # Where the changes come among the deals is all that is read here: the deals themselves are not scored.
-    document = session_document(session, [{}] * len(sequences), sequences=sequences, players=seat_names(session))
-    return engine.load(document), sequences
+    document = session_document(session, [], sequences=sequences, players=seat_names(session), counted=len(sequences))
+    return engine.load(document, counted=len(sequences)), sequences
 
 
 LIVE_DEALS = f"FROM {rows.table(Deal)} WHERE session_id = %s AND deleted_at IS NULL"  # the deals on the sheet
@@ -302,16 +301,11 @@ def stored_facts(session: Session) -> list[dict[str, Any]]:
 @dataclass(frozen=True)
 class Resume:
     """Where a replay of deals added at the end starts: ``state``, the snapshot the last change stored after the
-    first ``played`` deals (``engine.Session.results``' start), which are then counted and not read."""
+    first ``played`` deals (``engine.Session.results``' start), which are then counted and not held
+    (``engine.Session.counted``), so a deal at the end costs the same all evening."""
 
     state: dict[str, Any]
     played: int
-
-    @property
-    def unread(self) -> list[dict[str, Any]]:
-        """The deals it starts after, as the engine holds them: counted (they number the deals after them), never
-        read, so a deal at the end costs the same all evening."""
-        return [{}] * self.played
 
 
 def resume_point(session: Session) -> Resume | None:
@@ -327,15 +321,16 @@ def resume_point(session: Session) -> Resume | None:
 
 def after_the_deals(session: Session, added: Sequence[dict[str, Any]]) -> tuple[engine.Session, Resume | None]:
     """``session`` as the engine reads it with the facts ``added`` after the deals on the sheet, and where its replay
-    starts. From the resume point when it fits the session, the deals on the sheet not read: then, while nobody left
-    or joined and a deal was played (the document names who dealt first in the first deal), the session is its
-    header (``reads.header_of``, kept for the revision) with the deals in place. Else from every deal's facts."""
+    starts. From the resume point when it fits the session, the deals on the sheet counted, not held: then, while
+    nobody left or joined and a deal was played (the document names who dealt first in the first deal), the session
+    is its header (``reads.header_of``, kept for the revision) with ``added``. Else from every deal's facts."""
     resume = resume_point(session)
     if resume is not None:
-        facts = [*resume.unread, *added]
-        header = header_of(session)
-        simple = resume.played and not header.lineup
-        parsed = replace(header, deals=facts) if simple else engine.load(session_document(session, facts))
+        header, counted = header_of(session), resume.played
+        if counted and not header.lineup:
+            parsed = replace(header, deals=added, counted=counted)
+        else:
+            parsed = engine.load(session_document(session, added, counted=counted), counted=counted)
         if parsed.resumable(resume.state):
             return parsed, resume
     return engine.load(session_document(session, [*stored_facts(session), *added])), None

@@ -204,9 +204,9 @@ def pending_lineup(parsed: engine.Session) -> tuple[LineupMark, ...]:
     seated = parsed.starting or parsed.players
     marks = []
     for change in parsed.lineup:
-        if change.after == len(parsed.deals):
+        if change.after == parsed.deal_count:
             seated, _ = lineup.apply(seated, seated[0], change)
             marks.append(LineupMark.of(lineup.mark(change, seated)))
-        elif change.after < len(parsed.deals):
+        elif change.after < parsed.deal_count:
             seated, _ = lineup.apply(seated, seated[0], change)
     return tuple(marks)

@@ -6,6 +6,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,8 +33,12 @@ def resumed(document: dict[str, Any], cut: int) -> list[dict[str, Any]]:
     engine.load(before).results(snapshots=snapshots)
     snapshot = json.loads(json.dumps(snapshots[0]))  # as a database keeps it
     parsed = engine.load(document)
+    held = engine.load({**document, "deals": document["deals"][cut:]}, counted=cut)  # the first deals counted only
     assert parsed.resumable(snapshot)
-    return [result.to_output() for result in parsed.results(start=snapshot)]
+    assert held.resumable(snapshot)
+    results = [result.to_output() for result in parsed.results(start=snapshot)]
+    assert [result.to_output() for result in held.results(start=snapshot)] == results
+    return results
 
 
 @settings(max_examples=40, deadline=None)
@@ -87,3 +92,30 @@ def test_a_snapshot_of_other_rules_or_version_is_not_resumed() -> None:
     assert not other.resumable(snapshots[0])
     assert not engine.load(document).resumable({**snapshots[0], "version": 0})
     assert not engine.load({**document, "deals": document["deals"][:4]}).resumable(snapshots[0])
+
+
+def test_a_session_counting_its_first_deals_places_the_lineup_by_their_number() -> None:
+    deals = [{"contract": "wenz", "declarer": name, "points": 72} for name in ["Anna", "Bert", "Anna", "Anna", "Bert"]]
+    lineup = [{"after": 2, "joins": "Emil"}, {"after": 5, "leaves": "Anna"}]
+    document = {
+        "format": "schreiber/1", "game": "schafkopf", "rules": "classic", "tariff": "10/20/50",
+        "players": ["Anna", "Bert", "Caro", "Dieter"], "deals": deals, "lineup": lineup,
+    }  # fmt: skip
+    full, counted = engine.load(document), engine.load({**document, "deals": []}, counted=5)
+    assert counted.deals == []
+    assert counted.deal_count == full.deal_count == 5
+    assert [counted.seating(n) for n in range(6)] == [full.seating(n) for n in range(6)]
+    assert counted.seating() == ("Bert", "Caro", "Dieter", "Emil")
+    late = {**document, "deals": [], "lineup": [*lineup, {"after": 6, "leaves": "Bert"}]}
+    with pytest.raises(engine.InvalidSession):  # a change after more deals than it counts
+        engine.load(late, counted=5)
+
+
+def test_a_session_counting_its_first_deals_is_replayed_from_a_snapshot_of_them_only() -> None:
+    document = random_session("doppelkopf", random.Random(2), 6)
+    snapshots: list[dict[str, Any]] = []
+    engine.load({**document, "deals": document["deals"][:2]}).results(snapshots=snapshots)
+    held = engine.load({**document, "deals": document["deals"][3:]}, counted=3)
+    assert not held.resumable(snapshots[0])  # the third deal is neither held nor in the snapshot
+    with pytest.raises(ValueError, match="from a snapshot"):
+        held.results()
