@@ -23,11 +23,15 @@ import tracemalloc
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import django
 
-from scorekeeper import engine
-from scorekeeper.engine.samples import random_session
-from scorekeeper.management.document_command import without_cycle_collector
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "schreiber.settings")
+django.setup()  # the command's own helpers are Django's (the engine alone needs none)
+
+from scorekeeper import engine  # noqa: E402
+from scorekeeper.engine.samples import random_session  # noqa: E402
+from scorekeeper.management.document_command import without_cycle_collector  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 BOCK = {"triggers": ["tie120", "solo_lost"], "stacking": "extend"}
