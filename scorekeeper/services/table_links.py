@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from django.db import transaction
-from django.utils import timezone
+from django.db.models.functions import Now
 
 from ..models import AuditEntry, Session, TableLink
 from . import record
@@ -41,7 +41,7 @@ def expire_table_links(*, sessions: Iterable[Session], actor: record.Actor) -> i
     with transaction.atomic():
         live = TableLink.objects.live().filter(session__in=sessions)
         ending = set(live.values_list("session_id", flat=True))
-        count = live.update(expires_at=timezone.now())
+        count = live.update(expires_at=Now())  # the database's clock, which live() reads: ended at once
         for session in sessions:
             if session.pk in ending:
                 record.audit(session, actor, AuditEntry.Action.TABLE_LINK_EXPIRED)

@@ -192,6 +192,17 @@ def test_an_expired_link_stops_a_phone_at_once(personas: Personas, session: Sess
     assert "This table link has expired" in gone.content.decode()
 
 
+def test_a_link_ends_on_the_databases_clock_whatever_the_servers_says(
+    personas: Personas, session: Session, link: TableLink, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A link is live by the database's clock (``TableLinkQuerySet.live``): one ended by a server whose clock runs a
+    second ahead, or read within the same millisecond (SQLite's clock counts no finer), is not live a moment longer."""
+    ahead = timezone.now() + timedelta(seconds=1)
+    monkeypatch.setattr("django.utils.timezone.now", lambda: ahead)
+    services.expire_table_links(sessions=[session], actor=personas.owner)
+    assert not TableLink.objects.live().filter(pk=link.pk).exists()
+
+
 def test_a_link_past_its_expiry_opens_nothing(personas: Personas, session: Session) -> None:
     soon = timezone.now() + timedelta(hours=1)
     link = services.create_table_link(session=session, actor=personas.owner, expires_at=soon)
