@@ -25,9 +25,9 @@ from typing import Any
 
 from scorekeeper.engine.messages import Message, gettext_noop, refusals
 from scorekeeper.engine.reading import Shape, flag, keys
-from scorekeeper.interchange.backup import columns, create, iso, parsed_date, parsed_time, ref
+from scorekeeper.interchange.backup import create, iso, parsed_date, parsed_time, ref
 from scorekeeper.interchange.club_document import Part, Restoring, not_carried
-from scorekeeper.models import Club, Session
+from scorekeeper.models import Club, Session, values_of
 from scorekeeper.services import ServiceError
 from scorekeeper.services.errors import located
 
@@ -160,7 +160,7 @@ def _league(league: League, missing: list[dict[str, str]]) -> dict[str, Any]:
             }
         )
     return {
-        **columns(league, "name game"),
+        **values_of(league, "name game"),
         "created_at": iso(league.created_at),
         "clubs": [
             {"name": m.club.name, "slug": m.club.slug, "invited_at": iso(m.invited_at), "joined_at": iso(m.joined_at)}
@@ -201,7 +201,7 @@ def _season(league: League, row: dict[str, Any], where: str, restoring: Restorin
     try:
         Ranking.from_config(row["ranking"], row["tiebreaks"])
     except RankingError as error:
-        raise ServiceError([located(f"{where}.ranking", error.words)]) from error
+        raise refused(f"{where}.ranking", error.words) from error
     season = create(
         Season, where, times={"created_at": row["created_at"]}, league=league, name=row["name"],
         period=row["period"], starts_on=parsed_date(row["starts_on"], f"{where}.starts_on"),
@@ -234,7 +234,7 @@ def _tournament(tournament: Tournament) -> dict[str, Any]:
     return {
         "document": export_tournament(tournament),
         "played_on": tournament.played_on.isoformat(),
-        **columns(tournament, "currency status settings plan"),
+        **values_of(tournament, "currency status settings plan"),
         "created_at": iso(tournament.created_at),
         "participants": [
             {"number": p.number, "member": p.member_id, "categories": p.categories, "fixed_table": p.fixed_table}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime, timedelta
+from typing import Any
 
 import pycountry
 from django.conf import settings
@@ -562,3 +563,9 @@ class AuditEntry(models.Model):
 
 # Who makes a change, as the services record it: a signed-in login, a table link, or nobody (a command).
 Actor = AbstractBaseUser | AnonymousUser | TableLink | None
+
+
+def values_of(row: models.Model, names: str) -> dict[str, Any]:
+    """The values of ``row``'s fields ``names`` (separated by spaces), as they are: what a history entry or a backup
+    writes of them."""
+    return {name: getattr(row, name) for name in names.split()}

@@ -13,8 +13,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from scorekeeper.interchange.backup import columns
-from scorekeeper.models import AuditEntry, Club, Game, Session
+from scorekeeper.models import AuditEntry, Club, Game, Session, values_of
 from scorekeeper.services import ServiceError
 from scorekeeper.services.clubs import clean_choice, clean_name
 from scorekeeper.services.record import Actor, audit_club
@@ -98,10 +97,10 @@ def leave_league(*, invitation: LeagueClub, actor: Actor) -> None:
 def season_settings(season: Season) -> dict[str, Any]:
     """The season's settings as its history and the club's backup write them."""
     return {
-        **columns(season, "name period"),
+        **values_of(season, "name period"),
         "starts_on": season.starts_on.isoformat(),
         "ends_on": season.ends_on.isoformat(),
-        **columns(season, "selection ranking tiebreaks sub_period members_only public_money_hidden"),
+        **values_of(season, "selection ranking tiebreaks sub_period members_only public_money_hidden"),
     }
 
 

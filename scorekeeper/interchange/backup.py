@@ -25,7 +25,19 @@ from django.utils import timezone
 
 from .. import engine
 from ..engine.reading import Problem, Shape, check_shape, keys
-from ..models import AuditEntry, Club, Deal, HouseRules, Invitation, LineupChange, Member, Seat, Session, TableLink
+from ..models import (
+    AuditEntry,
+    Club,
+    Deal,
+    HouseRules,
+    Invitation,
+    LineupChange,
+    Member,
+    Seat,
+    Session,
+    TableLink,
+    values_of,
+)
 from ..services import record
 from ..services.errors import ServiceError, fault, located, problem_words, refuse_nul
 from ..services.refusals import Refusal, refusal
@@ -47,14 +59,17 @@ def export_club(club: Club) -> dict[str, Any]:
     document: dict[str, Any] = {
         "format": FORMAT,
         "exported_at": iso(timezone.now()),
-        "club": {**columns(club, "name slug currency pot_policy settlement_mode"), "created_at": iso(club.created_at)},
+        "club": {
+            **values_of(club, "name slug currency pot_policy settlement_mode"),
+            "created_at": iso(club.created_at),
+        },
         "users": [_user(user) for user in sorted(logins, key=lambda u: u.username)],
         "members": [
-            {**columns(m, "id name role is_guest"), "user": _name(m.user), "joined_at": iso(m.joined_at)}
+            {**values_of(m, "id name role is_guest"), "user": _name(m.user), "joined_at": iso(m.joined_at)}
             for m in members
         ],
         "house_rules": [
-            {**columns(h, "id name game rules tariff cents_per_point"), "created_at": iso(h.created_at)}
+            {**values_of(h, "id name game rules tariff cents_per_point"), "created_at": iso(h.created_at)}
             for h in club.house_rules.order_by("pk")
         ],
         "sessions": [_session_entry(session) for session in sessions],
@@ -65,7 +80,7 @@ def export_club(club: Club) -> dict[str, Any]:
                 "action": e.action,
                 "session": e.session_id,
                 "deal": e.deal_id,
-                **columns(e, "deal_number revision before after effect"),
+                **values_of(e, "deal_number revision before after effect"),
             }
             for e in audit
         ],
@@ -93,9 +108,9 @@ def _secrets_not_carried(club: Club) -> list[dict[str, str]]:
 
 def _session_entry(session: Any) -> dict[str, Any]:
     return {
-        **columns(session, "id game"),
+        **values_of(session, "id game"),
         "played_on": session.played_on.isoformat(),
-        **columns(session, "table rules tariff cents_per_point currency pot_policy settlement_mode first_dealer"),
+        **values_of(session, "table rules tariff cents_per_point currency pot_policy settlement_mode first_dealer"),
         "house_rules": session.house_rules_id,
         "status": session.status,
         "pot_from": session.pot_from_id,
@@ -103,11 +118,11 @@ def _session_entry(session: Any) -> dict[str, Any]:
         "created_by": _name(session.created_by),
         "created_at": iso(session.created_at),
         "closed_at": iso(session.closed_at),
-        **columns(session, "revision deal_count totals pot next_dealer import_fingerprint"),
+        **values_of(session, "revision deal_count totals pot next_dealer import_fingerprint"),
         "seats": [{"position": s.position, "member": s.member_id, "name": s.name} for s in session.seats.all()],
         "deals": [
             {
-                **columns(d, "id sequence number facts revision result"),
+                **values_of(d, "id sequence number facts revision result"),
                 "client_token": str(d.client_token) if d.client_token else None,
                 "created_by": _name(d.created_by),
                 "created_at": iso(d.created_at),
@@ -136,11 +151,6 @@ def _lineup(session: Any) -> dict[str, Any]:
         for c in session.lineup_changes.select_related("seat")
     ]
     return {"lineup": changes} if changes else {}
-
-
-def columns(row: models.Model, names: str) -> dict[str, Any]:
-    """The values of ``row``'s columns ``names`` (space-separated, as ``keys`` names a shape's keys), as they are."""
-    return {name: getattr(row, name) for name in names.split()}
 
 
 def _deal_users(deal: Any) -> tuple[Any, ...]:

@@ -30,6 +30,7 @@ from ..models import (
     PotPolicy,
     Role,
     SettlementMode,
+    values_of,
 )
 from ..signals import announce_results_changed
 from . import record
@@ -95,7 +96,7 @@ def create_club(*, owner: User, name: str, owner_name: str, currency: str = "EUR
 
 
 def club_settings(club: Club) -> dict[str, Any]:
-    return {name: getattr(club, name) for name in ("name", "currency", "pot_policy", "settlement_mode")}
+    return values_of(club, "name currency pot_policy settlement_mode")
 
 
 @transaction.atomic

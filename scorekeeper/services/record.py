@@ -28,8 +28,6 @@ from .refusals import refusal
 OFFSET = 1_000_000
 POINTS_MOST = 2_147_483_647  # the end of an integer column: a player's points in a session, a deal's, the pot
 
-# Who makes a change: a signed-in user, nobody (a command), or a table link (someone at the table without an account).
-
 
 def locked(session: Session, *, seats: bool = True) -> Session:
     """The session row, locked until the transaction ends: one write per session at a time (with its seats, unless

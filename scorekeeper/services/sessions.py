@@ -29,6 +29,7 @@ from ..models import (
     Seat,
     Session,
     SettlementMode,
+    values_of,
 )
 from ..stored import derived
 from . import record
@@ -147,11 +148,11 @@ def reopen_session(*, session: Session, actor: record.Actor) -> Session:
     return session
 
 
-MONEY_TERMS = ("cents_per_point", "currency", "pot_policy", "settlement_mode")  # a session's own, changed together
+MONEY_TERMS = "cents_per_point currency pot_policy settlement_mode"  # a session's own, changed together
 
 
 def money_terms(session: Session) -> dict[str, Any]:
-    return {name: getattr(session, name) for name in MONEY_TERMS}
+    return values_of(session, MONEY_TERMS)
 
 
 @transaction.atomic
@@ -184,7 +185,7 @@ def change_money_terms(
     session.cents_per_point, session.currency = cents_per_point, currency
     session.pot_policy, session.settlement_mode = pot_policy, settlement_mode
     record.rescore(session)  # a plus-only sheet refuses a stake
-    session.save(update_fields=list(MONEY_TERMS))
+    session.save(update_fields=MONEY_TERMS.split())
     record.audit(session, actor, AuditEntry.Action.MONEY_CHANGED, before=before, after=money_terms(session))
     return session
 
