@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from .views import clubs, deals, sessions, settlement, table_links
+from .views import clubs, deals, phone, sessions, settlement, table_links
 
 
 class TokenConverter:
@@ -23,6 +23,9 @@ session = f"{club}s/<int:session_id>/"
 deal = f"{session}deal/<int:deal_id>/"
 
 urlpatterns = [
+    path("phone/engine.json", phone.engine_manifest, name="phone_engine"),
+    path("phone/<str:version>/words-<str:language>.json", phone.words, name="phone_words"),
+    path("phone/<str:version>/<path:name>", phone.engine_file, name="phone_engine_file"),
     path("clubs/new/", clubs.club_create, name="club_create"),
     path("invite/<token:token>/", clubs.invitation_accept, name="accept_invitation"),
     path("t/<token:token>/", table_links.table_link_open, name="table_link"),
@@ -51,6 +54,7 @@ urlpatterns = [
     path(f"{session}players/", sessions.session_players, name="session_players"),
     path(f"{session}history/", sessions.session_history, name="session_history"),
     path(f"{session}export.json", sessions.session_export, name="session_export"),
+    path(f"{session}phone.json", phone.session_phone, name="session_phone"),
     path(f"{session}table-link/", table_links.table_link_create, name="table_link_create"),
     path(f"{session}table-link/end/", table_links.table_link_end, name="table_link_end"),
     path(f"{session}deal/", deals.deal_new, name="deal_new"),

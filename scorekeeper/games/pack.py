@@ -11,20 +11,19 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from django.utils.datastructures import MultiValueDict
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from ..engine.game import Game
+from ..phone import posted
 
 if TYPE_CHECKING:
     from .counting import DealCounting
     from .tournament import OptionWords
 
-# A form's post as the controls read it: a request's QueryDict, or the offline value table's plain stand-in.
-Posted = MultiValueDict[str, str]
-
-MISSING: Any = object()
+Posted = posted.Posted
+MISSING = posted.MISSING
+NOBODY = posted.NOBODY
 
 
 class EntryError(ValueError):
@@ -33,19 +32,13 @@ class EntryError(ValueError):
         self.name = name
 
 
-def whole_number(name: str, text: str) -> int:
-    try:
-        return int(text.strip())
-    except ValueError:
-        raise EntryError(name, str(_("Enter a whole number."))) from None
-
-
 # the entry form's controls ----------------------------------------------------------------------------------
 
 
 @dataclass
 class Control:
-    """One field of the form. ``read`` returns the fact's value from the submitted form, or MISSING."""
+    """One field of the form. ``read`` returns the fact's value from the submitted form, or MISSING: as its
+    ``reading`` says (``phone/posted.py``, which the phone reads its offline deals with too)."""
 
     name: str
     label: str | Promise
@@ -55,23 +48,20 @@ class Control:
     required: bool = False  # a value (or "nobody", where offered) must be chosen: no silent default
 
     def read(self, data: Posted, playing: Sequence[str]) -> Any:
-        value = data.get(self.name, "").strip()
-        return value or MISSING
+        reading = self.reading()
+        try:
+            return posted.read(reading, data, playing)
+        except posted.Unreadable as error:
+            raise EntryError(error.name, reading["says"][error.reason]) from None
+
+    def reading(self) -> dict[str, Any]:
+        """How the post is read into the fact (``posted.read``), with the sentence for each way it cannot be, in
+        the page's language: plain JSON, which the phone gets with the form."""
+        return {"name": self.name, "kind": self.kind, "says": {posted.WHOLE_NUMBER: str(_("Enter a whole number."))}}
 
     def shown(self, facts: Mapping[str, Any]) -> Any:
         """The value to show for ``facts`` (a stored deal, or what was just submitted)."""
         return facts.get(self.name, "")
-
-    def choice_inputs(self) -> dict[str, tuple[str, ...]]:
-        """For a control of several inputs that each post one of a few values: each input's values, "" first."""
-        return {}
-
-    def count_inputs(self) -> dict[str, int]:
-        """For a control of several counts that add to the deal's value: each input and the most it may count."""
-        return {}
-
-
-NOBODY = "-"  # the value of the "nobody" chip (alone, a tie), recorded as null unlike an unchosen field
 
 
 @dataclass
@@ -80,13 +70,11 @@ class PlayerChoice(Control):
     none_label: str | Promise = ""  # offer "nobody" (e.g. Sheepshead: the picker plays alone), recorded as null
     clearable: bool = False  # a "—" chip takes a mistaken tap back: nothing is recorded, as if never tapped
 
-    def read(self, data: Posted, playing: Sequence[str]) -> Any:
-        value = data.get(self.name, "").strip()
-        if self.none_label and value == NOBODY:
-            return None
-        if self.required and not value:
-            raise EntryError(self.name, str(_("Choose %(who)s.") % {"who": self.choice_words}))
-        return value or MISSING
+    def reading(self) -> dict[str, Any]:
+        reading = super().reading()
+        reading.update(nobody=bool(self.none_label), required=self.required)
+        reading["says"][posted.CHOOSE] = str(_("Choose %(who)s.") % {"who": self.choice_words})
+        return reading
 
     @property
     def choice_words(self) -> str:
@@ -104,10 +92,6 @@ class PlayerSet(Control):
     kind: str = "players"
     most: int = 0
 
-    def read(self, data: Posted, playing: Sequence[str]) -> Any:
-        chosen = [p for p in data.getlist(self.name) if p]
-        return chosen or MISSING
-
     def shown(self, facts: Mapping[str, Any]) -> Any:
         return list(facts.get(self.name) or ())
 
@@ -117,10 +101,6 @@ class Points(Control):
     kind: str = "points"
     most: int = 120
     quick: tuple[int, ...] = ()
-
-    def read(self, data: Posted, playing: Sequence[str]) -> Any:
-        text = data.get(self.name, "").strip()
-        return whole_number(self.name, text) if text else MISSING
 
 
 @dataclass(frozen=True)
@@ -137,11 +117,6 @@ class Count(Control):
     kind: str = "count"
     most: int = 8
     words: tuple[str, ...] = ()  # names of the steps, e.g. Kontra, Re, Sup
-
-    def read(self, data: Posted, playing: Sequence[str]) -> Any:
-        text = data.get(self.name, "").strip()
-        number = whole_number(self.name, text) if text else 0
-        return number or MISSING
 
     def shown(self, facts: Mapping[str, Any]) -> Any:
         return facts.get(self.name, 0)
@@ -169,9 +144,6 @@ class Count(Control):
 class Toggle(Control):
     kind: str = "flag"
 
-    def read(self, data: Posted, playing: Sequence[str]) -> Any:
-        return True if data.get(self.name) else MISSING
-
     def shown(self, facts: Mapping[str, Any]) -> Any:
         return bool(facts.get(self.name))
 
@@ -179,9 +151,6 @@ class Toggle(Control):
 @dataclass
 class WonLost(Control):
     kind: str = "outcome"
-
-    def read(self, data: Posted, playing: Sequence[str]) -> Any:
-        return {"won": True, "lost": False}.get(data.get(self.name, ""), MISSING)
 
     def shown(self, facts: Mapping[str, Any]) -> Any:
         value = facts.get(self.name)
@@ -201,12 +170,6 @@ class PerPlayer(Control):
     kind: str = "per_player"
     most: int = 120
     total: int | None = None  # what the numbers add up to: the last one left open is filled in as the rest
-
-    def read(self, data: Posted, playing: Sequence[str]) -> Any:
-        texts = {p: data.get(f"{self.name}__{i}", "").strip() for i, p in enumerate(playing)}
-        if not any(texts.values()):
-            return MISSING
-        return {p: whole_number(self.name, t) if t else 0 for p, t in texts.items()}
 
     def shown(self, facts: Mapping[str, Any]) -> Any:
         return dict(facts.get(self.name) or {})

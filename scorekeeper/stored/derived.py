@@ -7,11 +7,12 @@ reads them instead of replaying. This module only converts: it knows no model an
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .. import engine
+from ..engine.game import Game
 from ..engine.messages import Message
 
 FORMAT = 1  # of the stored result, so that a later shape can be told apart
@@ -96,3 +97,17 @@ def without_words(stored: Mapping[str, Any] | None) -> dict[str, Any]:
     must agree on, whichever version of the engine worded them."""
     stored = stored or {}
     return {**stored, "explanation": [list(line[1:3]) for line in stored.get("explanation", ())]}
+
+
+def pflichtsolo_round(
+    game: Game,
+    seated: Sequence[str],
+    kept_round: Mapping[str, Any] | None,
+    stored: Iterable[tuple[Mapping[str, Any], Sequence[str], Sequence[str]]],
+) -> engine.PflichtsoloRound | None:
+    """Doppelkopf: who still owes a Pflichtsolo in the current round: a tournament table's from its round as kept
+    (``round_json``), any other session's from its results so far (``stored``: each deal's extra, marks and
+    declarers, read only when the rules have a Pflichtsolo)."""
+    if kept_round is not None and game.rules.get("pflichtsolo_per_round", "off") != "off":
+        return engine.PflichtsoloRound(1, kept_round["games_left"], tuple(kept_round["owing"]), kept_round["must_play"])
+    return game.pflichtsolo_round(seated, stored)

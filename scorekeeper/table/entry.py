@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +19,8 @@ from django.utils.functional import Promise
 from ..engine.deal import GENERIC_FIELDS
 from ..engine.game import Game
 from ..games import pack_of
-from ..games.pack import MISSING, Control, Count, CountChoice, EntryError, Posted
+from ..games.pack import Control, Count, CountChoice, Posted
+from ..phone import posted
 
 # the form ---------------------------------------------------------------------------------------------------
 
@@ -67,7 +68,7 @@ class DealEntry:
         self.types = game.enabled_contracts()
         self.fields = {t: game.fields_for(t) for t in self.types}
         self.controls = [c for c in self.spec.controls(game) if any(c.name in f for f in self.fields.values())]
-        # Each contract type's controls: a form is read by them (the offline value table reads thousands).
+        # Each contract type's controls: a form is read by them.
         self.controls_for = {t: [c for c in self.controls if c.name in fields] for t, fields in self.fields.items()}
         if not first_deal:
             for control in self.controls:
@@ -116,27 +117,29 @@ class DealEntry:
 
     def bind(self, data: Posted) -> dict[str, Any]:
         """Read the submitted form into facts (replacing ``self.facts``); parse errors go to ``self.errors``."""
-        chosen = data.get("contract_type", "")
-        self.contract_type = chosen if chosen in self.types else self._default_type()
-        facts = self.spec.facts_for_type(self.contract_type)
-        for control in self.controls_for[self.contract_type]:
-            try:
-                value = control.read(data, self.playing)
-            except EntryError as error:
-                self.errors.setdefault(error.name, []).append(str(error))
-                continue
-            if value is MISSING:
-                continue
-            facts[control.name] = (
-                {**facts[control.name], **value} if isinstance(facts.get(control.name), dict) else value
-            )
-        partners = self.seated_partners.get(self.contract_type, {})
-        if facts.get("declarer") in partners and "partner" not in facts:  # the seating decides it: no tap needed
-            facts["partner"] = partners[facts["declarer"]]
+        self.contract_type, facts, problems = posted.facts_of(self.reading(), data, self.playing)
+        for name, problem in problems.items():
+            self.errors.setdefault(name, []).append(problem)
         # What the form has no control for (a dealer override, a note) stays as the stored deal recorded it.
         facts.update((key, value) for key, value in self.facts.items() if key in GENERIC_FIELDS)
         self.facts = facts
         return facts
+
+    def reading(self, playings: Iterable[Sequence[str]] = ()) -> dict[str, Any]:
+        """How a post of this form is read into facts (``posted.facts_of``), as plain JSON the phone gets too: each
+        contract type's facts and controls' readings, and the partners the seating decides for this form's players
+        and each of ``playings`` (the players of the deals a phone may enter offline)."""
+        return {
+            "default_type": self._default_type(),
+            "types": {
+                t: {"facts": self.spec.facts_for_type(t), "controls": [c.reading() for c in self.controls_for[t]]}
+                for t in self.types
+            },
+            "partners": {
+                ",".join(playing): self.spec.seated_partners(self.game, tuple(playing))
+                for playing in (self.playing, *playings)
+            },
+        }
 
     def add_errors(self, errors: Mapping[str | None, Sequence[str]]) -> None:
         for name, messages in errors.items():

@@ -89,9 +89,6 @@ def recent_facts(session: Session, deals: int = 40) -> list[dict[str, Any]]:
 def pflichtsolo_round(session: Session, game: Game, players: Sequence[str]) -> engine.PflichtsoloRound | None:
     """Doppelkopf: who still owes a Pflichtsolo in the current round: a tournament table's from the round its replay
     stored, any other session's from the stored results (read only when the session's rules have a Pflichtsolo)."""
-    kept = session.round
-    if kept is not None and session.rules.get("pflichtsolo_per_round", "off") != "off":
-        return engine.PflichtsoloRound(1, kept["games_left"], tuple(kept["owing"]), kept["must_play"])
 
     def stored() -> Iterator[tuple[Any, Any, Any]]:  # a generator function: no query unless the game reads it
         deals = session.deals.filter(deleted_at__isnull=True, number__isnull=False).order_by("sequence")
@@ -99,7 +96,7 @@ def pflichtsolo_round(session: Session, game: Game, players: Sequence[str]) -> e
             if result:
                 yield result["extra"], result["marks"], result["declarers"]
 
-    return game.pflichtsolo_round(players, stored())
+    return derived.pflichtsolo_round(game, players, session.round, stored())
 
 
 def sheet_head(session: Session) -> Sheet:

@@ -12,34 +12,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
 
 from .. import engine
 from ..engine.messages import Message
+from . import deal_words
 
 
 def translated(words: Message) -> str:
     """The player's sentence in the page's language."""
     return words.render(gettext, player=True)
-
-
-# A deal's label (``Outcome.label``, which the settle output keeps as it is) where it is an ordinary word rather
-# than a game term.
-LABEL_WORDS: dict[str, Promise] = {
-    "Zusammengeworfen": gettext_lazy("Thrown in"),
-    "Normalspiel": gettext_lazy("Normal game"),
-    "Spiel": gettext_lazy("Game"),
-    "Spiel Schneider": gettext_lazy("Game, Schneider"),
-    "Spiel Schwarz": gettext_lazy("Game, Schwarz"),
-    "Kleines Solo": gettext_lazy("Small solo"),
-    "Großes Solo": gettext_lazy("Big solo"),
-    "Strafe (leicht)": gettext_lazy("Penalty (minor)"),
-    "Strafe (schwer)": gettext_lazy("Penalty (serious)"),
-    "Pick": gettext_lazy("Pick"),  # Sheepshead: the picker took the blind (German: Aufnehmen)
-    "Alone": gettext_lazy("Alone"),
-}
 
 
 # A deal's marks as chips on the sheet and the printed sheet: mark → (chip text, explanation); marks with a count
@@ -66,26 +49,20 @@ MARKS = {
 }
 QUIET_MARKS = {"solo", "passed", "penalty", "ramsch", "normal"}
 
-# What a deal's marks say beside its value on the entry form: a rule that changed what the scorer might expect.
-MARK_NOTES: dict[str, tuple[Promise, Promise]] = {  # mark: (when the deal was lost, otherwise)
-    "no_bock": (gettext_lazy("Lost forced solo: no Bock round"), gettext_lazy("Forced solo: no Bock round")),
-}
-
 
 def deal_notes(marks: Iterable[str]) -> list[str]:
     """The notes of a deal's ``marks`` (a lost forced solo starts no Bock …), in the page's language."""
-    marks = tuple(marks)
-    return [str(notes[0] if "lost" in marks else notes[1]) for mark, notes in MARK_NOTES.items() if mark in marks]
+    return deal_words.deal_notes(marks, gettext)
 
 
 def deal_label(label: str) -> str:
     """ "Sauspiel (Eichel)", or "Small solo" for the engine's "Kleines Solo": a deal's label in the page's language."""
-    return str(LABEL_WORDS.get(label, label))
+    return deal_words.deal_label(label, gettext)
 
 
 def problem_text(problem: engine.Problem) -> str:
     """The problem as a form shows it next to its field: the player's sentence, which names no key."""
-    return translated(problem.words)
+    return deal_words.problem_text(problem, gettext)
 
 
 def problem_line(problem: engine.Problem) -> str:
@@ -104,16 +81,4 @@ def problem_lines(problems: Iterable[engine.Problem], *, on_form: int | None = N
 def explanation_text(explanation: Sequence[Sequence[Any]]) -> str:
     """ "Sauspiel 20 + Schneider 10 + Kontra ×2": a stored explanation as the sheet writes it, in the page's
     language (see ``derived.stored_result``)."""
-    return " + ".join(str(engine.Item(_item_words(line), line[1], line[2])) for line in explanation)
-
-
-def _item_words(line: Sequence[Any]) -> str:
-    """A line's words translated; its English label when it is a game term, or was stored before the codes."""
-    label = str(line[0])
-    stored = line[3] if len(line) > 3 else None
-    if not stored:
-        return label
-    try:
-        return translated(Message.from_json(stored))
-    except (KeyError, TypeError, ValueError):  # a code this version no longer knows, or its parameters changed
-        return label
+    return deal_words.explanation_text(explanation, gettext)

@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from ...engine.game import Game
-from ..pack import MISSING, Chips, Control, GameEntry, Points, Posted, Toggle
+from ..pack import Chips, Control, GameEntry, Points, Toggle
 
 
 @dataclass
@@ -17,12 +17,6 @@ class BauernstossSolo(Control):
     """Who played the solo and whether it was won; the kind (small or big) is the contract type."""
 
     kind: str = "solo"
-
-    def read(self, data: Posted, playing: Sequence[str]) -> Any:
-        player, won = data.get(f"{self.name}__player", ""), data.get(f"{self.name}__won", "")
-        if not player and not won:
-            return MISSING
-        return {"player": player or None, "won": {"won": True, "lost": False}.get(won)}
 
     def shown(self, facts: Mapping[str, Any]) -> Any:
         solo = facts.get(self.name) or {}

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any, cast
 
 from django.utils.functional import Promise
@@ -15,16 +14,13 @@ from ...engine.doppelkopf import SOLO_LABELS, Doppelkopf
 from ...engine.game import Game
 from ..labels import CHOICE_LABELS
 from ..pack import (
-    MISSING,
     Chips,
     Control,
     GameEntry,
     PlayerChoice,
     PlayerSet,
     Points,
-    Posted,
     Toggle,
-    whole_number,
 )
 
 # A deal's Sonderpunkte as the entry form counts them per party, by the table's short names (the rules pages say
@@ -46,21 +42,11 @@ class PartyLevels(Control):
     kind: str = "party_levels"
     levels: Mapping[str, tuple[tuple[str, str | Promise], ...]] = field(default_factory=dict)
 
-    def read(self, data: Posted, playing: Sequence[str]) -> Any:
-        chosen = {party: data.get(name, "") for party, name in self._inputs}
-        chosen = {party: level for party, level in chosen.items() if level}
-        return chosen or MISSING
-
-    @cached_property
-    def _inputs(self) -> tuple[tuple[str, str], ...]:
-        """Each party and its input's name."""
-        return tuple((party, f"{self.name}__{party}") for party in self.levels)
+    def reading(self) -> dict[str, Any]:
+        return {**super().reading(), "parties": list(self.levels)}
 
     def shown(self, facts: Mapping[str, Any]) -> Any:
         return dict(facts.get(self.name) or {})
-
-    def choice_inputs(self) -> dict[str, tuple[str, ...]]:
-        return {f"{self.name}__{party}": ("", *(v for v, _label in levels)) for party, levels in self.levels.items()}
 
 
 @dataclass
@@ -71,25 +57,11 @@ class PartyCounts(Control):
     parties: tuple[str, ...] = ("re", "kontra")
     extras: tuple[tuple[str, str | Promise, int], ...] = ()  # (key, label, the most one party can win in a deal)
 
-    def read(self, data: Posted, playing: Sequence[str]) -> Any:
-        counts: dict[str, dict[str, int]] = {}
-        for party, key, name in self._inputs:
-            text = data.get(name, "").strip()
-            number = whole_number(self.name, text) if text else 0
-            if number:
-                counts.setdefault(party, {})[key] = number
-        return counts or MISSING
-
-    @cached_property
-    def _inputs(self) -> tuple[tuple[str, str, str], ...]:
-        """Each party and extra and its input's name, parties first."""
-        return tuple((party, key, f"{self.name}__{party}__{key}") for party in self.parties for key, *_ in self.extras)
+    def reading(self) -> dict[str, Any]:
+        return {**super().reading(), "parties": list(self.parties), "extras": [key for key, *_ in self.extras]}
 
     def shown(self, facts: Mapping[str, Any]) -> Any:
         return {p: dict(v) for p, v in (facts.get(self.name) or {}).items()}
-
-    def count_inputs(self) -> dict[str, int]:
-        return {f"{self.name}__{party}__{key}": most for party in self.parties for key, _label, most in self.extras}
 
 
 def _controls(game: Game) -> Sequence[Control]:
