@@ -30,7 +30,9 @@ Translate = Callable[[str], str]
 
 def evening(table: Mapping[str, Any], changes: Sequence[Mapping[str, Any]], words: Mapping[str, str]) -> dict[str, Any]:
     """Each of ``changes`` (``kind``: new, correction or delete; ``body``: its form post; ``deal``: the id of the
-    deal it changes; ``token``) with what it makes of its deal, and the table after all of them (``next``).
+    deal it changes; ``token``) with what it makes of its deal; the sheet's lines from the first deal they change
+    on (``rows``, each as ``_drawn``, with its ``number`` and ``waiting``: the token of the change that made it);
+    and the table after all of them (``next``).
 
     A change the form or the engine refuses carries its problems in the player's words and changes nothing; the
     changes after it are replayed without it (the server would hold it back, and the scorer decides)."""
@@ -41,6 +43,7 @@ def evening(table: Mapping[str, Any], changes: Sequence[Mapping[str, Any]], word
     deals = [dict(facts) for facts in table["document"]["deals"]]
     ids: list[Any] = list(table["ids"])
     now = _replayed(table, deals, None, translate)
+    first = len(deals)  # the first deal a change taken changes (0-based)
     shown = []
     for change in changes:
         kind, token = change.get("kind", NEW), change.get("token")
@@ -70,8 +73,16 @@ def evening(table: Mapping[str, Any], changes: Sequence[Mapping[str, Any]], word
             continue
         if number is not None and "dealer" not in candidate[at]:  # frozen once taken, as the server stores it
             candidate[at]["dealer"] = outcome["deal"]["result"]["dealer"]
-        deals, ids, now = candidate, candidate_ids, outcome
-    return {"changes": shown, "next": now["next"]}
+        deals, ids, now, first = candidate, candidate_ids, outcome, min(first, at)
+    waiting = {id_: change.get("token") for change in changes for id_ in (change.get("deal"), change.get("token"))}
+    players = now["players"]
+    rows = [
+        {**_drawn(derived.stored_result(r, players), players, translate), "number": r.number}
+        | {"waiting": waiting.get(ids[r.number - 1])}
+        for r in now["results"]
+        if r.number > first
+    ]
+    return {"changes": shown, "rows": rows, "next": now["next"]}
 
 
 def _replayed(
@@ -106,6 +117,8 @@ def _replayed(
     last = results[-1] if results else None
     return {
         "deal": deal,
+        "results": results,  # for the lines the changes made (``evening``)
+        "players": players,
         "playing": [[p for p in (r.seated or players) if p not in r.sitting_out and p not in r.away] for r in results],
         "next": {
             "number": len(deals) + 1,

@@ -31,7 +31,8 @@ from ..table.entry import DealEntry
 from ..words import deal_words
 
 FOREVER = 365 * 24 * 3600
-RUNTIME = "vendor/pyodide/"  # under static/: the Python the phone runs the modules in
+RUNTIME = "vendor/pyodide/"  # under static/: the Python the phone runs the modules in, and the files it starts with
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 
 @require_GET
@@ -42,6 +43,7 @@ def engine_manifest(request: HttpRequest) -> JsonResponse:
         {
             "version": version,
             "runtime": static(RUNTIME),
+            "runtime_files": RUNTIME_FILES,
             "files": [f"/phone/{version}/{name}" for name in phone.shipped()],
             "entry": phone.ENTRY,
             "words": {code: f"/phone/{version}/words-{code}.json" for code, _name in settings.LANGUAGES},
@@ -93,7 +95,9 @@ def session_phone(request: Request, club_slug: str, session_id: int) -> JsonResp
     header = reads.header_of(session)
     dealer, playing = reads.next_deal(session)
     entry = DealEntry(session.game, header.new_game(), playing, first_deal=session.deal_count == 0)
-    live = session.deals.filter(deleted_at__isnull=True).order_by("sequence")
+    live = list(
+        session.deals.filter(deleted_at__isnull=True).order_by("sequence").values("pk", "client_token", "result")
+    )
     seated = header.seating()
     playings = [header.playing(d, plays, seated) for d in seated for plays in (False, True)]  # any deal to come
     return JsonResponse(
@@ -101,7 +105,17 @@ def session_phone(request: Request, club_slug: str, session_id: int) -> JsonResp
             "revision": session.revision,
             "open": session.is_open,
             "document": session_document(session),
-            "ids": list(live.values_list("pk", flat=True)),
+            "players": header.players,  # as each stored result lists its deltas
+            "ids": [deal["pk"] for deal in live],
+            # what the server stored for each deal: the phone says where it showed another value
+            "stored": [
+                {
+                    "id": deal["pk"],
+                    "token": str(deal["client_token"] or ""),
+                    "deltas": (deal["result"] or {}).get("deltas"),
+                }
+                for deal in live
+            ],
             "first_dealer": dealer if not session.deal_count else None,
             "form": entry.reading(playings),
         },

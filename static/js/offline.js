@@ -2,7 +2,9 @@
 //
 // - Registers the service worker (/sw.js), which answers the session's pages from its cache when offline.
 // - A deal saved while offline (or while earlier deals still wait) goes to the outbox, an IndexedDB store on the
-//   phone, and the sheet lists it as waiting. Back online, the sheet sends the waiting deals one after the other,
+//   phone, and the sheet lists it as waiting; so do a correction and a delete (each item has its ``kind``: new,
+//   correction or delete, and the ``deal`` it changes). The page is told (event "schreiber:outbox") and the engine
+//   works out what they make of the sheet (offline_sheet.js, offline_preview.js). Back online, the sheet sends the waiting deals one after the other,
 //   in the order they were saved, each as the ordinary form post; its client token makes a resend harmless. When
 //   the server answers "taken" (another phone entered that deal), sending stops and the scorer gets the server's
 //   own page with the choice, as with two phones entering the same deal.
@@ -134,9 +136,15 @@
   function mirror(items) {
     const summary = {};
     items.forEach(function (item) {
-      summary[item.token] = {session: item.session, number: item.number, user: item.user};
+      summary[item.token] = {session: item.session, number: item.number, user: item.user, kind: item.kind || "new"};
     });
     writeJSON(localStorage, MIRROR, summary);
+  }
+
+  // How many deals the waiting changes add to the sheet: the new ones, less those deleted.
+  const ADDS = {new: 1, correction: 0, delete: -1};
+  function netNew(items) {
+    return items.reduce(function (sum, item) { return sum + ADDS[item.kind || "new"]; }, 0);
   }
 
   function mine(item) {
@@ -209,7 +217,8 @@
     list.replaceChildren();
     here.forEach(function (item) {
       const line = document.createElement("li");
-      line.textContent = fill(text.outboxItem, {n: item.number, game: item.label || "…"});
+      const words = {correction: text.outboxCorrection, delete: text.outboxDelete}[item.kind] || text.outboxItem;
+      line.textContent = fill(words, {n: item.number, game: item.label || "…"});
       line.dataset.token = item.token;
       if (item.problems && item.problems.length) line.dataset.problems = item.problems.join(" ");
       list.appendChild(line);
@@ -218,10 +227,12 @@
     // The sheet's "+ Deal N" counts the waiting deals too.
     const next = document.getElementById("new-deal");
     if (next && here.length) {
-      const number = Math.max.apply(null, here.map(function (item) { return item.number; })) + 1;
-      next.textContent = next.textContent.replace(/\d+\s*$/, String(number));
+      const count = parseInt((document.getElementById("sheet") || sheet).dataset.count || "0", 10) || 0;
+      next.textContent = next.textContent.replace(/\d+\s*$/, String(count + 1 + netNew(here)));
     }
     showState();
+    root.waiting = here; // for a script that starts after this event
+    document.dispatchEvent(new CustomEvent("schreiber:outbox", {detail: {items: here}}));
   }
 
   function refresh() {
@@ -297,8 +308,57 @@
       flushing = false;
       return refresh();
     }).then(function () {
+      if (!leaving && sentShown.length) compareShown(sentShown.splice(0));
+    }).then(function () {
       if (!leaving && !message && !waitingHere().length) precache();
     });
+  }
+
+  // The server's result is the truth. Where it differs from what the phone showed for a deal it kept (another
+  // phone saved first, a deal was corrected elsewhere), the page says so, one sentence a deal, until dismissed.
+  const sentShown = [];
+  const CHANGED = KEY + "changed:";
+
+  function compareShown(items) {
+    return fetch(sessionUrl + "phone.json", {credentials: "same-origin", cache: "no-store"}).then(function (response) {
+      return response.ok ? response.json() : null;
+    }).then(function (table) {
+      if (!table) return;
+      const lines = readJSON(localStorage, CHANGED + sessionUrl, []);
+      items.forEach(function (item) {
+        const stored = table.stored.filter(function (deal) {
+          return item.kind === "correction" ? deal.id === item.deal : deal.token === item.token;
+        })[0];
+        if (!stored || String(stored.deltas) === String(item.shown.deltas)) return;
+        lines.push(fill(text.changed, {
+          n: table.stored.indexOf(stored) + 1,
+          shown: deltasText(table.players, item.shown.deltas),
+          stored: deltasText(table.players, stored.deltas),
+        }));
+      });
+      writeJSON(localStorage, CHANGED + sessionUrl, lines);
+      showChanged();
+    }).catch(function () { /* compared the next time the phone is back */ });
+  }
+
+  function deltasText(players, deltas) {
+    return players.map(function (name, at) {
+      const delta = deltas[at];
+      return name + " " + (delta > 0 ? "+" + delta : delta < 0 ? "−" + -delta : "0");
+    }).join(", ");
+  }
+
+  function showChanged() {
+    const box = root.querySelector(".offline-changed");
+    if (!box || !sessionUrl) return;
+    const lines = readJSON(localStorage, CHANGED + sessionUrl, []);
+    const list = box.querySelector("ul");
+    list.replaceChildren.apply(list, lines.map(function (line) {
+      const item = document.createElement("li");
+      item.textContent = line;
+      return item;
+    }));
+    box.hidden = !lines.length;
   }
 
   function sendAll() {
@@ -355,11 +415,17 @@
             return null;
           }
           rememberSent(item.token);
+          if (item.shown) sentShown.push(item);
           return drop(item.id).then(function (left) {
             showOutbox(left);
             return sendNext(items, at + 1);
           });
         });
+      }
+      if (item.kind === "delete" && response.redirected && path(response.url) !== item.session) {
+        // Not deleted (the deal changed since): the deal's own page says so. Deleting it again is the scorer's choice.
+        leaving = true;
+        return drop(item.id).then(function () { location.href = response.url; });
       }
       message = response.redirected && path(response.url) !== item.session
         ? text.login : fill(text.failed, {status: response.status});
@@ -367,9 +433,9 @@
     });
   }
 
-  // Keep what the next offline deal needs: this sheet, the entry page, the next deal's values, and the files they
-  // use (those first: a page that is kept can always be shown). Once for each revision of the sheet; the values,
-  // costly to work out, only when those kept are another revision's (keepValues).
+  // Keep what the next offline deal needs: this sheet, the entry page, the session for the engine, and the files
+  // they use (those first: a page that is kept can always be shown); once for each revision of the sheet. The
+  // engine itself once for each of its versions (engine.js).
   let precached = "";
   function precache() {
     if (isOffline() || !("caches" in window) || !sessionUrl || !dealUrl || !sheet) return;
@@ -377,10 +443,13 @@
     const revision = (document.getElementById("sheet") || sheet).dataset.revision || "";
     if (revision && revision === precached) return;
     precached = revision;
-    const urls = [dealUrl];
+    // The session as the engine replays it, and the newest deal's correction (the one most often corrected).
+    const urls = [dealUrl, sessionUrl + "phone.json"];
+    const newest = sheet.querySelector("tbody[data-number] a[href*='/deal/']");
+    if (newest) urls.push(path(newest.href));
     if (servedFresh) urls.push(location.pathname); // else the worker kept it on its way here
     const assets = new Set(staticOf(document));
-    keepValues(revision);
+    if (window.SchreiberEngine) window.SchreiberEngine.keep();
     Promise.all(urls.map(function (url) {
       return fetch(url, {credentials: "same-origin", cache: "no-store"}).then(function (response) {
         if (response.status !== 200 || response.redirected) return null;
@@ -401,22 +470,6 @@
         }));
       });
     }).catch(function () { precached = ""; /* offline copies are a convenience: tried again with the next poll */ });
-  }
-
-  // The next deal's values (offline_value.js), unless those kept are this revision's already. Asked with the
-  // browser's copy's ETag: the server says 304 without working them out again when they are.
-  function keepValues(revision) {
-    const url = dealUrl + "values/";
-    caches.open(PAGES).then(function (cache) {
-      return cache.match(url).then(function (kept) {
-        return kept ? kept.json().then(function (table) { return String(table.revision); }, function () { return ""; }) : "";
-      }).then(function (keptRevision) {
-        if (revision && keptRevision === revision) return null;
-        return fetch(url, {credentials: "same-origin", cache: "no-cache"}).then(function (response) {
-          return response.status === 200 && !response.redirected ? cache.put(url, response) : null;
-        });
-      });
-    }).catch(function () { /* offline copies are a convenience */ });
   }
 
   function staticOf(page) {
@@ -447,9 +500,8 @@
     if (kind !== "new" || carried || told) return;
     const waiting = waitingHere();
     const before = parseInt(numberInput.value, 10) || 0;
-    let number = before;
-    waiting.forEach(function (item) { number = Math.max(number, item.number + 1); });
-    number = Math.max(number, (parseInt(localStorage.getItem(STORED + sessionUrl) || "0", 10) || 0) + 1);
+    const stored = parseInt(localStorage.getItem(STORED + sessionUrl) || "0", 10) || 0;
+    const number = Math.max(before, stored + 1) + netNew(waiting);
     const spent = new Set(sentTokens().concat(waiting.map(function (item) { return item.token; })));
     if (tokenInput && (spent.has(tokenInput.value) || number !== before)) tokenInput.value = newToken();
     if (number === before) return;
@@ -609,6 +661,11 @@
     });
 
     form.addEventListener("submit", function (event) {
+      if (kind === "correction" && (isOffline() || waitingHere().length)) {
+        event.preventDefault(); // after what waits, in its turn: the engine shows what it makes of the sheet
+        putInOutbox(event.submitter, {kind: "correction", deal: parseInt(field("deal").value, 10), dealUrl: location.pathname});
+        return;
+      }
       if (kind !== "new") {
         if (isOffline()) {
           event.preventDefault();
@@ -632,6 +689,36 @@
     });
   }
 
+  // The number in the form's heading (a correction has no number field).
+  function numberShown() {
+    const found = (form.querySelector("h1") || {textContent: ""}).textContent.match(/\d+/);
+    return found ? parseInt(found[0], 10) : 0;
+  }
+
+  // A deal deleted while offline (or while changes wait) waits too, in its turn.
+  document.querySelectorAll("form.delete-deal").forEach(function (removal) {
+    removal.addEventListener("submit", function (event) {
+      if (!form || kind !== "correction" || !(isOffline() || waitingHere().length)) return;
+      event.preventDefault();
+      keep({
+        kind: "delete",
+        deal: parseInt(field("deal").value, 10),
+        token: newToken(),
+        number: numberShown(),
+        body: new URLSearchParams(new FormData(removal)).toString(),
+        session: sessionUrl,
+        dealUrl: new URL(removal.action, location.href).pathname,
+        label: "",
+        user: user,
+        at: Date.now(),
+        held: false,
+      }).then(function () {
+        localStorage.removeItem(key);
+        location.href = sessionUrl + "#offline";
+      });
+    });
+  });
+
   function reenable() {
     setTimeout(function () {
       const save = document.getElementById("save-deal");
@@ -639,12 +726,14 @@
     }, 10);
   }
 
-  // The button pressed goes with the deal ("Yes, the same deal again" is an answer the server must hear).
-  function putInOutbox(submitter) {
+  // The button pressed goes with the deal ("Yes, the same deal again" is an answer the server must hear), and so
+  // do the values the phone showed for it (offline_preview.js): the server's are compared with them once sent.
+  function putInOutbox(submitter, change) {
     const body = new URLSearchParams(new FormData(form, submitter || null)).toString();
-    keep({
-      token: tokenInput.value,
-      number: parseInt(numberInput.value, 10) || 0,
+    keep(Object.assign({
+      kind: "new",
+      token: tokenInput ? tokenInput.value : newToken(),
+      number: parseInt((numberInput || form.querySelector("input[name=number]") || {value: ""}).value, 10) || numberShown(),
       body: body,
       session: sessionUrl,
       dealUrl: dealUrl,
@@ -652,7 +741,8 @@
       user: user,
       at: Date.now(),
       held: false,
-    }).then(function () {
+      shown: form.dataset.shown ? JSON.parse(form.dataset.shown) : null,
+    }, change || {})).then(function () {
       localStorage.removeItem(key);
       location.href = sessionUrl + "#offline"; // the list of what waits, in view
     }, function () {
@@ -688,7 +778,16 @@
   document.addEventListener("visibilitychange", function () { if (!document.hidden) flush(); });
   setInterval(function () { if (waitingHere().length) flush(); }, 15000);
 
+  const changedBox = root.querySelector(".offline-changed");
+  if (changedBox) {
+    changedBox.querySelector("button").addEventListener("click", function () {
+      localStorage.removeItem(CHANGED + sessionUrl);
+      showChanged();
+    });
+  }
+
   showState();
+  showChanged();
   refresh().then(function () {
     if (form && kind === "new") placeNewDeal();
     if (sheet) flush();

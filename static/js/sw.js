@@ -1,8 +1,12 @@
 // Schreiber's service worker, served from /sw.js (scope /): the score sheet and the deal entry still open when
 // the pub's Wi-Fi is gone, and a deal saved in that moment is kept on the phone instead of lost.
 //
-// - Pages of a session (the sheet /c/<club>/s/<id>/ and its deal entry …/deal/): network first, so they are fresh
-//   whenever the network answers; the last copy from the cache when it does not. Only a plain 200 answer is kept.
+// - Pages of a session (the sheet /c/<club>/s/<id>/, its deal entry …/deal/, a deal's correction …/deal/<id>/, and
+//   …/phone.json, what the engine replays offline): network first, so they are fresh whenever the network answers;
+//   the last copy from the cache when it does not. Only a plain 200 answer is kept.
+// - The engine (static/js/engine.js): the Python runtime (/static/vendor/pyodide/…, network first) and the modules
+//   and words of one version (/phone/<version>/…, never changed: from the cache first), kept in a cache of their own
+//   that nothing trims; /phone/engine.json, which names them, network first.
 // - Static files: a hashed name (app.3f2a9c1b7e4d.css) never changes, so from the cache first; a plain name
 //   (while developing) from the network, the cache only when offline.
 // - A long sheet's full blocks of older lines (…/sheet/?lines=…&stamp=…&look=…): what such an address
@@ -15,11 +19,15 @@
 const VERSION = "v1";
 const PAGES = "schreiber-pages-" + VERSION;
 const STATIC = "schreiber-static-" + VERSION;
-const KEEP = [PAGES, STATIC];
+const ENGINE = "schreiber-engine-" + VERSION;
+const KEEP = [PAGES, STATIC, ENGINE];
 const STATIC_LIMIT = 80;
 const NETWORK_PATIENCE = 6000; // a page waits this long for the network when a cached copy could answer
 
-const SESSION_PAGE = /^\/c\/[^/]+\/s\/\d+\/(deal\/)?$/;
+const SESSION_PAGE = /^\/c\/[^/]+\/s\/\d+\/(deal\/(\d+\/)?)?$/;
+const SESSION_TABLE = /^\/c\/[^/]+\/s\/\d+\/phone\.json$/;
+const ENGINE_VERSION = /^\/phone\/[0-9a-f]+\//;
+const ENGINE_NAMES = /^(\/phone\/engine\.json|\/static\/vendor\/pyodide\/)/;
 const DEAL_NEW = /^(\/c\/[^/]+\/s\/\d+\/)deal\/$/;
 const HASHED = /\.[0-9a-f]{12}\.[a-z0-9]+$/;
 const SHEET_BLOCK = /^\/c\/[^/]+\/s\/\d+\/sheet\/$/;
@@ -49,12 +57,16 @@ self.addEventListener("fetch", function (event) {
     return; // any other POST: to the network, as it is
   }
   if (request.method !== "GET") return;
-  if (request.mode === "navigate" && SESSION_PAGE.test(url.pathname)) {
+  if ((request.mode === "navigate" && SESSION_PAGE.test(url.pathname)) || SESSION_TABLE.test(url.pathname)) {
     event.respondWith(page(request, url));
+  } else if (ENGINE_VERSION.test(url.pathname)) {
+    event.respondWith(cacheFirst(request, ENGINE));
+  } else if (ENGINE_NAMES.test(url.pathname)) {
+    event.respondWith(networkFirst(request, ENGINE));
   } else if (SHEET_BLOCK.test(url.pathname)) {
     event.respondWith(sheetBlock(request));
   } else if (url.pathname.startsWith("/static/")) {
-    event.respondWith(HASHED.test(url.pathname) ? cacheFirst(request) : networkFirst(request));
+    event.respondWith(HASHED.test(url.pathname) ? cacheFirst(request, STATIC) : networkFirst(request, STATIC));
   }
 });
 
@@ -101,21 +113,22 @@ function trimBlocks(cache) {
 
 // static files ------------------------------------------------------------------------------------------------
 
-function cacheFirst(request) {
-  return caches.open(STATIC).then(function (cache) {
+// The static files' cache keeps the newest STATIC_LIMIT; the engine's keeps all (one version at a time).
+function cacheFirst(request, name) {
+  return caches.open(name).then(function (cache) {
     return cache.match(request).then(function (cached) {
       return cached || fetch(request).then(function (response) {
-        if (response.ok) cache.put(request, response.clone()).then(function () { trim(cache); });
+        if (response.ok) cache.put(request, response.clone()).then(function () { trim(cache, name); });
         return response;
       });
     });
   });
 }
 
-function networkFirst(request) {
-  return caches.open(STATIC).then(function (cache) {
+function networkFirst(request, name) {
+  return caches.open(name).then(function (cache) {
     return fetch(request).then(function (response) {
-      if (response.ok) cache.put(request, response.clone()).then(function () { trim(cache); });
+      if (response.ok) cache.put(request, response.clone()).then(function () { trim(cache, name); });
       return response;
     }).catch(function (error) {
       return cache.match(request, {ignoreSearch: true}).then(function (cached) {
@@ -126,7 +139,8 @@ function networkFirst(request) {
   });
 }
 
-function trim(cache) {
+function trim(cache, name) {
+  if (name !== STATIC) return;
   cache.keys().then(function (keys) {
     keys.slice(0, Math.max(0, keys.length - STATIC_LIMIT)).forEach(function (key) { cache.delete(key); });
   });

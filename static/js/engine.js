@@ -1,0 +1,100 @@
+// The rule engine on the phone: the server's own Python modules (scorekeeper/engine and what the phone needs around
+// it, scorekeeper/phone), run in the browser's Python (Pyodide, static/vendor/pyodide). No rule is written here.
+//
+// - keep(): while online, the runtime, the modules and the words of the page's language go into the service
+//   worker's engine cache once per version (/phone/engine.json names them), so that they are there offline.
+// - evening(table, changes): started on first use (never before the page is interactive), then the modules'
+//   scorekeeper.phone.evening works out the session's stored deals and the changes waiting on this phone.
+//   Resolves to null where the phone cannot run it (an old browser, too little memory): the page then says
+//   "value when back online", as before.
+window.SchreiberEngine = (function () {
+  "use strict";
+  const MANIFEST = "/phone/engine.json";
+  const ENGINE = "schreiber-engine-v1"; // as in sw.js
+  const HOME = "/home/pyodide/app/";
+  let started = null;
+
+  function usable() {
+    return typeof WebAssembly === "object" && "caches" in window && typeof fetch === "function";
+  }
+
+  function manifest() {
+    return fetch(MANIFEST, {credentials: "same-origin"}).then(function (response) {
+      if (!response.ok) throw new Error("no engine manifest: " + response.status);
+      return response.json();
+    });
+  }
+
+  function language() {
+    return document.documentElement.lang || "de";
+  }
+
+  // Every file of this version, fetched once (the worker keeps them in its engine cache as they pass).
+  function keep() {
+    if (!usable() || !navigator.onLine) return Promise.resolve();
+    return manifest().then(function (found) {
+      const words = found.words[language()];
+      return caches.open(ENGINE).then(function (cache) {
+        return cache.match(words).then(function (hit) {
+          if (hit) return null; // this version's files are kept already
+          forgetOtherVersions(cache, found.version);
+          const urls = found.runtime_files.map(function (name) { return found.runtime + name; }).concat(found.files);
+          return Promise.all(urls.map(function (url) {
+            return cache.match(url).then(function (kept) { return kept || cache.add(url); });
+          })).then(function () { return cache.add(words); });
+        });
+      });
+    }).catch(function () { /* tried again after the next change */ });
+  }
+
+  function forgetOtherVersions(cache, version) {
+    cache.keys().then(function (keys) {
+      keys.forEach(function (key) {
+        const path = new URL(key.url).pathname;
+        if (/^\/phone\/[0-9a-f]+\//.test(path) && !path.startsWith("/phone/" + version + "/")) cache.delete(key);
+      });
+    });
+  }
+
+  function start() {
+    if (!started) started = usable() ? load().catch(function () { return null; }) : Promise.resolve(null);
+    return started;
+  }
+
+  function load() {
+    return manifest().then(function (found) {
+      const runtime = import(found.runtime + "pyodide.mjs").then(function (module) {
+        return module.loadPyodide({indexURL: found.runtime, fullStdLib: false});
+      });
+      const files = Promise.all(found.files.map(function (url) {
+        return fetch(url, {credentials: "same-origin"}).then(function (response) {
+          if (!response.ok) throw new Error("engine file " + url + ": " + response.status);
+          return response.arrayBuffer().then(function (bytes) { return [url, bytes]; });
+        });
+      }));
+      const words = fetch(found.words[language()], {credentials: "same-origin"}).then(function (r) { return r.text(); });
+      return Promise.all([runtime, files, words]).then(function (loaded) {
+        const python = loaded[0];
+        const prefix = "/phone/" + found.version + "/";
+        loaded[1].forEach(function (file) {
+          const path = HOME + file[0].slice(prefix.length);
+          python.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+          python.FS.writeFile(path, new Uint8Array(file[1]));
+        });
+        python.runPython("import sys\nsys.path.insert(0, " + JSON.stringify(HOME) + ")");
+        const work = python.pyimport(found.entry).evening_json;
+        return {work: work, words: loaded[2]};
+      });
+    });
+  }
+
+  // The changes worked out against the table (a session's phone.json), or null where the engine cannot run.
+  function evening(table, changes) {
+    return start().then(function (engine) {
+      if (!engine) return null;
+      return JSON.parse(engine.work(JSON.stringify(table), JSON.stringify(changes), engine.words));
+    });
+  }
+
+  return {keep: keep, start: start, evening: evening};
+})();
