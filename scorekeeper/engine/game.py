@@ -50,8 +50,6 @@ class Game:
     has_pot: ClassVar[bool] = False
     # How many players more than play each deal a table may seat: they sit out in turn (see sitting_out).
     extra_seats: ClassVar[int] = 1
-    # Whether a deal's score reads the seat order (teams by seat): the scoring state then keeps the seats and dealer.
-    reads_seats: ClassVar[bool] = False
     # For the entry form: each contract (or deal type) and the fields it records, in the order a table calls
     # them out. A contract "type" may stand for several facts (Schafkopf "wenz_tout" is a Wenz with tout).
     CONTRACT_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {}
@@ -95,13 +93,6 @@ class Game:
     def snapshot(self) -> dict[str, Any]:
         """The history after the deals scored so far, as plain JSON values."""
         return {name: copy.deepcopy(getattr(self, name)) for name in self.history}
-
-    def scoring_state(self, seated: int, seat: Mapping[str, int]) -> Any:
-        """The part of the history the next deal's score reads at a table seating ``seated`` (plain JSON), a player
-        named by his ``seat`` (his place in the next deal), never by his name: two histories with the same scoring
-        state score every next deal alike with the players in the same places (the offline value table is kept by
-        it). All of the history, unless a game knows it reads less: a history naming players must say it by seat."""
-        return self.snapshot()
 
     def restore(self, history: Mapping[str, Any]) -> None:
         """Take up the history a snapshot kept (KeyError when it lacks an attribute)."""

@@ -239,7 +239,7 @@ class Round:
 
     def fork(self) -> Round:
         """A copy to count a deal on that leaves this round as it is (the next deal's possible values): its own seats,
-        the rest is values. Not ``copy.deepcopy``: a replay forks once a candidate deal, half of the offline table."""
+        the rest is values. Not ``copy.deepcopy``: a replay forks once a candidate deal."""
         seats = {p: Seat(s.games, s.solos, s.solos_won, s.pflichtsolo) for p, s in self.seats.items()}
         rules = (self.games, self.pflichtsolo, self.time_called_after)
         return Round(self.players, *rules, self.played, self.deals, seats, self._owing)
@@ -247,16 +247,6 @@ class Round:
     def snapshot(self) -> dict[str, Any]:
         """What the deals so far counted, as plain JSON values (for a replay's snapshot, session.py)."""
         return {"played": self.played, "deals": self.deals, "seats": {p: s.as_json() for p, s in self.seats.items()}}
-
-    def scoring_state(self, seat: Mapping[str, int]) -> dict[str, Any]:
-        """What ``admit`` and ``dealer_plays`` read of the deals so far (the counts themselves only word a refusal),
-        the players by their ``seat``: who owes as a set (only a refusal's words list them in seat order)."""
-        return {
-            "owing": sorted(seat[player] for player in self.owing),
-            "must_play": self.must_play,
-            "complete": self.complete,
-            "time_called": self.time_called,
-        }
 
     def restore(self, counted: Mapping[str, Any]) -> None:
         """Take up what a snapshot counted (KeyError when it lacks a player)."""

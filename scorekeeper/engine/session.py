@@ -305,49 +305,6 @@ class Session:
             and snapshot.get("fingerprint") == self.fingerprint(snapshot["played"])
         )
 
-    def scoring_state(self, snapshot: Mapping[str, Any]) -> dict[str, Any]:
-        """The part of a ``resumable`` snapshot the next deal's score reads: two with the same score every next deal
-        alike, or refuse it alike (the offline value table is kept by it), with the players in the same places. The
-        game's scoring state, the pot where the rules keep one, where a round stands, the table. A player is named
-        by his place in the next deal (``places``): tables of other players in the same state have the same one, and
-        so have the deals of a table of five where another sits out in the same state. Where the seats are read (a
-        game's teams by seat, a lineup's changes), players keep their place in the session, and the dealer counts."""
-        game = self.new_game()
-        game.restore(snapshot["game"])
-        book = self._round_after(snapshot)
-        seat = {name: place for place, name in enumerate(self._places(snapshot, game, book))}
-        seated = snapshot["seated"]
-        by_seat = game.reads_seats or bool(self.lineup)
-        return {
-            "game": game.scoring_state(len(seated), seat),
-            "pot": snapshot["pot"] if game.uses_pot() else None,
-            "round": None if book is None else book.scoring_state(seat),
-            "seated": [seat[name] for name in seated] if by_seat else len(seated),
-            "dealer_seat": snapshot["dealer_seat"] if self.lineup or (by_seat and len(seated) > game.seats) else None,
-            "lineup": [change.as_json() for change in self.lineup],
-        }
-
-    def places(self, snapshot: Mapping[str, Any]) -> tuple[str, ...]:
-        """The players in the order ``scoring_state`` numbers them: who plays the deal after a ``resumable``
-        snapshot, in seat order, then the others in the session's order (who deals decides only who sits out).
-        Where the seats are read, the session's order."""
-        return self._places(snapshot, self.new_game(), self._round_after(snapshot))
-
-    def _round_after(self, snapshot: Mapping[str, Any]) -> Round | None:
-        """The table's round as a ``resumable`` snapshot counted it; None when the rules give none."""
-        book = Round.of(self.rules, self.players)
-        if book is not None:
-            book.restore(snapshot["round"])
-        return book
-
-    def _places(self, snapshot: Mapping[str, Any], game: Game, book: Round | None) -> tuple[str, ...]:
-        seated = tuple(snapshot["seated"])
-        if game.reads_seats or self.lineup or len(seated) <= game.seats:  # nobody sits out: the seat order
-            return self.players
-        dealer = seated[snapshot["dealer_seat"]]
-        playing = self.playing(dealer, book is not None and book.dealer_plays(dealer), seated)
-        return (*playing, *(name for name in self.players if name not in playing))
-
     def _snapshot(
         self,
         played: int,
