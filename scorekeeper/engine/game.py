@@ -76,20 +76,6 @@ class Game:
         extra = len(players) - self.seats
         return tuple(players[(dealer - i) % len(players)] for i in range(extra)) if extra > 0 else ()
 
-    def fork(self) -> Game:
-        """A copy to score a deal on that leaves this game's history as it is (the next deal's possible values). The
-        history is kept in attributes holding values, or lists, dicts and sets of values: the copy has its own. The
-        rest is shared: what the rules give, and the caches of a deal's price, keyed by all the price reads (a
-        session's every deal shares them whatever the history), so the forks of one state price each shape once."""
-        twin = object.__new__(type(self))
-        attributes = twin.__dict__
-        attributes.update(self.__dict__)
-        for name in self.history:
-            value = attributes[name]
-            if isinstance(value, (list, dict, set)):
-                attributes[name] = value.copy()
-        return twin
-
     def snapshot(self) -> dict[str, Any]:
         """The history after the deals scored so far, as plain JSON values."""
         return {name: copy.deepcopy(getattr(self, name)) for name in self.history}

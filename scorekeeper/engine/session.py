@@ -166,17 +166,13 @@ class Session:
         return tuple(p for p in seated if p not in out)
 
     def replay(
-        self,
-        then: Sequence[Mapping[str, Any]] = (),
-        start: Mapping[str, Any] | None = None,
-        snapshots: list[dict[str, Any]] | None = None,
+        self, start: Mapping[str, Any] | None = None, snapshots: list[dict[str, Any]] | None = None
     ) -> Iterator[DealResult | Problem]:
-        """Score every deal in order; an invalid deal yields a Problem and is skipped. Each deal of ``then`` is then
-        scored as the next deal on its own, from the state after the deals (what the next deal would be worth).
+        """Score every deal in order; an invalid deal yields a Problem and is skipped.
 
         From a ``start`` snapshot (``resumable``) the deals it covers are not read: scoring begins with the next.
         Without one the replay begins with the first deal, which must be held (no deal ``counted``).
-        ``snapshots``, when given, receives the snapshot after the deals (before those of ``then``)."""
+        ``snapshots``, when given, receives the snapshot after the deals."""
         game = self.new_game()
         players = self.players  # everyone who plays in the session: each has a delta and a total
         seated = self.starting or players  # who sits at the table, in seat order
@@ -207,21 +203,9 @@ class Session:
         given: dict[str, int] | None = None
         deltas: dict[str, int] = {}
         balance, moved = 0, False
-        after = self.deal_count
-        kept: Any = None  # the state after the deals, which each deal of ``then`` starts from
         skipped = played - self.counted  # the held deals the snapshot covers
         deals = itertools.islice(self.deals, skipped, None) if skipped else self.deals
-        for number, raw in enumerate(itertools.chain(deals, then), start=played + 1):
-            if number > after:
-                if kept is None:
-                    seating = index, out_when, playing_when  # the same table for each deal of ``then``
-                    kept = (game, book), pot, totals, dealer_seat, seated, tuple(changes), marks, seating
-                    if snapshots is not None:
-                        snapshots.append(self._snapshot(after, game, book, pot, totals, dealer_seat, seated))
-                (game, book), pot, totals, dealer_seat, seated, pending, marks, seating = kept
-                index, out_when, playing_when = seating
-                number = after + 1
-                changes = list(pending)
+        for number, raw in enumerate(deals, start=played + 1):
             if changes and changes[0].after < number:
                 dealer, done = seated[dealer_seat], []
                 while changes and changes[0].after < number:
@@ -243,8 +227,6 @@ class Session:
                     table = Table(number, dealer, seated, playing_when[dealer], out_when[dealer], pot)
                 else:
                     table = self._round_table(game, book, number, raw, dealer_seat, pot)
-                if number > after:  # a deal of ``then`` is scored on a copy once its round admits it
-                    game = game.fork()
                 outcome = game.score(Facts(raw, table))
             except DealError as error:
                 yield error.problem(number)
@@ -269,8 +251,6 @@ class Session:
                 dealer_seat = (dealer_seat + 1) % len(seated)
             state = None
             if book is not None:
-                if number > after:  # … and counted on a copy
-                    book = book.fork()
                 book.count(number, table.sitting_out, outcome.marks, outcome.declarers)
                 state = book.state(players[dealer_seat])
             yield DealResult(
@@ -278,8 +258,8 @@ class Session:
                 seated if self.lineup else (), marks,
             )  # fmt: skip
             marks = ()
-        if snapshots is not None and kept is None:
-            snapshots.append(self._snapshot(after, game, book, pot, totals, dealer_seat, seated))
+        if snapshots is not None:
+            snapshots.append(self._snapshot(self.deal_count, game, book, pot, totals, dealer_seat, seated))
 
     # A replay's snapshot: the state after ``played`` deals, from which the next deal is scored without reading the
     # earlier ones (a service keeps it with the session). Plain JSON; a new VERSION whenever its content changes.
