@@ -15,21 +15,14 @@ naming its queries). Then, one request at a time, the CPU time the worker spent 
   and shape it shows): unchanged (204) and changed (a deal behind: the patch);
 - the table's phone opening its sheet before its first deal (``sheet_open``: once a table, as the load test's phone
   does; it draws the table link's QR code, once for a link, so it is not in the capacity);
-- the table's phone saving a deal: the entry form, the save, the sheet it is taken back to (two a table), and the
-  next deal's offline values it then fetches (``static/js/offline.js``). The hall's tables all start alike, so
-  nearly every fetch here is a table already worked out: its median is what answering one costs. The tables a real
-  round works out are added from a DDV round at ``--tables`` tables of four and as many of five
-  (``offline_values_bench.py --round-only``, in a scratch database beside ``DATABASE_URL``'s, one cache for all):
-  their CPU amortised over its deals, solos and Pflichtsoli at other times at each table, who sits out changing;
+- the table's phone saving a deal: the entry form, the save and the sheet it is taken back to (two a table);
 - the hall screen: its refresh (htmx asks for the ranking table and the round's clock every 10 s), and the
   director's ranking page beside it (not in the capacity: asked now and then, not every 10 s).
 
 Prints the mean CPU ms and the median queries of each, and the capacity they imply: tables (four phones each, each
 polling every 3 s, a deal a table every 30 s, so a phone sees one changed poll in ten) and the hall screen every
 10 s, that one 2-core machine carries at CPU utilisation 0.5 (one core's worth). The last line is one JSON object:
-``*_cpu_ms`` (``offline_values_cpu_ms`` a deal's: a cached table's answer and the round's builds a deal, each apart
-too), ``queries``, the round's deals and builds, ``tables_at_half_load``, ``phones_at_half_load`` and the machine's
-load average.
+``*_cpu_ms``, ``queries``, ``tables_at_half_load``, ``phones_at_half_load`` and the machine's load average.
 """
 
 from __future__ import annotations
@@ -41,7 +34,6 @@ import json
 import os
 import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -184,7 +176,6 @@ def play(bench: Bench, plan: dict[str, Any], scale: float, port: int) -> None:
         answer, _ = bench.measure("save", scorer, table["deal"], {**hidden, **facts})
         assert answer.status == 302, f"not saved: {answer.status}"
         bench.measure("sheet_after_save", scorer, answer.headers["Location"])
-        bench.measure("offline_values", scorer, table["deal"] + "values/")
     for n in range(count(100)):  # one deal behind (the patch): what each phone asks once after a save
         answer, _ = bench.measure(
             "poll_changed", watcher, before[tables[n % len(tables)]["number"]].poll_url(), htmx=True
@@ -202,20 +193,11 @@ def play(bench: Bench, plan: dict[str, Any], scale: float, port: int) -> None:
         bench.measure("ranking", hall, plan["hall"]["url"])
 
 
-def real_round(tables: int) -> dict[str, Any]:
-    """The offline values' builds of a real round, its deals and the CPU they take a deal (run apart: Django set up
-    as a benchmark has it, not as the server's environment)."""
-    command = [sys.executable, str(Path(__file__).with_name("offline_values_bench.py")), "--round-only"]
-    done = subprocess.run([*command, "--tables", str(tables)], check=True, capture_output=True, text=True)
-    found: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])["tournament"]
-    return found
-
-
 def tables_at_half_load(cpu: dict[str, float]) -> float:
     """Tables one machine carries at the utilisation aimed at: each table's CPU a second (its deal, its phones'
     polls, one in ten of them changed) within one core's worth, less the hall screen's."""
     polls = DEAL_EVERY // POLL_EVERY  # a phone's polls a deal, one of them changed
-    a_deal = cpu["deal_form"] + cpu["save"] + cpu["sheet_after_save"] + cpu["offline_values"]
+    a_deal = cpu["deal_form"] + cpu["save"] + cpu["sheet_after_save"]
     a_deal += PHONES_A_TABLE * ((polls - 1) * cpu["poll_unchanged"] + cpu["poll_changed"])
     budget = CORES * UTILISATION * 1000 - cpu["hall_screen"] / HALL_EVERY  # CPU ms a second
     return budget / (a_deal / DEAL_EVERY)
@@ -225,9 +207,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scale", type=float, default=1, help="more or fewer requests of each kind")
     parser.add_argument("--port", type=int, default=PORT, help="the port gunicorn listens on (one free)")
-    parser.add_argument("--tables", type=int, default=12, help="the round's tables of four (and of five)")
     args = parser.parse_args()
-    built = real_round(args.tables)
     server_url = os.environ["DATABASE_URL"]
     database = urllib.parse.urlsplit(server_url).path.lstrip("/") + "_hall"  # beside DATABASE_URL's: no clash
     work = Path(tempfile.mkdtemp(prefix="schreiber-hall-"))
@@ -242,17 +222,10 @@ def main() -> None:
             stop(gunicorn)
         recreate(server_url, database, drop_only=True)
     cpu = {kind: bench.mean(kind) for kind in bench.cpu_ms}
-    cpu["offline_values_cached"] = statistics.median(bench.cpu_ms["offline_values"])
-    cpu["offline_values_builds"] = built["build_cpu_ms_per_deal"]
-    cpu["offline_values"] = cpu["offline_values_cached"] + cpu["offline_values_builds"]
     queries = {kind: statistics.median(counts) for kind, counts in bench.queries.items()}
     print(f"{'request':<18}{'count':>7}{'CPU ms':>9}{'queries':>9}")
     for kind, times in bench.cpu_ms.items():
         print(f"{kind:<18}{len(times):>7}{cpu[kind]:>9.2f}{queries.get(kind, '-'):>9}")
-    print(
-        f"offline values a deal: {cpu['offline_values_cached']:.2f} ms a cached table's answer (median) + "
-        f"{cpu['offline_values_builds']:.2f} ms of a real round's builds ({built['builds']} for {built['deals']} deals)"
-    )
     tables = round(tables_at_half_load(cpu))
     print(
         f"unchanged poll: {cpu['poll_unchanged'] / cpu['django_204']:.2f}x the no-user 204, "
@@ -268,8 +241,6 @@ def main() -> None:
     result: dict[str, Any] = {f"{kind}_cpu_ms": round(ms, 2) for kind, ms in cpu.items()}
     result |= {
         "queries": queries,
-        "round_deals": built["deals"],
-        "round_builds": built["builds"],
         "tables_at_half_load": tables,
         "phones_at_half_load": tables * PHONES_A_TABLE,
         "load_average": [round(x, 1) for x in load],

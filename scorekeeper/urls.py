@@ -59,7 +59,6 @@ urlpatterns = [
     path(f"{session}table-link/end/", table_links.table_link_end, name="table_link_end"),
     path(f"{session}deal/", deals.deal_new, name="deal_new"),
     path(f"{session}deal/preview/", deals.deal_preview, name="deal_preview"),
-    path(f"{session}deal/values/", deals.deal_values, name="deal_values"),
     path(deal, deals.deal_edit, name="deal_edit"),
     path(f"{deal}delete/", deals.deal_delete, name="deal_delete"),
     path(f"{deal}restore/", deals.deal_restore, name="deal_restore"),

@@ -70,7 +70,6 @@ class Bauernstoss(Game):
     key = "bauernstoss"
     title = "Bauernstoss"
     extra_seats = 0  # two fixed teams of two: no fifth player
-    reads_seats = True  # the teams are by seat
     rule_presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "seed": {
             "target": 20,
@@ -96,12 +95,6 @@ class Bauernstoss(Game):
     }
 
     history = ("chalk", "strokes")
-
-    def scoring_state(self, seated: int, seat: Mapping[str, int]) -> Any:
-        # A deal reads the chalk, and the strokes only as how far each team is from the Partie: how many strokes
-        # within what one deal may score, or beyond it.
-        most = max(1, SCHNEIDER[0], SCHWARZ[0], *self.solo_strokes.values())
-        return {"chalk": self.chalk, "to_partie": {t: min(self.target - n, most + 1) for t, n in self.strokes.items()}}
 
     def __init__(self, rules: dict[str, Any], tariff: dict[str, Any] | None) -> None:
         super().__init__(rules, tariff)

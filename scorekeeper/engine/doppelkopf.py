@@ -353,15 +353,6 @@ class Doppelkopf(Game):
 
     history = ("_bock_queue", "_round", "_round_games", "_pflichtsoli")
 
-    def scoring_state(self, seated: int, seat: Mapping[str, int]) -> Any:
-        # score() reads the Bock rounds on the next deal only, and _next_round who played his Pflichtsolo and whether
-        # the round's games are all played (the rest of the history is what the sheet says, not what a deal is worth).
-        state: dict[str, Any] = {"bock": self._bock_queue[0] if self._bock_queue else 0}
-        if self.rules["pflichtsolo"]:
-            state["pflichtsoli"] = sorted(seat[player] for player in self._pflichtsoli)
-            state["round_over"] = self._round_games >= GAMES_PER_SEAT * seated
-        return state
-
     def __init__(self, rules: dict[str, Any], tariff: dict[str, Any] | None) -> None:
         super().__init__(rules, tariff)
         self._types = frozenset(t for t in GAME_TYPES if t != "armut" or rules["armut"])

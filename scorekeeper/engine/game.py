@@ -50,8 +50,6 @@ class Game:
     has_pot: ClassVar[bool] = False
     # How many players more than play each deal a table may seat: they sit out in turn (see sitting_out).
     extra_seats: ClassVar[int] = 1
-    # Whether a deal's score reads the seat order (teams by seat): the scoring state then keeps the seats and dealer.
-    reads_seats: ClassVar[bool] = False
     # For the entry form: each contract (or deal type) and the fields it records, in the order a table calls
     # them out. A contract "type" may stand for several facts (Schafkopf "wenz_tout" is a Wenz with tout).
     CONTRACT_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {}
@@ -78,30 +76,9 @@ class Game:
         extra = len(players) - self.seats
         return tuple(players[(dealer - i) % len(players)] for i in range(extra)) if extra > 0 else ()
 
-    def fork(self) -> Game:
-        """A copy to score a deal on that leaves this game's history as it is (the next deal's possible values). The
-        history is kept in attributes holding values, or lists, dicts and sets of values: the copy has its own. The
-        rest is shared: what the rules give, and the caches of a deal's price, keyed by all the price reads (a
-        session's every deal shares them whatever the history), so the forks of one state price each shape once."""
-        twin = object.__new__(type(self))
-        attributes = twin.__dict__
-        attributes.update(self.__dict__)
-        for name in self.history:
-            value = attributes[name]
-            if isinstance(value, (list, dict, set)):
-                attributes[name] = value.copy()
-        return twin
-
     def snapshot(self) -> dict[str, Any]:
         """The history after the deals scored so far, as plain JSON values."""
         return {name: copy.deepcopy(getattr(self, name)) for name in self.history}
-
-    def scoring_state(self, seated: int, seat: Mapping[str, int]) -> Any:
-        """The part of the history the next deal's score reads at a table seating ``seated`` (plain JSON), a player
-        named by his ``seat`` (his place in the next deal), never by his name: two histories with the same scoring
-        state score every next deal alike with the players in the same places (the offline value table is kept by
-        it). All of the history, unless a game knows it reads less: a history naming players must say it by seat."""
-        return self.snapshot()
 
     def restore(self, history: Mapping[str, Any]) -> None:
         """Take up the history a snapshot kept (KeyError when it lacks an attribute)."""

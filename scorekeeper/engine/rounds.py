@@ -109,10 +109,8 @@ class Round:
     played: int = 0  # games (penalty rows are none)
     deals: int = 0  # rows, penalty rows included: time is called after a number of them
     seats: dict[str, Seat] = field(default_factory=dict)
-    # Who owes, kept until a Pflichtsolo is counted: a replay of the next deal's forms asks it several times a form.
+    # Who owes, kept until a Pflichtsolo is counted: each deal asks it several times.
     _owing: tuple[str, ...] | None = field(default=None, repr=False, compare=False)
-    # What ``admit`` made of each claim since the last deal counted: the next deal's forms claim a few alike.
-    _admitted: dict[Claim, Ruling | DealError] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def of(cls, rules: Mapping[str, Any], players: Sequence[str]) -> Round | None:
@@ -183,18 +181,6 @@ class Round:
 
     def admit(self, claim: Claim) -> Ruling:
         """Whether the deal may come here and what it is; DealError when it may not."""
-        ruling = self._admitted.get(claim)
-        if ruling is None:
-            try:
-                ruling = self._admit(claim)
-            except DealError as error:
-                ruling = error
-            self._admitted[claim] = ruling
-        if isinstance(ruling, DealError):
-            raise ruling.with_traceback(None)  # the same error each time, not a traceback grown by each
-        return ruling
-
-    def _admit(self, claim: Claim) -> Ruling:
         if not claim.game:
             return NOT_FORCED
         owing = self.owing
@@ -221,7 +207,6 @@ class Round:
 
     def count(self, number: int, sitting_out: Sequence[str], marks: Sequence[str], declarers: Sequence[str]) -> None:
         """Count deal ``number`` as the game scored it."""
-        self._admitted.clear()
         self.deals += 1
         if "penalty" in marks:
             return
@@ -237,33 +222,15 @@ class Round:
             self.seats[declarers[0]].pflichtsolo = number
             self._owing = None
 
-    def fork(self) -> Round:
-        """A copy to count a deal on that leaves this round as it is (the next deal's possible values): its own seats,
-        the rest is values. Not ``copy.deepcopy``: a replay forks once a candidate deal, half of the offline table."""
-        seats = {p: Seat(s.games, s.solos, s.solos_won, s.pflichtsolo) for p, s in self.seats.items()}
-        rules = (self.games, self.pflichtsolo, self.time_called_after)
-        return Round(self.players, *rules, self.played, self.deals, seats, self._owing)
-
     def snapshot(self) -> dict[str, Any]:
         """What the deals so far counted, as plain JSON values (for a replay's snapshot, session.py)."""
         return {"played": self.played, "deals": self.deals, "seats": {p: s.as_json() for p, s in self.seats.items()}}
-
-    def scoring_state(self, seat: Mapping[str, int]) -> dict[str, Any]:
-        """What ``admit`` and ``dealer_plays`` read of the deals so far (the counts themselves only word a refusal),
-        the players by their ``seat``: who owes as a set (only a refusal's words list them in seat order)."""
-        return {
-            "owing": sorted(seat[player] for player in self.owing),
-            "must_play": self.must_play,
-            "complete": self.complete,
-            "time_called": self.time_called,
-        }
 
     def restore(self, counted: Mapping[str, Any]) -> None:
         """Take up what a snapshot counted (KeyError when it lacks a player)."""
         self.played, self.deals = counted["played"], counted["deals"]
         self.seats = {p: Seat(**counted["seats"][p]) for p in self.players}
         self._owing = None
-        self._admitted.clear()
 
     def state(self, next_dealer: str) -> RoundState:
         """Where the round stands, for the output and the sheet."""

@@ -166,17 +166,13 @@ class Session:
         return tuple(p for p in seated if p not in out)
 
     def replay(
-        self,
-        then: Sequence[Mapping[str, Any]] = (),
-        start: Mapping[str, Any] | None = None,
-        snapshots: list[dict[str, Any]] | None = None,
+        self, start: Mapping[str, Any] | None = None, snapshots: list[dict[str, Any]] | None = None
     ) -> Iterator[DealResult | Problem]:
-        """Score every deal in order; an invalid deal yields a Problem and is skipped. Each deal of ``then`` is then
-        scored as the next deal on its own, from the state after the deals (what the next deal would be worth).
+        """Score every deal in order; an invalid deal yields a Problem and is skipped.
 
         From a ``start`` snapshot (``resumable``) the deals it covers are not read: scoring begins with the next.
         Without one the replay begins with the first deal, which must be held (no deal ``counted``).
-        ``snapshots``, when given, receives the snapshot after the deals (before those of ``then``)."""
+        ``snapshots``, when given, receives the snapshot after the deals."""
         game = self.new_game()
         players = self.players  # everyone who plays in the session: each has a delta and a total
         seated = self.starting or players  # who sits at the table, in seat order
@@ -207,21 +203,9 @@ class Session:
         given: dict[str, int] | None = None
         deltas: dict[str, int] = {}
         balance, moved = 0, False
-        after = self.deal_count
-        kept: Any = None  # the state after the deals, which each deal of ``then`` starts from
         skipped = played - self.counted  # the held deals the snapshot covers
         deals = itertools.islice(self.deals, skipped, None) if skipped else self.deals
-        for number, raw in enumerate(itertools.chain(deals, then), start=played + 1):
-            if number > after:
-                if kept is None:
-                    seating = index, out_when, playing_when  # the same table for each deal of ``then``
-                    kept = (game, book), pot, totals, dealer_seat, seated, tuple(changes), marks, seating
-                    if snapshots is not None:
-                        snapshots.append(self._snapshot(after, game, book, pot, totals, dealer_seat, seated))
-                (game, book), pot, totals, dealer_seat, seated, pending, marks, seating = kept
-                index, out_when, playing_when = seating
-                number = after + 1
-                changes = list(pending)
+        for number, raw in enumerate(deals, start=played + 1):
             if changes and changes[0].after < number:
                 dealer, done = seated[dealer_seat], []
                 while changes and changes[0].after < number:
@@ -243,8 +227,6 @@ class Session:
                     table = Table(number, dealer, seated, playing_when[dealer], out_when[dealer], pot)
                 else:
                     table = self._round_table(game, book, number, raw, dealer_seat, pot)
-                if number > after:  # a deal of ``then`` is scored on a copy once its round admits it
-                    game = game.fork()
                 outcome = game.score(Facts(raw, table))
             except DealError as error:
                 yield error.problem(number)
@@ -269,8 +251,6 @@ class Session:
                 dealer_seat = (dealer_seat + 1) % len(seated)
             state = None
             if book is not None:
-                if number > after:  # … and counted on a copy
-                    book = book.fork()
                 book.count(number, table.sitting_out, outcome.marks, outcome.declarers)
                 state = book.state(players[dealer_seat])
             yield DealResult(
@@ -278,8 +258,8 @@ class Session:
                 seated if self.lineup else (), marks,
             )  # fmt: skip
             marks = ()
-        if snapshots is not None and kept is None:
-            snapshots.append(self._snapshot(after, game, book, pot, totals, dealer_seat, seated))
+        if snapshots is not None:
+            snapshots.append(self._snapshot(self.deal_count, game, book, pot, totals, dealer_seat, seated))
 
     # A replay's snapshot: the state after ``played`` deals, from which the next deal is scored without reading the
     # earlier ones (a service keeps it with the session). Plain JSON; a new VERSION whenever its content changes.
@@ -304,49 +284,6 @@ class Session:
             and self.counted <= snapshot["played"] <= self.deal_count
             and snapshot.get("fingerprint") == self.fingerprint(snapshot["played"])
         )
-
-    def scoring_state(self, snapshot: Mapping[str, Any]) -> dict[str, Any]:
-        """The part of a ``resumable`` snapshot the next deal's score reads: two with the same score every next deal
-        alike, or refuse it alike (the offline value table is kept by it), with the players in the same places. The
-        game's scoring state, the pot where the rules keep one, where a round stands, the table. A player is named
-        by his place in the next deal (``places``): tables of other players in the same state have the same one, and
-        so have the deals of a table of five where another sits out in the same state. Where the seats are read (a
-        game's teams by seat, a lineup's changes), players keep their place in the session, and the dealer counts."""
-        game = self.new_game()
-        game.restore(snapshot["game"])
-        book = self._round_after(snapshot)
-        seat = {name: place for place, name in enumerate(self._places(snapshot, game, book))}
-        seated = snapshot["seated"]
-        by_seat = game.reads_seats or bool(self.lineup)
-        return {
-            "game": game.scoring_state(len(seated), seat),
-            "pot": snapshot["pot"] if game.uses_pot() else None,
-            "round": None if book is None else book.scoring_state(seat),
-            "seated": [seat[name] for name in seated] if by_seat else len(seated),
-            "dealer_seat": snapshot["dealer_seat"] if self.lineup or (by_seat and len(seated) > game.seats) else None,
-            "lineup": [change.as_json() for change in self.lineup],
-        }
-
-    def places(self, snapshot: Mapping[str, Any]) -> tuple[str, ...]:
-        """The players in the order ``scoring_state`` numbers them: who plays the deal after a ``resumable``
-        snapshot, in seat order, then the others in the session's order (who deals decides only who sits out).
-        Where the seats are read, the session's order."""
-        return self._places(snapshot, self.new_game(), self._round_after(snapshot))
-
-    def _round_after(self, snapshot: Mapping[str, Any]) -> Round | None:
-        """The table's round as a ``resumable`` snapshot counted it; None when the rules give none."""
-        book = Round.of(self.rules, self.players)
-        if book is not None:
-            book.restore(snapshot["round"])
-        return book
-
-    def _places(self, snapshot: Mapping[str, Any], game: Game, book: Round | None) -> tuple[str, ...]:
-        seated = tuple(snapshot["seated"])
-        if game.reads_seats or self.lineup or len(seated) <= game.seats:  # nobody sits out: the seat order
-            return self.players
-        dealer = seated[snapshot["dealer_seat"]]
-        playing = self.playing(dealer, book is not None and book.dealer_plays(dealer), seated)
-        return (*playing, *(name for name in self.players if name not in playing))
 
     def _snapshot(
         self,

@@ -124,9 +124,6 @@ class Sheepshead(Game):
 
     history = ("pending_doublers",)
 
-    def scoring_state(self, seated: int, seat: Mapping[str, int]) -> Any:
-        return {"doubled": self.pending_doublers > 0}  # a hand reads only whether a doubler waits (_multiplier)
-
     def __init__(self, rules: dict[str, Any], tariff: dict[str, Any] | None) -> None:
         super().__init__(rules, tariff)
         self.players: int = rules["players"]

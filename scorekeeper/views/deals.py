@@ -8,24 +8,16 @@ shows a fresh form; a cached copy could not add a deal twice anyway (its token a
 
 from __future__ import annotations
 
-import gzip
 import json
 import uuid
 from collections.abc import Sequence
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpResponse, JsonResponse
-from django.middleware.gzip import re_accepts_gzip
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.cache import (
-    add_never_cache_headers,
-    get_conditional_response,
-    patch_cache_control,
-    patch_vary_headers,
-)
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -41,7 +33,7 @@ from schreiber.web.params import whole_number
 from .. import selectors, services
 from ..access import Access, Request, TableGuest, actor_of, session_access
 from ..models import Deal, Role, Session
-from ..table import offline_values, reads
+from ..table import reads
 from ..table.entry import DealEntry
 from ..words import engine_words
 
@@ -215,31 +207,6 @@ def deal_preview(request: Request, club_slug: str, session_id: int) -> HttpRespo
             problems=engine_words.problem_lines(preview.problems, on_form=preview.number),
         )
     return render(request, "scorekeeper/includes/deal_preview.html", context)
-
-
-def deal_values(request: Request, club_slug: str, session_id: int) -> HttpResponse:
-    """The next deal's values for the usual forms, for the phone to show beside Save when the network is gone.
-
-    Worked out once per revision: a phone that has them (its If-None-Match names the revision) gets 304, and its
-    browser revalidates before each use (no-cache), so what it shows is never another revision's."""
-    _me, session = session_access(request, club_slug, session_id, Role.SCORER)
-    if not session.is_open:
-        closed = JsonResponse({"number": 0, "types": {}, "values": {}})
-        add_never_cache_headers(closed)
-        return closed
-    etag = offline_values.etag(session)
-    response = get_conditional_response(request, etag=etag)
-    if response is None:
-        packed = offline_values.gzipped(session)
-        if re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", "")):
-            response = HttpResponse(packed, content_type="application/json", headers={"Content-Encoding": "gzip"})
-            etag = f"W/{etag}"  # as GZipMiddleware marks a compressed answer's: the same content, other bytes
-        else:
-            response = HttpResponse(gzip.decompress(packed), content_type="application/json")
-        patch_vary_headers(response, ("Accept-Encoding",))
-    response["ETag"] = etag
-    patch_cache_control(response, private=True, no_cache=True)
-    return response
 
 
 @never_cache

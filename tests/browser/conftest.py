@@ -80,7 +80,7 @@ IN_FLIGHT = InFlight()
 @pytest.fixture(autouse=True)
 def _server_done(request: pytest.FixtureRequest) -> Iterator[None]:
     """The database is emptied after a browser test only once the live server has answered every request the pages
-    sent: a fetch a page started in its last moment (the offline values, a poll) must not find the tables locked by
+    sent: a fetch a page started in its last moment (a preview, a poll) must not find the tables locked by
     the flush, or a later test's set-up find them half flushed."""
     if "live_server" in request.fixturenames:
         request.getfixturevalue("transactional_db")  # set up first, so emptied after this waited
