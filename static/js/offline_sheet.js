@@ -80,8 +80,9 @@
     // What the engine found wrong with a waiting change, beside it in the list of what waits.
     worked.changes.forEach(function (change) {
       const item = root.querySelector(".offline-outbox li[data-token='" + change.token + "']");
-      if (item && change.problems) item.dataset.problems = change.problems.join(" ");
-      if (item && change.problems) item.title = change.problems.join(" ");
+      if (item && change.problems && !item.querySelector(".outbox-problem")) {
+        item.append(" ", element("span", "outbox-problem", change.problems.join(" ")));
+      }
     });
   }
 
