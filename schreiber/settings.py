@@ -6,6 +6,7 @@ With nothing set the app runs on a local SQLite file in ``var/``. Production set
 
 from __future__ import annotations
 
+import mimetypes
 import os
 import secrets
 from datetime import timedelta
@@ -186,6 +187,11 @@ STORAGES = {
         else "whitenoise.storage.CompressedManifestStaticFilesStorage",
     },
 }
+# Django's static files view (runserver, the tests' live server) types a file by Python's mimetypes, whose own table
+# calls .mjs application/javascript and which a system's mime.types may change; a browser compiles WebAssembly while it
+# streams in (static/vendor/pyodide) only when it comes as application/wasm. WhiteNoise's own table says the same.
+mimetypes.add_type("application/wasm", ".wasm")
+mimetypes.add_type("text/javascript", ".mjs")
 
 # Production hardening; every value can be relaxed from the environment (e.g. behind a TLS proxy).
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_flag("BEHIND_TLS_PROXY", False) else None

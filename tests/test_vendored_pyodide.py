@@ -1,16 +1,24 @@
-"""Pyodide, vendored unchanged under static/vendor/pyodide: every file is the one its README lists by sha256."""
+"""Pyodide, vendored unchanged under static/vendor/pyodide: every file is the one its README lists by sha256, served
+with the types a browser needs to start it."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
-from django.conf import settings
+import pytest
+from django.contrib.staticfiles.views import serve
+from django.test import Client, RequestFactory
 
 VERSION = "314.0.7"
-HERE = Path(settings.BASE_DIR) / "static" / "vendor" / "pyodide"
+ROOT = Path(__file__).resolve().parents[1]
+HERE = ROOT / "static" / "vendor" / "pyodide"
 # What loadPyodide() fetches from its indexURL to start CPython with its standard library, and the package's
 # own package.json and licence.
 FILES = {
@@ -46,3 +54,50 @@ def test_the_package_is_pyodide_at_the_version_the_readme_names() -> None:
     assert (package["name"], package["version"], package["license"]) == ("pyodide", VERSION, "MPL-2.0")
     assert (HERE / "README.md").read_text(encoding="utf-8").startswith(f"# Pyodide {VERSION}\n")
     assert (HERE / "LICENSE").read_text(encoding="utf-8").startswith("Mozilla Public License Version 2.0\n")
+
+
+# serving -------------------------------------------------------------------------------------------------------------
+
+TYPES = {
+    "pyodide.mjs": "text/javascript",  # an ES module: any JavaScript type, this one the standard's
+    "pyodide.asm.mjs": "text/javascript",
+    "pyodide.asm.wasm": "application/wasm",  # else no compiling while it streams in
+    "python_stdlib.zip": "application/zip",
+    "pyodide-lock.json": "application/json",
+}
+
+
+@pytest.mark.parametrize("name", sorted(TYPES))
+def test_whitenoise_serves_each_file_as_its_type(settings: Any, name: str) -> None:
+    # As in production, where it serves what collectstatic gathered; here straight from static/ (its finders).
+    settings.WHITENOISE_USE_FINDERS = True
+    response = Client().get(f"/static/vendor/pyodide/{name}")
+    assert response.status_code == 200
+    assert response["Content-Type"].split(";")[0] == TYPES[name]
+
+
+@pytest.mark.parametrize("name", sorted(TYPES))
+def test_djangos_static_view_serves_each_file_as_its_type(name: str) -> None:
+    # The view of runserver with DEBUG and of the browser tests' live server (StaticFilesHandler).
+    response = serve(RequestFactory().get(f"/static/vendor/pyodide/{name}"), f"vendor/pyodide/{name}", insecure=True)
+    assert response["Content-Type"] == TYPES[name]
+    # The file closed, not the response: that sends request_finished, which reaches for the database.
+    assert response.file_to_stream is not None
+    response.file_to_stream.close()
+
+
+MIMETYPES_PROBE = """
+import mimetypes
+mimetypes.knownfiles[:] = []  # no system mime.types: Python's own table and what the settings add
+import schreiber.settings
+print(mimetypes.guess_type("a.wasm")[0], mimetypes.guess_type("a.mjs")[0])
+"""
+
+
+def test_the_settings_give_the_types_on_a_system_without_mime_types(tmp_path: Path) -> None:
+    env = {**os.environ, "SECRET_KEY": "x" * 50, "SCHREIBER_VAR_DIR": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable, "-c", MIMETYPES_PROBE], cwd=ROOT, env=env, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["application/wasm", "text/javascript"]
