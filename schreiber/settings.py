@@ -13,7 +13,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
-from csp.constants import NONE, SELF
+from csp.constants import NONE, SELF, WASM_UNSAFE_EVAL
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -211,11 +211,12 @@ if SECURE_PROXY_SSL_HEADER:
     AXES_IPWARE_PROXY_COUNT = 1  # the client's address is the one the TLS proxy saw
     AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
 
-# No inline script or style anywhere: every script and style is a file of ours.
+# No inline script or style anywhere: every script and style is a file of ours. 'wasm-unsafe-eval' lets a page compile
+# WebAssembly (the vendored Pyodide, static/vendor/pyodide) and nothing more: no eval() of JavaScript.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
-        "script-src": [SELF],
+        "script-src": [SELF, WASM_UNSAFE_EVAL],
         "style-src": [SELF],
         "img-src": [SELF, "data:"],
         "font-src": [SELF],

@@ -101,3 +101,17 @@ def test_the_settings_give_the_types_on_a_system_without_mime_types(tmp_path: Pa
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["application/wasm", "text/javascript"]
+
+
+# the policy ----------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_the_policy_lets_a_page_compile_webassembly_and_evaluate_no_javascript(client: Client) -> None:
+    policy = client.get("/login/")["Content-Security-Policy"]
+    directives = {part.split()[0]: part.split()[1:] for part in (p.strip() for p in policy.split(";")) if part}
+    assert directives["script-src"] == ["'self'", "'wasm-unsafe-eval'"]
+    tokens = {token for sources in directives.values() for token in sources}
+    assert "'unsafe-eval'" not in tokens  # by token: 'wasm-unsafe-eval' holds the words
+    assert "'unsafe-inline'" not in tokens
+    assert {token for token in tokens if "unsafe" in token} == {"'wasm-unsafe-eval'"}
