@@ -6,13 +6,14 @@ With nothing set the app runs on a local SQLite file in ``var/``. Production set
 
 from __future__ import annotations
 
+import mimetypes
 import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
-from csp.constants import NONE, SELF
+from csp.constants import NONE, SELF, WASM_UNSAFE_EVAL
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -186,6 +187,11 @@ STORAGES = {
         else "whitenoise.storage.CompressedManifestStaticFilesStorage",
     },
 }
+# Django's static files view (runserver, the tests' live server) types a file by Python's mimetypes, whose own table
+# calls .mjs application/javascript and which a system's mime.types may change; a browser compiles WebAssembly while it
+# streams in (static/vendor/pyodide) only when it comes as application/wasm. WhiteNoise's own table says the same.
+mimetypes.add_type("application/wasm", ".wasm")
+mimetypes.add_type("text/javascript", ".mjs")
 
 # Production hardening; every value can be relaxed from the environment (e.g. behind a TLS proxy).
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_flag("BEHIND_TLS_PROXY", False) else None
@@ -205,11 +211,12 @@ if SECURE_PROXY_SSL_HEADER:
     AXES_IPWARE_PROXY_COUNT = 1  # the client's address is the one the TLS proxy saw
     AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
 
-# No inline script or style anywhere: every script and style is a file of ours.
+# No inline script or style anywhere: every script and style is a file of ours. 'wasm-unsafe-eval' lets a page compile
+# WebAssembly (the vendored Pyodide, static/vendor/pyodide) and nothing more: no eval() of JavaScript.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
-        "script-src": [SELF],
+        "script-src": [SELF, WASM_UNSAFE_EVAL],
         "style-src": [SELF],
         "img-src": [SELF, "data:"],
         "font-src": [SELF],

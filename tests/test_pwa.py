@@ -64,7 +64,7 @@ def test_the_policy_lets_the_worker_and_the_manifest_load_but_nothing_inline(cli
     policy = csp(client.get("/"))
     assert policy["worker-src"] == ["'self'"]
     assert policy["manifest-src"] == ["'self'"]
-    assert policy["script-src"] == ["'self'"]  # no 'unsafe-inline', no 'unsafe-eval'
+    assert policy["script-src"] == ["'self'", "'wasm-unsafe-eval'"]  # no 'unsafe-inline', no 'unsafe-eval'
 
 
 def test_only_get_reaches_the_worker_and_the_manifest(client: Client) -> None:
