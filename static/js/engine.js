@@ -12,16 +12,19 @@ window.SchreiberEngine = (function () {
   const MANIFEST = "/phone/engine.json";
   const ENGINE = "schreiber-engine-v1"; // as in sw.js
   const HOME = "/home/pyodide/app/";
+  const PATIENCE = 60000; // a runtime that cannot compile its WebAssembly never settles: given up after this
   let started = null;
 
   function usable() {
     return typeof WebAssembly === "object" && "caches" in window && typeof fetch === "function";
   }
 
-  function manifest() {
+  // What this version's files are; kept with them (the worker may not control the page that keeps them yet).
+  function manifest(keeping) {
     return fetch(MANIFEST, {credentials: "same-origin"}).then(function (response) {
       if (!response.ok) throw new Error("no engine manifest: " + response.status);
-      return response.json();
+      const copy = keeping ? keeping.put(MANIFEST, response.clone()) : null;
+      return Promise.resolve(copy).then(function () { return response.json(); });
     });
   }
 
@@ -32,9 +35,9 @@ window.SchreiberEngine = (function () {
   // Every file of this version, fetched once (the worker keeps them in its engine cache as they pass).
   function keep() {
     if (!usable() || !navigator.onLine) return Promise.resolve();
-    return manifest().then(function (found) {
-      const words = found.words[language()];
-      return caches.open(ENGINE).then(function (cache) {
+    return caches.open(ENGINE).then(function (cache) {
+      return manifest(cache).then(function (found) {
+        const words = found.words[language()];
         return cache.match(words).then(function (hit) {
           if (hit) return null; // this version's files are kept already
           forgetOtherVersions(cache, found.version);
@@ -57,7 +60,10 @@ window.SchreiberEngine = (function () {
   }
 
   function start() {
-    if (!started) started = usable() ? load().catch(function () { return null; }) : Promise.resolve(null);
+    if (!started) {
+      const late = new Promise(function (resolve) { setTimeout(function () { resolve(null); }, PATIENCE); });
+      started = usable() ? Promise.race([load(), late]).catch(function () { return null; }) : Promise.resolve(null);
+    }
     return started;
   }
 

@@ -486,6 +486,7 @@
   const field = function (name) { return form ? form.querySelector("input[type=hidden][name=" + name + "]") : null; };
   const tokenInput = field("client_token");
   const numberInput = field("number");
+  const pageNumber = numberInput ? parseInt(numberInput.value, 10) || 0 : 0; // as the server (or its kept copy) drew it
   const dealerInput = field("dealer");
   const told = form ? form.querySelector("[role=alert]") : null; // the server's answer to a post: keep as it is
   // How this form was started: "+ Deal", or a player's score card (?lead=Caro), which presets that player.
@@ -501,7 +502,7 @@
     const waiting = waitingHere();
     const before = parseInt(numberInput.value, 10) || 0;
     const stored = parseInt(localStorage.getItem(STORED + sessionUrl) || "0", 10) || 0;
-    const number = Math.max(before, stored + 1) + netNew(waiting);
+    const number = Math.max(pageNumber, stored + 1) + netNew(waiting);
     const spent = new Set(sentTokens().concat(waiting.map(function (item) { return item.token; })));
     if (tokenInput && (spent.has(tokenInput.value) || number !== before)) tokenInput.value = newToken();
     if (number === before) return;

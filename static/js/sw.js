@@ -113,10 +113,11 @@ function trimBlocks(cache) {
 
 // static files ------------------------------------------------------------------------------------------------
 
-// The static files' cache keeps the newest STATIC_LIMIT; the engine's keeps all (one version at a time).
+// The static files' cache keeps the newest STATIC_LIMIT; the engine's keeps all (one version at a time). What
+// they hold does not depend on the language a request asks for (the server's Vary says it may, for every answer).
 function cacheFirst(request, name) {
   return caches.open(name).then(function (cache) {
-    return cache.match(request).then(function (cached) {
+    return cache.match(request, {ignoreVary: true}).then(function (cached) {
       return cached || fetch(request).then(function (response) {
         if (response.ok) cache.put(request, response.clone()).then(function () { trim(cache, name); });
         return response;
@@ -131,7 +132,7 @@ function networkFirst(request, name) {
       if (response.ok) cache.put(request, response.clone()).then(function () { trim(cache, name); });
       return response;
     }).catch(function (error) {
-      return cache.match(request, {ignoreSearch: true}).then(function (cached) {
+      return cache.match(request, {ignoreSearch: true, ignoreVary: true}).then(function (cached) {
         if (cached) return cached;
         throw error;
       });
