@@ -21,6 +21,7 @@ MODULES = (  # and these, which the others import
     "scorekeeper/words/deal_words.py",
 )
 ENTRY = "scorekeeper.phone.evening"  # what the page imports
+RUNTIME = "static/vendor/pyodide/package.json"  # names the Python the modules run in (a phone keeps its state)
 
 
 @cache
@@ -34,8 +35,9 @@ def shipped() -> tuple[str, ...]:
 
 @cache
 def version() -> str:
-    """Names the shipped modules' content: a phone keeps the files of one version and asks for another's."""
+    """Names the shipped modules' content and the runtime they run in: a phone keeps the files of one version (and
+    the runtime's state once they are imported) and asks for another's."""
     digest = hashlib.sha256()
-    for name in shipped():
+    for name in (*shipped(), RUNTIME):
         digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes() + b"\0")
     return digest.hexdigest()[:16]

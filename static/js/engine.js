@@ -5,6 +5,9 @@
 //   worker's engine cache once per version (/phone/engine.json names them), so that they are there offline.
 // - evening(table, changes): started on first use (never before the page is interactive), then the modules'
 //   scorekeeper.phone.evening works out the session's stored deals and the changes waiting on this phone.
+//   Starting Python is most of the cost (seconds on a slow phone, on every page): the first start keeps the
+//   runtime's memory once the modules are imported (Pyodide's memory snapshot, made on the phone, never
+//   downloaded), and each later page starts from it in a fraction of that.
 //   Resolves to null where the phone cannot run it (an old browser, too little memory): the page then says
 //   "value when back online", as before.
 window.SchreiberEngine = (function () {
@@ -69,28 +72,60 @@ window.SchreiberEngine = (function () {
 
   function load() {
     return manifest().then(function (found) {
-      const runtime = import(found.runtime + "pyodide.mjs").then(function (module) {
-        return module.loadPyodide({indexURL: found.runtime, fullStdLib: false});
-      });
-      const files = Promise.all(found.files.map(function (url) {
-        return fetch(url, {credentials: "same-origin"}).then(function (response) {
-          if (!response.ok) throw new Error("engine file " + url + ": " + response.status);
-          return response.arrayBuffer().then(function (bytes) { return [url, bytes]; });
-        });
-      }));
       const words = fetch(found.words[language()], {credentials: "same-origin"}).then(function (r) { return r.text(); });
-      return Promise.all([runtime, files, words]).then(function (loaded) {
-        const python = loaded[0];
-        const prefix = "/phone/" + found.version + "/";
-        loaded[1].forEach(function (file) {
-          const path = HOME + file[0].slice(prefix.length);
-          python.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-          python.FS.writeFile(path, new Uint8Array(file[1]));
-        });
-        python.runPython("import sys\nsys.path.insert(0, " + JSON.stringify(HOME) + ")");
-        const work = python.pyimport(found.entry).evening_json;
-        return {work: work, words: loaded[2]};
+      const python = import(found.runtime + "pyodide.mjs").then(function (module) {
+        return fromSnapshot(module, found).catch(function () { return imported(module, found); });
       });
+      return Promise.all([python, words]).then(function (loaded) {
+        return {work: loaded[0].pyimport(found.entry).evening_json, words: loaded[1]};
+      });
+    });
+  }
+
+  function snapshotKey(found) {
+    return "/phone/" + found.version + "/python-snapshot"; // forgotten with the version's files (keep())
+  }
+
+  // Python as the first start left it, the modules imported; rejects when there is no such state kept.
+  function fromSnapshot(module, found) {
+    return caches.open(ENGINE).then(function (cache) {
+      return cache.match(snapshotKey(found)).then(function (kept) {
+        if (!kept) throw new Error("no snapshot");
+        return kept.arrayBuffer().then(function (bytes) {
+          return module.loadPyodide({indexURL: found.runtime, fullStdLib: false, _loadSnapshot: new Uint8Array(bytes)})
+            .catch(function (error) {
+              cache.delete(snapshotKey(found)); // a state this runtime cannot start from: made again
+              throw error;
+            });
+        });
+      });
+    });
+  }
+
+  // Python started afresh with the modules written to its file system and imported; its state kept for next time.
+  function imported(module, found) {
+    const files = Promise.all(found.files.map(function (url) {
+      return fetch(url, {credentials: "same-origin"}).then(function (response) {
+        if (!response.ok) throw new Error("engine file " + url + ": " + response.status);
+        return response.arrayBuffer().then(function (bytes) { return [url, bytes]; });
+      });
+    }));
+    const python = module.loadPyodide({indexURL: found.runtime, fullStdLib: false, _makeSnapshot: true});
+    return Promise.all([python, files]).then(function (loaded) {
+      const started = loaded[0];
+      const prefix = "/phone/" + found.version + "/";
+      loaded[1].forEach(function (file) {
+        const path = HOME + file[0].slice(prefix.length);
+        started.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+        started.FS.writeFile(path, new Uint8Array(file[1]));
+      });
+      started.runPython("import sys\nsys.path.insert(0, " + JSON.stringify(HOME) + ")\nimport " + found.entry);
+      try {
+        const state = started.makeMemorySnapshot();
+        caches.open(ENGINE).then(function (cache) { return cache.put(snapshotKey(found), new Response(state)); })
+          .catch(function () { /* too little room: the next page starts afresh too */ });
+      } catch (error) { /* not kept: the next page starts afresh too */ }
+      return started;
     });
   }
 
