@@ -18,13 +18,14 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from .. import engine
+from ..engine.messages import gettext_noop
 from ..engine.rounds import dealer_plays
 from ..stored import derived
 from ..words import deal_words
 from .posted import Pairs, facts_of
 
 NEW, CORRECTION, DELETE = "new", "correction", "delete"
-GONE = "This deal is no longer on the sheet."  # a msgid: the phone's catalogue holds it (views/phone.py)
+GONE = gettext_noop("This deal is no longer on the sheet.")  # the phone's catalogue holds it (views/phone.py)
 Translate = Callable[[str], str]
 
 

@@ -670,7 +670,7 @@
       if (kind !== "new") {
         if (isOffline()) {
           event.preventDefault();
-          message = text.correctionOffline;
+          message = text.insertionOffline;
           showState();
           reenable();
         }

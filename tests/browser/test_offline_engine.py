@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from scorekeeper import services
 from scorekeeper.engine.samples import random_session
-from scorekeeper.models import Club, Session
+from scorekeeper.models import Club, Role, Session
 from scorekeeper.table import reads
 from scorekeeper.table.entry import DealEntry
 from tests.posts import form_post
@@ -75,7 +75,12 @@ def ready_for_offline(page: Any, session: Session) -> None:
         if page.evaluate(kept):
             return
         page.wait_for_timeout(100)
-    raise AssertionError("the pages, the session and the engine were not kept for offline use")
+    parts = page.evaluate(
+        "async () => [navigator.serviceWorker.controller !== null, !!(await caches.match(location.pathname + 'deal/')),"
+        " !!(await caches.match(location.pathname + 'phone.json')),"
+        " (await (await caches.open('schreiber-engine-v1')).keys()).length]"
+    )
+    raise AssertionError(f"the pages, the session and the engine were not kept for offline use: {parts}")
 
 
 # The form filled in as the scorer's taps leave it: each input set and the page's scripts told. Whatever the page then
@@ -148,3 +153,142 @@ def test_ten_deals_offline_show_the_values_the_server_stores(
     assert dealer.strip().lstrip("+") == players[session.next_dealer]
     expect(page.locator(".offline-changed")).to_be_hidden()
     assert problems == []
+
+
+def schafkopf_with_pot(club: Club, scorer: User, deals: list[dict[str, Any]]) -> Session:
+    session = services.start_session(
+        club=club, actor=scorer, game="schafkopf", rules={"preset": "classic", "pass_out": "stock"},
+        tariff="10/20/50", players=[club.members.get(name=n) for n in NAMES[:4]],
+    )  # fmt: skip
+    for facts in deals:
+        services.record_deal(session=session, actor=scorer, facts=facts)
+    return session
+
+
+PASSED = {"contract": "passed"}
+SAUSPIEL = "#deal-form label:has(input[name=contract_type][value=sauspiel])"
+
+
+def sauspiel(declarer: str, partner: str, points: int) -> dict[str, Any]:
+    return {"contract": "sauspiel", "declarer": declarer, "partner": partner, "points": points}
+
+
+def chip(field: str, text: str) -> str:
+    return f"[data-name={field}] label.chip:has(span:text-is('{text}'))"
+
+
+def enter_offline(page: Any, declarer: str, partner: str, points: int) -> str:
+    """A Sauspiel entered from the sheet; the value the phone showed beside Save."""
+    page.tap("#new-deal")
+    page.wait_for_selector("#deal-form")
+    page.tap(chip("declarer", declarer))
+    page.tap(chip("partner", partner))
+    page.tap(f"[data-name=points] .quick-set[data-value='{points}']")
+    deltas = page.locator("#preview .preview-deltas")
+    expect(deltas).to_be_visible(timeout=30_000)
+    shown = deltas.inner_text()
+    page.tap("#save-deal")
+    page.wait_for_selector("#sheet")
+    return shown
+
+
+def scorer_bert(club: Club) -> User:
+    bert = User.objects.create_user("bert")
+    member = club.members.get(name="Bert")
+    member.user, member.role = bert, Role.SCORER
+    member.save()
+    return bert
+
+
+def test_a_correction_made_offline_moves_the_later_deals_and_the_pot_as_the_server_then_does(
+    open_phone: Any, club: tuple[Club, User]
+) -> None:
+    """Deal 1 corrected from thrown in (the pot filled) to a Sauspiel offline: deal 2 no longer takes a pot, on the
+    phone at once and on the server once the correction is sent; then a reload while offline keeps it all."""
+    session = schafkopf_with_pot(*club, [PASSED, sauspiel("Bert", "Dieter", 70)])
+    first = session.deals.get(number=1)
+    page = open_phone(club[1])
+    ready_for_offline(page, session)
+    before = page.locator(".scoreboard li:not(.pot) .total").all_inner_texts()
+    page.goto(f"{session.get_absolute_url()}deal/{first.pk}/")  # the worker keeps a correction page it showed
+    page.context.set_offline(True)
+    page.goto(f"{session.get_absolute_url()}deal/{first.pk}/")
+    page.tap(SAUSPIEL)
+    page.tap(chip("declarer", "Anna"))
+    page.tap(chip("partner", "Caro"))
+    page.tap("[data-name=points] .quick-set[data-value='91']")
+    expect(page.locator("#preview .preview-value")).to_be_visible(timeout=30_000)
+    page.tap("#save-deal")
+    page.wait_for_selector("#sheet")
+    expect(page.locator(".offline-outbox li")).to_have_text(["Correction of deal 1 (Sauspiel Anna)"])
+    expect(page.locator(".sheet-table tbody.waiting")).to_have_count(1, timeout=30_000)
+    shown = page.locator(".scoreboard li:not(.pot) .total").all_inner_texts()
+    assert shown != before
+    page.reload()  # still offline: what waits, and what it makes of the sheet, are still there
+    expect(page.locator(".sheet-table tbody.waiting")).to_have_count(1, timeout=30_000)
+    assert page.locator(".scoreboard li:not(.pot) .total").all_inner_texts() == shown
+
+    page.context.set_offline(False)
+    expect(page.locator(".offline-outbox li")).to_have_count(0, timeout=30_000)
+    session.refresh_from_db()
+    assert session.deals.get(number=1).facts["contract"] == "sauspiel"
+    assert [signed(total) for total in session.totals] == shown
+    expect(page.locator(".offline-changed")).to_be_hidden()
+
+
+def test_a_deal_another_phone_changed_meanwhile_is_said_in_one_sentence_when_back(
+    open_phone: Any, club: tuple[Club, User]
+) -> None:
+    """Deal 2 is entered offline while the pot holds deal 1's antes; meanwhile another phone corrects deal 1, so
+    the pot deal 2 takes is another: back online, the phone says so for deal 2 instead of silently changing it."""
+    session = schafkopf_with_pot(*club, [PASSED])
+    first = session.deals.get(number=1)
+    page, other = open_phone(club[1]), open_phone(scorer_bert(club[0]))
+    ready_for_offline(page, session)
+    page.context.set_offline(True)
+    shown = enter_offline(page, "Anna", "Caro", 91)
+
+    other.goto(f"{session.get_absolute_url()}deal/{first.pk}/")
+    other.click(SAUSPIEL)
+    other.click(chip("declarer", "Bert"))
+    other.click(chip("partner", "Dieter"))
+    other.fill("#id_points", "70")
+    other.click("#save-deal")
+    other.wait_for_selector("#sheet")
+
+    page.context.set_offline(False)
+    expect(page.locator(".offline-outbox li")).to_have_count(0, timeout=30_000)
+    changed = page.locator(".offline-changed li")
+    expect(changed).to_have_count(1, timeout=10_000)
+    expect(changed).to_contain_text("Deal 2: this phone showed Anna +")
+    assert shown.split()[1] in changed.inner_text()  # what the phone showed for Anna, now said beside the server's
+    page.tap(".offline-changed button")
+    expect(page.locator(".offline-changed")).to_be_hidden()
+
+
+def test_two_phones_one_offline_save_the_same_deal_the_offline_one_is_asked_when_back(
+    open_phone: Any, club: tuple[Club, User]
+) -> None:
+    session = schafkopf_with_pot(*club, [sauspiel("Anna", "Caro", 70)])
+    page, other = open_phone(club[1]), open_phone(scorer_bert(club[0]))
+    ready_for_offline(page, session)
+    page.context.set_offline(True)
+    enter_offline(page, "Anna", "Caro", 91)
+    expect(page.locator(".sheet-table tbody.waiting")).to_have_count(1, timeout=30_000)
+
+    other.goto(f"{session.get_absolute_url()}deal/")
+    other.click(chip("declarer", "Bert"))
+    other.click(chip("partner", "Dieter"))
+    other.fill("#id_points", "70")
+    other.click("#save-deal")
+    other.wait_for_selector("#sheet")
+
+    page.context.set_offline(False)
+    conflict = page.locator(".conflict")
+    expect(conflict).to_contain_text("Deal 2 was just entered by", timeout=30_000)
+    page.click(".conflict button:has-text('Add mine as deal 3')")
+    page.wait_for_selector(".scoreboard")
+    expect(page.locator(".offline-outbox li")).to_have_count(0)
+    assert [(d.number, d.facts["declarer"]) for d in session.deals.order_by("number")] == [
+        (1, "Anna"), (2, "Bert"), (3, "Anna"),
+    ]  # fmt: skip
