@@ -36,21 +36,21 @@ os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
 os.environ.setdefault("SECURE_COOKIES", "false")
 os.environ.setdefault("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 
-from _scratch import scratch_database  # noqa: E402
-from django.conf import settings  # noqa: E402
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY  # noqa: E402
-from django.contrib.auth.models import User  # noqa: E402
-from django.contrib.sessions.backends.db import SessionStore  # noqa: E402
-from django.contrib.staticfiles.handlers import StaticFilesHandler  # noqa: E402
-from django.core.servers.basehttp import ThreadedWSGIServer, WSGIRequestHandler  # noqa: E402
-from django.core.wsgi import get_wsgi_application  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
+from _scratch import scratch_database
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.auth.models import User
+from django.contrib.sessions.backends.db import SessionStore
+from django.contrib.staticfiles.handlers import StaticFilesHandler
+from django.core.servers.basehttp import ThreadedWSGIServer, WSGIRequestHandler
+from django.core.wsgi import get_wsgi_application
+from playwright.sync_api import sync_playwright
 
-from scorekeeper import phone, services  # noqa: E402
-from scorekeeper.engine.samples import random_session  # noqa: E402
-from scorekeeper.table import reads  # noqa: E402
-from scorekeeper.table.entry import DealEntry  # noqa: E402
-from scorekeeper.views.phone import RUNTIME_FILES, catalogue  # noqa: E402
+from scorekeeper import phone, services
+from scorekeeper.engine.samples import random_session
+from scorekeeper.table import reads
+from scorekeeper.table.entry import DealEntry
+from scorekeeper.views.phone import RUNTIME_FILES, catalogue
 
 PLAYERS = ["Anna", "Bert", "Caro", "Dieter"]
 ROOT = Path(__file__).resolve().parents[1]
