@@ -113,10 +113,11 @@
   function drawPflichtsolo(sheet, round) {
     const box = sheet.querySelector(".pflichtsolo");
     if (!box || !round) return;
-    const games = fill(round.games_left === 1 ? text.gamesLeftOne : text.gamesLeftOther, {n: round.games_left});
-    const owed = round.owing.length ? fill(text.pflichtsoloOwed, {names: round.owing.join(", ")}) : text.pflichtsoloDone;
+    const says = box.dataset; // the box's own words
+    const games = fill(round.games_left === 1 ? says.gamesLeftOne : says.gamesLeftOther, {n: round.games_left});
+    const owed = round.owing.length ? fill(says.owed, {names: round.owing.join(", ")}) : says.done;
     const first = box.querySelector("p");
-    first.replaceChildren(element("strong", "", fill(text.round, {n: round.number})), " · " + games + " · " + owed);
+    first.replaceChildren(element("strong", "", fill(says.round, {n: round.number})), " · " + games + " · " + owed);
     box.classList.toggle("warn", round.vorgefuehrt);
   }
 

@@ -291,3 +291,22 @@ def test_two_phones_one_offline_save_the_same_deal_the_offline_one_is_asked_when
     assert [(d.number, d.facts["declarer"]) for d in session.deals.order_by("number")] == [
         (1, "Anna"), (2, "Bert"), (3, "Anna"),
     ]  # fmt: skip
+
+
+def test_a_phone_that_cannot_run_the_engine_says_value_when_back_online(
+    open_phone: Any, club: tuple[Club, User]
+) -> None:
+    session = schafkopf_with_pot(*club, [sauspiel("Anna", "Caro", 70)])
+    page = open_phone(club[1])
+    ready_for_offline(page, session)
+    page.context.add_init_script("delete window.WebAssembly")  # an old browser
+    page.context.set_offline(True)
+    page.tap("#new-deal")
+    page.wait_for_selector("#deal-form")
+    page.tap(chip("declarer", "Anna"))
+    page.tap(chip("partner", "Caro"))
+    expect(page.locator("#preview")).to_have_text("Value when back online")
+    page.tap("#save-deal")
+    page.wait_for_selector("#sheet")
+    expect(page.locator(".offline-outbox li")).to_have_text(["Deal 2 (Sauspiel Anna)"])
+    expect(page.locator(".sheet-table tbody.waiting")).to_have_count(0)
