@@ -35,10 +35,22 @@ window.SchreiberEngine = (function () {
     return document.documentElement.lang || "de";
   }
 
+  // Once the page has loaded and the phone is idle: the scorer's first taps never wait for the download.
+  function idle() {
+    return new Promise(function (resolve) {
+      const later = function () {
+        if (window.requestIdleCallback) requestIdleCallback(resolve, {timeout: 5000});
+        else setTimeout(resolve, 1000);
+      };
+      if (document.readyState === "complete") later();
+      else window.addEventListener("load", later, {once: true});
+    });
+  }
+
   // Every file of this version, fetched once (the worker keeps them in its engine cache as they pass).
   function keep() {
     if (!usable() || !navigator.onLine) return Promise.resolve();
-    return caches.open(ENGINE).then(function (cache) {
+    return idle().then(function () { return caches.open(ENGINE); }).then(function (cache) {
       return manifest(cache).then(function (found) {
         const words = found.words[language()];
         return cache.match(words).then(function (hit) {

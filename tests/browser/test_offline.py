@@ -34,18 +34,24 @@ def chip(field: str, text: str) -> str:
     return f"[data-name={field}] label.chip:has-text('{text}')"
 
 
-def ready_for_offline(page: Any, session: Session) -> None:
-    """Open the sheet online and wait until the worker controls it and the sheet and its entry page are kept."""
+def ready_for_offline(page: Any, session: Session, *, engine: bool = False) -> None:
+    """Open the sheet online and wait until the worker controls it and the sheet and its entry page are kept; with
+    ``engine``, the session as the engine replays it and the engine's files too."""
     page.goto(session.get_absolute_url())
     kept = (
         "async () => navigator.serviceWorker.controller !== null"
         " && !!(await caches.match(location.pathname)) && !!(await caches.match(location.pathname + 'deal/'))"
     )
-    for _ in range(100):  # wait_for_function would need eval, which the CSP forbids
+    if engine:
+        kept += (
+            " && !!(await caches.match(location.pathname + 'phone.json'))"
+            " && (await (await caches.open('schreiber-engine-v1')).keys()).some(r => r.url.includes('/words-'))"
+        )
+    for _ in range(300 if engine else 100):  # wait_for_function would need eval, which the CSP forbids
         if page.evaluate(kept):
             return
         page.wait_for_timeout(100)
-    raise AssertionError("the sheet and its entry page were not kept for offline use")
+    raise AssertionError("what the phone needs offline was not kept")
 
 
 def enter(page: Any, declarer: str, partner: str, points: int) -> None:

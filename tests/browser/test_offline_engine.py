@@ -19,6 +19,7 @@ from scorekeeper.table.entry import DealEntry
 from tests.posts import form_post
 
 from .conftest import NAMES
+from .test_offline import chip, ready_for_offline
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -62,27 +63,6 @@ def posts(club: Club, scorer: User, game: str, deals: list[dict[str, Any]]) -> l
     return pairs
 
 
-def ready_for_offline(page: Any, session: Session) -> None:
-    """The sheet open online until the worker controls it and keeps the pages, the session and the engine."""
-    page.goto(session.get_absolute_url())
-    kept = (
-        "async () => navigator.serviceWorker.controller !== null"
-        " && !!(await caches.match(location.pathname + 'deal/'))"
-        " && !!(await caches.match(location.pathname + 'phone.json'))"
-        " && (await (await caches.open('schreiber-engine-v1')).keys()).some(r => r.url.includes('/words-'))"
-    )
-    for _ in range(300):  # wait_for_function would need eval, which the CSP forbids
-        if page.evaluate(kept):
-            return
-        page.wait_for_timeout(100)
-    parts = page.evaluate(
-        "async () => [navigator.serviceWorker.controller !== null, !!(await caches.match(location.pathname + 'deal/')),"
-        " !!(await caches.match(location.pathname + 'phone.json')),"
-        " (await (await caches.open('schreiber-engine-v1')).keys()).length]"
-    )
-    raise AssertionError(f"the pages, the session and the engine were not kept for offline use: {parts}")
-
-
 # The form filled in as the scorer's taps leave it: each input set and the page's scripts told. Whatever the page then
 # posts is what both the phone's engine and the server read.
 FILL = """pairs => {
@@ -119,7 +99,7 @@ def test_ten_deals_offline_show_the_values_the_server_stores(
     page = open_phone(club[1])
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(str(error)))
-    ready_for_offline(page, session)
+    ready_for_offline(page, session, engine=True)
     page.context.set_offline(True)
     shown = []
     for number, pairs in enumerate(forms, start=STORED + 1):
@@ -172,10 +152,6 @@ def sauspiel(declarer: str, partner: str, points: int) -> dict[str, Any]:
     return {"contract": "sauspiel", "declarer": declarer, "partner": partner, "points": points}
 
 
-def chip(field: str, text: str) -> str:
-    return f"[data-name={field}] label.chip:has(span:text-is('{text}'))"
-
-
 def enter_offline(page: Any, declarer: str, partner: str, points: int) -> str:
     """A Sauspiel entered from the sheet; the value the phone showed beside Save."""
     page.tap("#new-deal")
@@ -189,6 +165,17 @@ def enter_offline(page: Any, declarer: str, partner: str, points: int) -> str:
     page.tap("#save-deal")
     page.wait_for_selector("#sheet")
     return shown
+
+
+def bert_saves(other: Any, url: str) -> None:
+    """Another phone, online, saves a Sauspiel of Bert and Dieter on the form at ``url`` (a new deal, a correction)."""
+    other.goto(url)
+    other.click(SAUSPIEL)
+    other.click(chip("declarer", "Bert"))
+    other.click(chip("partner", "Dieter"))
+    other.fill("#id_points", "70")
+    other.click("#save-deal")
+    other.wait_for_selector("#sheet")
 
 
 def scorer_bert(club: Club) -> User:
@@ -207,7 +194,7 @@ def test_a_correction_made_offline_moves_the_later_deals_and_the_pot_as_the_serv
     session = schafkopf_with_pot(*club, [PASSED, sauspiel("Bert", "Dieter", 70)])
     first = session.deals.get(number=1)
     page = open_phone(club[1])
-    ready_for_offline(page, session)
+    ready_for_offline(page, session, engine=True)
     before = page.locator(".scoreboard li:not(.pot) .total").all_inner_texts()
     page.goto(f"{session.get_absolute_url()}deal/{first.pk}/")  # the worker keeps a correction page it showed
     page.context.set_offline(True)
@@ -243,17 +230,11 @@ def test_a_deal_another_phone_changed_meanwhile_is_said_in_one_sentence_when_bac
     session = schafkopf_with_pot(*club, [PASSED])
     first = session.deals.get(number=1)
     page, other = open_phone(club[1]), open_phone(scorer_bert(club[0]))
-    ready_for_offline(page, session)
+    ready_for_offline(page, session, engine=True)
     page.context.set_offline(True)
     shown = enter_offline(page, "Anna", "Caro", 91)
 
-    other.goto(f"{session.get_absolute_url()}deal/{first.pk}/")
-    other.click(SAUSPIEL)
-    other.click(chip("declarer", "Bert"))
-    other.click(chip("partner", "Dieter"))
-    other.fill("#id_points", "70")
-    other.click("#save-deal")
-    other.wait_for_selector("#sheet")
+    bert_saves(other, f"{session.get_absolute_url()}deal/{first.pk}/")
 
     page.context.set_offline(False)
     expect(page.locator(".offline-outbox li")).to_have_count(0, timeout=30_000)
@@ -270,17 +251,12 @@ def test_two_phones_one_offline_save_the_same_deal_the_offline_one_is_asked_when
 ) -> None:
     session = schafkopf_with_pot(*club, [sauspiel("Anna", "Caro", 70)])
     page, other = open_phone(club[1]), open_phone(scorer_bert(club[0]))
-    ready_for_offline(page, session)
+    ready_for_offline(page, session, engine=True)
     page.context.set_offline(True)
     enter_offline(page, "Anna", "Caro", 91)
     expect(page.locator(".sheet-table tbody.waiting")).to_have_count(1, timeout=30_000)
 
-    other.goto(f"{session.get_absolute_url()}deal/")
-    other.click(chip("declarer", "Bert"))
-    other.click(chip("partner", "Dieter"))
-    other.fill("#id_points", "70")
-    other.click("#save-deal")
-    other.wait_for_selector("#sheet")
+    bert_saves(other, f"{session.get_absolute_url()}deal/")
 
     page.context.set_offline(False)
     conflict = page.locator(".conflict")
@@ -298,7 +274,7 @@ def test_a_phone_that_cannot_run_the_engine_says_value_when_back_online(
 ) -> None:
     session = schafkopf_with_pot(*club, [sauspiel("Anna", "Caro", 70)])
     page = open_phone(club[1])
-    ready_for_offline(page, session)
+    ready_for_offline(page, session, engine=True)
     page.context.add_init_script("delete window.WebAssembly")  # an old browser
     page.context.set_offline(True)
     page.tap("#new-deal")

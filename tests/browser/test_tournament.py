@@ -37,12 +37,14 @@ def enter_on_the_tables_phone(chromium: Any, live_server: Any, table: Tournament
     expect(page).to_have_url(f"{live_server.url}{table.session.get_absolute_url()}")
     names = list(table.session.seats.order_by("position").values_list("name", flat=True))
     page.click(f".scoreboard a.lead:has-text('{names[1]}')")  # seat 2 leads: at five the dealer (seat 1) sits out
+    page.wait_for_load_state("domcontentloaded")  # its scripts wired before the next tap, as long before a finger
     page.click(f"[data-name=re] label.chip:has(span:text-is('{names[2]}'))")
     page.click(quick("re_points", 151))
     page.click("#save-deal")
     page.wait_for_selector(".sheet-table")
     if pflichtsolo:
         page.click("#new-deal")
+        page.wait_for_load_state("domcontentloaded")
         page.click(".contract-types label.chip:has(span:text-is('Solo'))")
         page.click("[data-name=solo] label.chip:has(span:text-is('Damensolo'))")
         page.click(f"[data-name=re] label.chip:has(span:text-is('{names[3]}'))")
