@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from .. import engine
+from ..engine.deal import GENERIC_FIELDS
 from ..engine.messages import gettext_noop
 from ..engine.rounds import dealer_plays
 from ..stored import derived
@@ -60,8 +61,8 @@ def evening(table: Mapping[str, Any], changes: Sequence[Mapping[str, Any]], word
             if problems:
                 shown.append({"token": token, "kind": kind, "number": at + 1, "problems": list(problems.values())})
                 continue
-            if kind == CORRECTION and "dealer" in deals[at]:  # a correction keeps who dealt
-                facts["dealer"] = deals[at]["dealer"]
+            if kind == CORRECTION:  # what the form has no control for stays as recorded (who dealt), as on the server
+                facts.update((key, value) for key, value in deals[at].items() if key in GENERIC_FIELDS)
             elif not deals and table.get("first_dealer"):  # the first deal: who deals it was chosen at the start
                 facts.setdefault("dealer", table["first_dealer"])
             replaced = kind == CORRECTION
@@ -75,11 +76,14 @@ def evening(table: Mapping[str, Any], changes: Sequence[Mapping[str, Any]], word
         if number is not None and "dealer" not in candidate[at]:  # frozen once taken, as the server stores it
             candidate[at]["dealer"] = outcome["deal"]["result"]["dealer"]
         deals, ids, now, first = candidate, candidate_ids, outcome, min(first, at)
-    waiting = {id_: change.get("token") for change in changes for id_ in (change.get("deal"), change.get("token"))}
+    made_by = {change.get("deal") or change.get("token"): change.get("token") for change in changes}
     players = now["players"]
     rows = [
-        {**_drawn(derived.stored_result(r, players), players, translate), "number": r.number}
-        | {"waiting": waiting.get(ids[r.number - 1])}
+        {
+            **_drawn(derived.stored_result(r, players), players, translate),
+            "number": r.number,
+            "waiting": made_by.get(ids[r.number - 1]),  # the change that made or changed the line, if one did
+        }
         for r in now["results"]
         if r.number > first
     ]
