@@ -15,7 +15,9 @@ naming its queries). Then, one request at a time, the CPU time the worker spent 
   and shape it shows): unchanged (204) and changed (a deal behind: the patch);
 - the table's phone opening its sheet before its first deal (``sheet_open``: once a table, as the load test's phone
   does; it draws the table link's QR code, once for a link, so it is not in the capacity);
-- the table's phone saving a deal: the entry form, the save and the sheet it is taken back to (two a table);
+- the table's phone saving a deal: the entry form, the save and the sheet it is taken back to (two a table), and
+  what it then keeps for offline (``offline_*``: the entry form, the session for the engine on the phone, the newest
+  deal's correction page; the scorer's phone alone does, once a revision);
 - the hall screen: its refresh (htmx asks for the ranking table and the round's clock every 10 s), and the
   director's ranking page beside it (not in the capacity: asked now and then, not every 10 s).
 
@@ -53,6 +55,7 @@ SHEET = re.compile(r'<section id="sheet"[^>]*>')
 TOKEN = re.compile(r'data-poll-token="([^"]*)"')
 PHONE = {"Accept-Encoding": "gzip", "Accept-Language": "de"}
 CORES, UTILISATION = 2, 0.5
+NEWEST_DEAL = re.compile(r"/c/[^/]+/s/\d+/deal/\d+/")  # the sheet's first line links its correction
 POLL_EVERY, DEAL_EVERY, HALL_EVERY, PHONES_A_TABLE = 3, 30, 10, 4
 
 
@@ -175,7 +178,12 @@ def play(bench: Bench, plan: dict[str, Any], scale: float, port: int) -> None:
         facts = {"contract_type": "normal", "re": [playing[n % 4], playing[(n + 1) % 4]], "re_points": "151"}
         answer, _ = bench.measure("save", scorer, table["deal"], {**hidden, **facts})
         assert answer.status == 302, f"not saved: {answer.status}"
-        bench.measure("sheet_after_save", scorer, answer.headers["Location"])
+        _, sheet = bench.measure("sheet_after_save", scorer, answer.headers["Location"])
+        # What the scorer's phone keeps for offline after each deal (static/js/offline.js precache): the entry
+        # form, the session for the engine and the newest deal's correction page.
+        bench.measure("offline_form", scorer, table["deal"])
+        bench.measure("offline_phone_json", scorer, f"{table['sheet']}phone.json")
+        bench.measure("offline_correction", scorer, NEWEST_DEAL.search(sheet).group(0))
     for n in range(count(100)):  # one deal behind (the patch): what each phone asks once after a save
         answer, _ = bench.measure(
             "poll_changed", watcher, before[tables[n % len(tables)]["number"]].poll_url(), htmx=True
@@ -198,6 +206,7 @@ def tables_at_half_load(cpu: dict[str, float]) -> float:
     polls, one in ten of them changed) within one core's worth, less the hall screen's."""
     polls = DEAL_EVERY // POLL_EVERY  # a phone's polls a deal, one of them changed
     a_deal = cpu["deal_form"] + cpu["save"] + cpu["sheet_after_save"]
+    a_deal += cpu["offline_form"] + cpu["offline_phone_json"] + cpu["offline_correction"]  # the scorer's phone
     a_deal += PHONES_A_TABLE * ((polls - 1) * cpu["poll_unchanged"] + cpu["poll_changed"])
     budget = CORES * UTILISATION * 1000 - cpu["hall_screen"] / HALL_EVERY  # CPU ms a second
     return budget / (a_deal / DEAL_EVERY)

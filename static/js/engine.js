@@ -15,6 +15,7 @@ window.SchreiberEngine = (function () {
   const MANIFEST = "/phone/engine.json";
   const ENGINE = "schreiber-engine-v1"; // as in sw.js
   const HOME = "/home/pyodide/app/";
+  const SETTLE = 2000; // ms a page stays open before the engine's files are fetched
   const PATIENCE = 60000; // a runtime that cannot compile its WebAssembly never settles: given up after this
   let started = null;
 
@@ -35,12 +36,15 @@ window.SchreiberEngine = (function () {
     return document.documentElement.lang || "de";
   }
 
-  // Once the page has loaded and the phone is idle: the scorer's first taps never wait for the download.
+  // Once the page has stayed open a moment after loading and the phone is idle: the scorer's first taps never
+  // wait for the download, and a page left at once does not start it.
   function idle() {
     return new Promise(function (resolve) {
       const later = function () {
-        if (window.requestIdleCallback) requestIdleCallback(resolve, {timeout: 5000});
-        else setTimeout(resolve, 1000);
+        setTimeout(function () {
+          if (window.requestIdleCallback) requestIdleCallback(resolve, {timeout: 5000});
+          else resolve();
+        }, SETTLE);
       };
       if (document.readyState === "complete") later();
       else window.addEventListener("load", later, {once: true});
