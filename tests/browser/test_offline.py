@@ -54,14 +54,21 @@ def ready_for_offline(page: Any, session: Session, *, engine: bool = False) -> N
     raise AssertionError("what the phone needs offline was not kept")
 
 
-def enter(page: Any, declarer: str, partner: str, points: int) -> None:
+def enter(page: Any, declarer: str, partner: str, points: int, *, shown: bool = False) -> str:
+    """A Sauspiel entered from the sheet; with ``shown``, each player's change shown beside Save before it."""
     page.tap("#new-deal")
     page.wait_for_selector("#deal-form")
     page.tap(chip("declarer", declarer))
     page.tap(chip("partner", partner))
     page.tap(f"[data-name=points] .quick-set[data-value='{points}']")
+    seen = ""
+    if shown:
+        deltas = page.locator("#preview .preview-deltas")
+        expect(deltas).to_be_visible(timeout=30_000)
+        seen = deltas.inner_text()
     page.tap("#save-deal")
     page.wait_for_selector("#sheet")
+    return seen
 
 
 def waiting(page: Any) -> list[str]:

@@ -19,7 +19,7 @@ from scorekeeper.table.entry import DealEntry
 from tests.posts import form_post
 
 from .conftest import NAMES
-from .test_offline import chip, ready_for_offline
+from .test_offline import chip, enter, ready_for_offline
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -152,21 +152,6 @@ def sauspiel(declarer: str, partner: str, points: int) -> dict[str, Any]:
     return {"contract": "sauspiel", "declarer": declarer, "partner": partner, "points": points}
 
 
-def enter_offline(page: Any, declarer: str, partner: str, points: int) -> str:
-    """A Sauspiel entered from the sheet; the value the phone showed beside Save."""
-    page.tap("#new-deal")
-    page.wait_for_selector("#deal-form")
-    page.tap(chip("declarer", declarer))
-    page.tap(chip("partner", partner))
-    page.tap(f"[data-name=points] .quick-set[data-value='{points}']")
-    deltas = page.locator("#preview .preview-deltas")
-    expect(deltas).to_be_visible(timeout=30_000)
-    shown = deltas.inner_text()
-    page.tap("#save-deal")
-    page.wait_for_selector("#sheet")
-    return shown
-
-
 def bert_saves(other: Any, url: str) -> None:
     """Another phone, online, saves a Sauspiel of Bert and Dieter on the form at ``url`` (a new deal, a correction)."""
     other.goto(url)
@@ -232,7 +217,7 @@ def test_a_deal_another_phone_changed_meanwhile_is_said_in_one_sentence_when_bac
     page, other = open_phone(club[1]), open_phone(scorer_bert(club[0]))
     ready_for_offline(page, session, engine=True)
     page.context.set_offline(True)
-    shown = enter_offline(page, "Anna", "Caro", 91)
+    shown = enter(page, "Anna", "Caro", 91, shown=True)
 
     bert_saves(other, f"{session.get_absolute_url()}deal/{first.pk}/")
 
@@ -253,7 +238,7 @@ def test_two_phones_one_offline_save_the_same_deal_the_offline_one_is_asked_when
     page, other = open_phone(club[1]), open_phone(scorer_bert(club[0]))
     ready_for_offline(page, session, engine=True)
     page.context.set_offline(True)
-    enter_offline(page, "Anna", "Caro", 91)
+    enter(page, "Anna", "Caro", 91, shown=True)
     expect(page.locator(".sheet-table tbody.waiting")).to_have_count(1, timeout=30_000)
 
     bert_saves(other, f"{session.get_absolute_url()}deal/")
