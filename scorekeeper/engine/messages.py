@@ -219,6 +219,7 @@ TEMPLATES: dict[str, str] = {
     "no_kontra": _("no Kontra"),
     "at_most_knocks": _("at most %(knocks)s knocks"),
     "no_knocking": _("no knocking (rules.klopfen is off)"),
+    "one_knock_each": _("one knock per player, at most %(players)s"),
     "muss_must_play": _('the holder of the Eichel-Ober must play (record the Sauspiel with "muss": true)'),
     "small_or_big": _("small or big"),
     "small_solo": _("Small solo"),
@@ -530,6 +531,7 @@ PLAYER: dict[str, str | Cases] = {
     "no_kontra": AS_AUTHOR,
     "at_most_knocks": AS_AUTHOR,
     "no_knocking": _("no knocking"),
+    "one_knock_each": AS_AUTHOR,
     "muss_must_play": _("the holder of the Eichel-Ober must play the Sauspiel"),
     "small_or_big": AS_AUTHOR,
     "small_solo": AS_AUTHOR,
@@ -713,6 +715,7 @@ PLAYER: dict[str, str | Cases] = {
         {
             "at_most_knocks": _("These rules allow at most %(knocks)s knocks (not %(got)s)."),
             "no_knocking": _("These rules play no knocking."),
+            "one_knock_each": _("Each player knocks at most once: at most %(players)s knocks (not %(got)s)."),
         },
     ),
     "sk_runners_limit": _("A %(contract)s has only %(trumps)s trumps, so at most %(trumps)s Laufende (not %(got)s)."),

@@ -732,6 +732,8 @@ class Schafkopf(Game):
         if knocks > self.max_knocks:
             rule = say("at_most_knocks", knocks=self.max_knocks) if self.max_knocks else say("no_knocking")
             raise DealError(name, "sk_knocks_limit", rule=rule, got=knocks)
+        if knocks > self.players:  # whatever the cap, no table knocks more (and 2 ** knocks stays a number to print)
+            raise DealError(name, "sk_knocks_limit", rule=say("one_knock_each", players=self.players), got=knocks)
         return knocks
 
 

@@ -86,6 +86,20 @@ def test_settle_names_the_deal_and_field_and_exits_2(tmp_path: Path) -> None:
     assert result.stderr.strip() == "deal 3: points must be between 0 and 120 (got 130)"
 
 
+def test_settle_refuses_more_knocks_than_players_whatever_the_cap(tmp_path: Path) -> None:
+    """A cap no table reaches (max_knocks 20,000) does not let a deal knock 14,300 times: 2 ** 14,300 is a number
+    Python will not print, and no table of four knocks more than four times. Refused as any bad input (exit 2)."""
+    knocking = {**SESSION, "rules": {"preset": "classic", "klopfen": True, "max_knocks": 20_000}}
+    deal = {"contract": "sauspiel", "declarer": "Anna", "partner": "Caro", "points": 72}
+    for knocks, code in ((4, 0), (5, 2), (14_300, 2)):
+        path = tmp_path / f"knocks-{knocks}.json"
+        path.write_text(json.dumps({**knocking, "deals": [{**deal, "knocks": knocks}]}), encoding="utf-8")
+        result = settle(str(path))
+        assert result.returncode == code, result.stderr
+    assert result.stderr.strip() == "deal 1: knocks: these rules allow one knock per player, at most 4 (got 14300)"
+    assert "Traceback" not in result.stderr
+
+
 def test_settle_names_every_problem_of_the_header_on_a_line_of_its_own(tmp_path: Path) -> None:
     bad = {**SESSION, "format": "schreiber/0", "players": ["Anna", " Bert", "Caro", "Dieter"], "cents_per_point": -1}
     path = tmp_path / "bad.json"
