@@ -229,7 +229,7 @@ class Session:
                     table = self._round_table(game, book, number, raw, dealer_seat, pot)
                 outcome = game.score(Facts(raw, table))
             except DealError as error:
-                yield error.problem(number)
+                yield self._absent(error, number).problem(number)
                 dealer_seat, marks = (dealer_seat + 1) % len(seated), ()
                 continue
             if not zero_sum:  # a plus-only sheet writes the winners' entries and leaves the losers' at 0
@@ -306,6 +306,24 @@ class Session:
             "dealer_seat": dealer_seat,
             "seated": list(seated),
         }
+
+    def _absent(self, error: DealError, number: int) -> DealError:
+        """A player of the session whom deal ``number`` names while he is not at the table: since when he has left,
+        or when he joins; any other error as it is."""
+        words = error.words
+        named = words.params.get("got") if words.code == "not_a_player" else None
+        player = next((name for name in self.players if repr(name) == named), None)  # ``got`` is the name's repr
+        if player is None:
+            return error
+        field = error.field
+        moves = [change for change in self.lineup if change.player == player]
+        before = [change for change in moves if change.after < number]
+        if before and not before[-1].joins:
+            return DealError(field, "player_left", field=field, player=player, after=before[-1].after)
+        later = next((change for change in moves if change.after >= number and change.joins), None)
+        if later is not None:
+            return DealError(field, "player_joins_later", field=field, player=player, after=later.after)
+        return error
 
     @staticmethod
     def _table(

@@ -128,6 +128,24 @@ def test_a_dealer_who_left_cannot_deal() -> None:
     assert "deal 2: dealer: 'Caro' is not at the table for this deal" in problem(doc)
 
 
+def test_a_deal_naming_a_player_away_says_since_when_he_left_or_when_he_joins() -> None:
+    """Anna leaves after deal 1; Emil joins after deal 2: named in deal 2, each is told apart from a stranger."""
+    lineup = [{"after": 1, "leaves": "Anna"}, {"after": 2, "joins": "Emil"}]
+    players = [*FOUR, "Fritz"]
+    assert "deal 2: declarer: Anna left the table after deal 1" in problem(
+        schafkopf([wenz("Bert"), wenz("Anna")], lineup, players)
+    )
+    assert "deal 2: declarer: Emil joins the table only after deal 2" in problem(
+        schafkopf([wenz("Bert"), wenz("Emil")], lineup, players)
+    )
+    assert "deal 2: declarer: 'Zoe' is not a player of this session" in problem(
+        schafkopf([wenz("Bert"), wenz("Zoe")], lineup, players)
+    )
+    parsed = engine.load(schafkopf([wenz("Bert"), wenz("Anna")], lineup, players))
+    sentence = next(p for p in parsed.replay() if isinstance(p, engine.Problem)).words.render(player=True)
+    assert sentence == "Anna left the table after deal 1, so cannot be in this deal."
+
+
 def test_bauernstoss_and_a_tournament_round_allow_no_change() -> None:
     bauernstoss = {"format": "schreiber/1", "game": "bauernstoss", "players": FOUR, "deals": [],
                    "lineup": [{"after": 0, "joins": "Emil"}]}  # fmt: skip
