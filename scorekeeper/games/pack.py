@@ -21,24 +21,13 @@ if TYPE_CHECKING:
     from .counting import DealCounting
     from .tournament import OptionWords
 
-Posted = posted.Posted
-MISSING = posted.MISSING
-NOBODY = posted.NOBODY
-
-
-class EntryError(ValueError):
-    def __init__(self, name: str, message: str) -> None:
-        super().__init__(message)
-        self.name = name
-
-
 # the entry form's controls ----------------------------------------------------------------------------------
 
 
 @dataclass
 class Control:
-    """One field of the form. ``read`` returns the fact's value from the submitted form, or MISSING: as its
-    ``reading`` says (``phone/posted.py``, which the phone reads its offline deals with too)."""
+    """One field of the form. Its ``reading`` says how a post is read into its fact (``phone/posted.py``, which the
+    server's entry and the phone's offline deals read with alike)."""
 
     name: str
     label: str | Promise
@@ -46,13 +35,6 @@ class Control:
     folded: bool = False
     help: str | Promise = ""
     required: bool = False  # a value (or "nobody", where offered) must be chosen: no silent default
-
-    def read(self, data: Posted, playing: Sequence[str]) -> Any:
-        reading = self.reading()
-        try:
-            return posted.read(reading, data, playing)
-        except posted.Unreadable as error:
-            raise EntryError(error.name, reading["says"][error.reason]) from None
 
     def reading(self) -> dict[str, Any]:
         """How the post is read into the fact (``posted.read``), with the sentence for each way it cannot be, in
@@ -83,7 +65,7 @@ class PlayerChoice(Control):
 
     def shown(self, facts: Mapping[str, Any]) -> Any:
         if self.none_label and self.name in facts and facts[self.name] is None:
-            return NOBODY
+            return posted.NOBODY
         return facts.get(self.name, "")
 
 

@@ -19,7 +19,7 @@ from django.utils.functional import Promise
 from ..engine.deal import GENERIC_FIELDS
 from ..engine.game import Game
 from ..games import pack_of
-from ..games.pack import Control, Count, CountChoice, Posted
+from ..games.pack import Control, Count, CountChoice
 from ..phone import posted
 
 # the form ---------------------------------------------------------------------------------------------------
@@ -115,7 +115,7 @@ class DealEntry:
     def _default_type(self) -> str:
         return self.spec.default_type if self.spec.default_type in self.types else self.types[0]
 
-    def bind(self, data: Posted) -> dict[str, Any]:
+    def bind(self, data: posted.Posted) -> dict[str, Any]:
         """Read the submitted form into facts (replacing ``self.facts``); parse errors go to ``self.errors``."""
         self.contract_type, facts, problems = posted.facts_of(self.reading(), data, self.playing)
         for name, problem in problems.items():
@@ -136,8 +136,8 @@ class DealEntry:
                 for t in self.types
             },
             "partners": {
-                ",".join(playing): self.spec.seated_partners(self.game, tuple(playing))
-                for playing in (self.playing, *playings)
+                ",".join(self.playing): self.seated_partners,  # worked out with the form
+                **{",".join(playing): self.spec.seated_partners(self.game, tuple(playing)) for playing in playings},
             },
         }
 
