@@ -183,7 +183,9 @@ def play(bench: Bench, plan: dict[str, Any], scale: float, port: int) -> None:
         # form, the session for the engine and the newest deal's correction page.
         bench.measure("offline_form", scorer, table["deal"])
         bench.measure("offline_phone_json", scorer, f"{table['sheet']}phone.json")
-        bench.measure("offline_correction", scorer, NEWEST_DEAL.search(sheet).group(0))
+        newest = NEWEST_DEAL.search(sheet)
+        assert newest is not None, "the sheet links no deal to correct"
+        bench.measure("offline_correction", scorer, newest.group(0))
     for n in range(count(100)):  # one deal behind (the patch): what each phone asks once after a save
         answer, _ = bench.measure(
             "poll_changed", watcher, before[tables[n % len(tables)]["number"]].poll_url(), htmx=True
