@@ -3,8 +3,9 @@
 // - Registers the service worker (/sw.js), which answers the session's pages from its cache when offline.
 // - A deal saved while offline (or while earlier deals still wait) goes to the outbox, an IndexedDB store on the
 //   phone, and the sheet lists it as waiting; so do a correction and a delete (each item has its ``kind``: new,
-//   correction or delete, and the ``deal`` it changes). The page is told (event "schreiber:outbox") and the engine
-//   works out what they make of the sheet (offline_sheet.js, offline_preview.js). Back online, the sheet sends the waiting deals one after the other,
+//   correction or delete, and the ``deal`` it changes). The scripts that show what they make of the sheet
+//   (offline_sheet.js, offline_preview.js) follow them through window.SchreiberOffline, below. Back online, the
+//   sheet sends the waiting deals one after the other,
 //   in the order they were saved, each as the ordinary form post; its client token makes a resend harmless. When
 //   the server answers "taken" (another phone entered that deal), sending stops and the scorer gets the server's
 //   own page with the choice, as with two phones entering the same deal.
@@ -45,6 +46,18 @@
     return String(template || "").replace(/\{(\w+)\}/g, function (all, name) {
       return name in values ? String(values[name]) : all;
     });
+  }
+
+  // A player's points as the sheet writes them (the ``signed`` filter): +20, -20, 0.
+  function signed(value) {
+    return value > 0 ? "+" + value : String(value);
+  }
+
+  function element(tag, className, content) {
+    const made = document.createElement(tag);
+    if (className) made.className = className;
+    if (content !== undefined) made.textContent = content;
+    return made;
   }
 
   function readJSON(storage, key, fallback) {
@@ -231,9 +244,46 @@
       next.textContent = next.textContent.replace(/\d+\s*$/, String(count + 1 + netNew(here)));
     }
     showState();
-    root.waiting = here; // for a script that starts after this event
-    document.dispatchEvent(new CustomEvent("schreiber:outbox", {detail: {items: here}}));
+    tellWaiting(here);
   }
+
+  // What offline_sheet.js and offline_preview.js share with this script: the changes waiting here (now, and each
+  // time they change), and what the engine makes of the session with them.
+  let waitingNow = null;
+  const followers = [];
+  function tellWaiting(items) {
+    waitingNow = items;
+    followers.forEach(function (follower) { follower(items); });
+  }
+
+  // The changes ``items`` (and ``more``, plain changes) worked out against the session as the phone last kept it
+  // (…/phone.json: the worker answers from its cache offline), when that is the revision the page shows:
+  // {table, worked}, or null where it is not or the engine cannot run.
+  function workOut(revision, items, more) {
+    const changes = items.map(function (item) {
+      return {kind: item.kind || "new", token: item.token, deal: item.deal || null, body: item.body};
+    }).concat(more || []);
+    return fetch(sessionUrl + "phone.json", {credentials: "same-origin"}).then(function (response) {
+      return response.ok ? response.json() : null;
+    }).catch(function () { return null; }).then(function (table) {
+      if (!table || String(table.revision) !== String(revision) || !window.SchreiberEngine) return null;
+      return window.SchreiberEngine.evening(table, changes).then(function (worked) {
+        return worked ? {table: table, worked: worked} : null;
+      });
+    });
+  }
+
+  window.SchreiberOffline = {
+    text: text,
+    fill: fill,
+    signed: signed,
+    element: element,
+    whenWaiting: function (follower) {
+      followers.push(follower);
+      if (waitingNow) follower(waitingNow);
+    },
+    workOut: workOut,
+  };
 
   function refresh() {
     return allWaiting().then(function (items) {
@@ -353,11 +403,7 @@
     if (!box || !sessionUrl) return;
     const lines = readJSON(localStorage, CHANGED + sessionUrl, []);
     const list = box.querySelector("ul");
-    list.replaceChildren.apply(list, lines.map(function (line) {
-      const item = document.createElement("li");
-      item.textContent = line;
-      return item;
-    }));
+    list.replaceChildren.apply(list, lines.map(function (line) { return element("li", "", line); }));
     box.hidden = !lines.length;
   }
 
@@ -664,7 +710,8 @@
     form.addEventListener("submit", function (event) {
       if (kind === "correction" && (isOffline() || waitingHere().length)) {
         event.preventDefault(); // after what waits, in its turn: the engine shows what it makes of the sheet
-        putInOutbox(event.submitter, {kind: "correction", deal: parseInt(field("deal").value, 10), dealUrl: location.pathname});
+        const correction = {kind: "correction", deal: parseInt(field("deal").value, 10), dealUrl: location.pathname};
+        putInOutbox(event.submitter, correction);
         return;
       }
       if (kind !== "new") {
@@ -701,21 +748,13 @@
     removal.addEventListener("submit", function (event) {
       if (!form || kind !== "correction" || !(isOffline() || waitingHere().length)) return;
       event.preventDefault();
-      keep({
+      keepAndShow({
         kind: "delete",
+        token: newToken(), // a change of its own, never the correction's this page may hold
         deal: parseInt(field("deal").value, 10),
-        token: newToken(),
-        number: numberShown(),
         body: new URLSearchParams(new FormData(removal)).toString(),
-        session: sessionUrl,
         dealUrl: new URL(removal.action, location.href).pathname,
         label: "",
-        user: user,
-        at: Date.now(),
-        held: false,
-      }).then(function () {
-        localStorage.removeItem(key);
-        location.href = sessionUrl + "#offline";
       });
     });
   });
@@ -730,22 +769,28 @@
   // The button pressed goes with the deal ("Yes, the same deal again" is an answer the server must hear), and so
   // do the values the phone showed for it (offline_preview.js): the server's are compared with them once sent.
   function putInOutbox(submitter, change) {
-    const body = new URLSearchParams(new FormData(form, submitter || null)).toString();
+    keepAndShow(Object.assign({
+      body: new URLSearchParams(new FormData(form, submitter || null)).toString(),
+      label: labelOf(),
+      shown: form.dataset.shown ? JSON.parse(form.dataset.shown) : null,
+    }, change || {}));
+  }
+
+  // A change of this form kept in the outbox (a new deal unless ``change`` says otherwise), then the sheet with the
+  // list of what waits in view.
+  function keepAndShow(change) {
     keep(Object.assign({
       kind: "new",
       token: tokenInput ? tokenInput.value : newToken(),
-      number: parseInt((numberInput || form.querySelector("input[name=number]") || {value: ""}).value, 10) || numberShown(),
-      body: body,
+      number: numberInput ? parseInt(numberInput.value, 10) || 0 : numberShown(),
       session: sessionUrl,
       dealUrl: dealUrl,
-      label: labelOf(),
       user: user,
       at: Date.now(),
       held: false,
-      shown: form.dataset.shown ? JSON.parse(form.dataset.shown) : null,
-    }, change || {})).then(function () {
+    }, change)).then(function () {
       localStorage.removeItem(key);
-      location.href = sessionUrl + "#offline"; // the list of what waits, in view
+      location.href = sessionUrl + "#offline";
     }, function () {
       reenable(); // IndexedDB refused (private mode, full): the form stays as it is, and so does its draft
     });

@@ -5,13 +5,13 @@
 // A phone that cannot run the engine says "value when back online".
 (function () {
   "use strict";
+  const offline = window.SchreiberOffline;
   const form = document.getElementById("deal-form");
   const preview = document.getElementById("preview");
-  const root = document.getElementById("offline");
-  const words = document.getElementById("offline-text");
-  if (!form || !preview || !root || !words || !window.SchreiberEngine) return;
-  const text = words.dataset;
-  const sessionUrl = root.dataset.sessionUrl || "";
+  if (!offline || !form || !preview) return;
+  const text = offline.text;
+  const fill = offline.fill;
+  const element = offline.element;
   const dealInput = form.querySelector("input[type=hidden][name=deal]");
   const kind = dealInput ? "correction" : form.querySelector("input[name=before]") ? "insertion" : "new";
   let waiting = null; // the changes waiting for this session (offline.js tells), null until it does
@@ -19,34 +19,13 @@
   let asked = 0;
   let timer = 0;
 
-  function fill(template, values) {
-    return String(template || "").replace(/\{(\w+)\}/g, function (all, name) {
-      return name in values ? String(values[name]) : all;
-    });
-  }
-
   // The engine speaks here when the server cannot: offline, or while changes wait.
   function engineSpeaks() {
     return waiting !== null && (!navigator.onLine || waiting.length > 0);
   }
 
-  function element(tag, className, content) {
-    const made = document.createElement(tag);
-    if (className) made.className = className;
-    if (content !== undefined) made.textContent = content;
-    return made;
-  }
-
   function later() {
     preview.replaceChildren(element("p", "preview-offline", preview.dataset.later || ""));
-  }
-
-  function table() {
-    return fetch(sessionUrl + "phone.json", {credentials: "same-origin"}).then(function (response) {
-      return response.ok ? response.json() : null;
-    }).then(function (found) {
-      return found && String(found.revision) === form.dataset.revision ? found : null;
-    }).catch(function () { return null; });
   }
 
   function work() {
@@ -58,19 +37,15 @@
     const ask = ++asked;
     const own = form.querySelector("input[type=hidden][name=client_token]");
     const others = waiting.filter(function (item) { return !own || item.token !== own.value; }); // not this form's
-    const changes = others.map(function (item) {
-      return {kind: item.kind || "new", token: item.token, deal: item.deal || null, body: item.body};
-    });
     const body = new URLSearchParams(new FormData(form)).toString();
-    changes.push({kind: kind, token: "form", deal: dealInput ? parseInt(dealInput.value, 10) : null, body: body});
-    table().then(function (found) {
-      return found ? window.SchreiberEngine.evening(found, changes) : null;
-    }).then(function (worked) {
+    const thisForm = {kind: kind, token: "form", deal: dealInput ? parseInt(dealInput.value, 10) : null, body: body};
+    offline.workOut(form.dataset.revision, others, [thisForm]).then(function (found) {
       if (ask !== asked) return;
-      if (!worked) {
+      if (!found) {
         if (touched) later();
         return;
       }
+      const worked = found.worked;
       const mine = worked.changes[worked.changes.length - 1];
       showSeat(mine, worked.next);
       if (touched) show(mine);
@@ -108,7 +83,7 @@
       if (result.out.indexOf(player) >= 0 || (result.away || []).indexOf(player) >= 0) return;
       const delta = mine.deltas[player];
       const cell = element("span", delta > 0 ? "pos" : delta < 0 ? "neg" : "zero", player + " ");
-      cell.append(element("strong", "", delta > 0 ? "+" + delta : String(delta)));
+      cell.append(element("strong", "", offline.signed(delta)));
       deltas.append(cell);
     });
     summary.append(value, deltas);
@@ -133,12 +108,8 @@
   form.addEventListener("input", touch);
   form.addEventListener("schreiber:draft-restored", touch);
   window.addEventListener("offline", work);
-  document.addEventListener("schreiber:outbox", function (event) {
-    waiting = event.detail.items;
+  offline.whenWaiting(function (items) {
+    waiting = items;
     work();
   });
-  if (root.waiting) {
-    waiting = root.waiting;
-    work();
-  }
 })();

@@ -1,63 +1,30 @@
-// The sheet while changes wait on this phone (offline.js tells: "schreiber:outbox"): the engine itself (engine.js)
+// The sheet while changes wait on this phone (offline.js tells): the engine itself (engine.js)
 // replays the stored deals and the waiting changes as the server will, and the sheet shows each line they make or
 // move (marked as waiting), the totals, who deals next and who sits out, the pot and the Pflichtsolo round.
 // No rule here: every number and word comes from scorekeeper/phone/evening.py. The lines are drawn as
 // sheet_line.html draws them. The server's sheet replaces them once it has the changes (the poll swaps it).
 (function () {
   "use strict";
+  const offline = window.SchreiberOffline;
   const root = document.getElementById("offline");
-  const words = document.getElementById("offline-text");
-  if (!root || !words || !document.getElementById("sheet") || !window.SchreiberEngine) return;
-  const text = words.dataset;
-  const sessionUrl = root.dataset.sessionUrl || "";
+  if (!offline || !root || !document.getElementById("sheet")) return;
+  const text = offline.text;
+  const fill = offline.fill;
+  const element = offline.element;
+  const signed = offline.signed;
   let waiting = [];
   let asked = 0;
 
-  function fill(template, values) {
-    return String(template || "").replace(/\{(\w+)\}/g, function (all, name) {
-      return name in values ? String(values[name]) : all;
-    });
-  }
-
-  function signed(value) {
-    return value > 0 ? "+" + value : String(value);
-  }
-
   function sign(value) {
     return value > 0 ? "pos" : value < 0 ? "neg" : "zero";
-  }
-
-  function element(tag, className, content) {
-    const made = document.createElement(tag);
-    if (className) made.className = className;
-    if (content !== undefined) made.textContent = content;
-    return made;
-  }
-
-  // The session as the phone last kept it (the worker answers from its cache offline), if it is the sheet's.
-  function table(sheet) {
-    return fetch(sessionUrl + "phone.json", {credentials: "same-origin"}).then(function (response) {
-      return response.ok ? response.json() : null;
-    }).then(function (found) {
-      return found && String(found.revision) === sheet.dataset.revision ? found : null;
-    }).catch(function () { return null; });
-  }
-
-  function changesOf(items) {
-    return items.map(function (item) {
-      return {kind: item.kind || "new", token: item.token, deal: item.deal || null, body: item.body};
-    });
   }
 
   function redraw() {
     const sheet = document.getElementById("sheet");
     if (!waiting.length || !sheet) return;
     const ask = ++asked;
-    const items = waiting;
-    table(sheet).then(function (found) {
-      return found ? window.SchreiberEngine.evening(found, changesOf(items)).then(function (worked) {
-        if (worked && ask === asked) draw(sheet, found, worked);
-      }) : null;
+    offline.workOut(sheet.dataset.revision, waiting).then(function (found) {
+      if (found && ask === asked) draw(sheet, found.table, found.worked);
     });
   }
 
@@ -87,16 +54,12 @@
   }
 
   function drawScoreboard(sheet, players, next) {
-    sheet.querySelectorAll(".scoreboard li").forEach(function (entry) {
-      const name = entry.querySelector(".name");
+    const pot = sheet.querySelector(".scoreboard li.pot .total");
+    if (pot) pot.textContent = String(next.pot);
+    sheet.querySelectorAll(".scoreboard li:not(.pot)").forEach(function (entry, at) {
+      const player = players[at]; // the scoreboard lists the sheet's players in their order
       const total = entry.querySelector(".total");
-      if (!name || !total) return;
-      if (entry.classList.contains("pot")) {
-        total.textContent = String(next.pot);
-        return;
-      }
-      const player = players.filter(function (p) { return name.textContent.trim().endsWith(p); })[0];
-      if (player === undefined) return;
+      if (player === undefined || !total) return;
       total.textContent = signed(next.totals[player]);
       total.className = "total " + sign(next.totals[player]);
       entry.classList.toggle("dealer", player === next.dealer);
@@ -180,14 +143,10 @@
     tableElement.insertBefore(body, older || null);
   }
 
-  document.addEventListener("schreiber:outbox", function (event) {
-    waiting = event.detail.items;
+  offline.whenWaiting(function (items) {
+    waiting = items;
     redraw();
   });
-  if (root.waiting) {
-    waiting = root.waiting;
-    redraw();
-  }
   // A poll's sheet (online, while a change is held back) is the server's: what still waits is drawn on it again.
   document.body.addEventListener("htmx:afterSettle", function (event) {
     if (event.detail.elt && event.detail.elt.id === "sheet") redraw();
